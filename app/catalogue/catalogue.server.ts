@@ -1,0 +1,342 @@
+import type { Lang } from "~/i18n/languages";
+import { likeContains, placeholders } from "~/db.server";
+import type { CatalogueQuery, Sort } from "./schema";
+import { searchTokens } from "./search-text";
+
+export type Category = {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  path: string;
+  depth: number;
+  name: string;
+};
+
+export type ProductCard = {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  firstPrice: number;
+  salePrice: number;
+  inClub: boolean;
+  inStock: boolean;
+  image: { url: string; width: number; height: number };
+};
+
+export type Facet = { value: string; label: string; count: number; hex?: string };
+
+export type Listing = {
+  products: ProductCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  facets: {
+    brand: Facet[];
+    size: Facet[];
+    color: Facet[];
+    price: { min: number; max: number } | null;
+    sale: number;
+    club: number;
+  };
+};
+
+const PAGE_SIZE_DEFAULT = 24;
+
+/** Column of a per-language name; `lang` is a checked Lang, never user text. */
+function nameCol(lang: Lang, table = ""): string {
+  return `${table ? `${table}.` : ""}name_${lang}`;
+}
+
+export async function getCategories(db: D1Database, lang: Lang): Promise<Category[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, parent_id AS parentId, slug, path, depth, ${nameCol(lang)} AS name
+       FROM categories ORDER BY depth, position, id`,
+    )
+    .all<Category>();
+  return results;
+}
+
+/** The category and its ancestors, root first; null if the path is unknown. */
+export function categoryTrail(categories: Category[], path: string): Category[] | null {
+  const byPath = new Map(categories.map((c) => [c.path, c]));
+  if (!byPath.has(path)) return null;
+  const parts = path.split("/");
+  return parts.map((_, i) => byPath.get(parts.slice(0, i + 1).join("/"))!).filter(Boolean);
+}
+
+export function childrenOf(categories: Category[], id: number | null): Category[] {
+  return categories.filter((c) => c.parentId === id);
+}
+
+type Where = { sql: string[]; args: unknown[] };
+type FacetName = "brand" | "size" | "color" | "price" | "sale" | "club";
+
+export type ListingFilter = CatalogueQuery & { categoryPath?: string };
+
+/** WHERE conditions of a listing; `omit` leaves one facet out, for that facet's counts. */
+function conditions(f: ListingFilter, omit?: FacetName): Where {
+  const w: Where = { sql: [], args: [] };
+  if (f.categoryPath) {
+    w.sql.push("p.category_id IN (SELECT id FROM categories WHERE path = ? OR path LIKE ?)");
+    w.args.push(f.categoryPath, `${f.categoryPath}/%`);
+  }
+  for (const token of searchTokens(f.q)) {
+    w.sql.push("p.search_text LIKE ? ESCAPE '\\'");
+    w.args.push(likeContains(token));
+  }
+  if (omit !== "brand" && f.brand.length) {
+    w.sql.push(`p.brand_id IN (SELECT id FROM brands WHERE slug IN (${placeholders(f.brand.length)}))`);
+    w.args.push(...f.brand);
+  }
+  if (omit !== "color" && f.color.length) {
+    w.sql.push(`p.color_id IN (SELECT id FROM colors WHERE slug IN (${placeholders(f.color.length)}))`);
+    w.args.push(...f.color);
+  }
+  if (omit !== "size" && f.size.length) {
+    w.sql.push(
+      `EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0 AND s.size IN (${placeholders(f.size.length)}))`,
+    );
+    w.args.push(...f.size);
+  }
+  if (omit !== "price" && f.price_min !== undefined) {
+    w.sql.push("p.sale_price > 0 AND p.sale_price >= ?");
+    w.args.push(f.price_min);
+  }
+  if (omit !== "price" && f.price_max !== undefined) {
+    w.sql.push("p.sale_price > 0 AND p.sale_price <= ?");
+    w.args.push(f.price_max);
+  }
+  if (omit !== "sale" && f.sale) w.sql.push("p.sale_price > 0 AND p.sale_price < p.first_price");
+  if (omit !== "club" && f.club) w.sql.push("p.in_club = 1");
+  return w;
+}
+
+function whereSql(w: Where): string {
+  return w.sql.length ? `WHERE ${w.sql.join(" AND ")}` : "";
+}
+
+const ORDER: Record<Sort, string> = {
+  new: "p.created_at DESC, p.id DESC",
+  // Hidden prices (0) go last whichever way the shopper sorts.
+  price_asc: "(p.sale_price = 0), p.sale_price ASC, p.id",
+  price_desc: "(p.sale_price = 0), p.sale_price DESC, p.id",
+  popular: "p.popularity DESC, p.id",
+};
+
+const CARD_COLUMNS = `p.id, p.slug, t.name, b.name AS brand, p.first_price AS firstPrice, p.sale_price AS salePrice,
+  p.in_club AS inClub, i.url AS imageUrl, i.width AS imageWidth, i.height AS imageHeight,
+  EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0) AS inStock`;
+
+const CARD_JOINS = `JOIN brands b ON b.id = p.brand_id
+  JOIN product_translations t ON t.product_id = p.id AND t.lang = ?
+  JOIN images i ON i.id = (SELECT id FROM images WHERE product_id = p.id ORDER BY position LIMIT 1)`;
+
+type CardRow = Omit<ProductCard, "image" | "inClub" | "inStock"> & {
+  inClub: number;
+  inStock: number;
+  imageUrl: string;
+  imageWidth: number;
+  imageHeight: number;
+};
+
+function toCard(r: CardRow): ProductCard {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    brand: r.brand,
+    firstPrice: r.firstPrice,
+    salePrice: r.salePrice,
+    inClub: r.inClub === 1,
+    inStock: r.inStock === 1,
+    image: { url: r.imageUrl, width: r.imageWidth, height: r.imageHeight },
+  };
+}
+
+/**
+ * One page of a listing with its facet counts, in a single D1 round trip.
+ * Each facet is counted under every other active filter, so a count says how
+ * many products ticking that box would show.
+ */
+export async function getListing(
+  db: D1Database,
+  lang: Lang,
+  f: ListingFilter,
+  pageSize = PAGE_SIZE_DEFAULT,
+): Promise<Listing> {
+  const all = conditions(f);
+  const offset = (f.page - 1) * pageSize;
+  const facet = (name: FacetName) => conditions(f, name);
+  const bw = facet("brand");
+  const cw = facet("color");
+  const sw = facet("size");
+  const pw = facet("price");
+  const salew = facet("sale");
+  const clubw = facet("club");
+  const [list, count, brands, colors, sizes, price, sale, club] = await db.batch([
+    db
+      .prepare(`SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS} ${whereSql(all)} ORDER BY ${ORDER[f.sort]} LIMIT ? OFFSET ?`)
+      .bind(lang, ...all.args, pageSize, offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM products p ${whereSql(all)}`).bind(...all.args),
+    db
+      .prepare(
+        `SELECT b.slug AS value, b.name AS label, COUNT(*) AS count FROM products p JOIN brands b ON b.id = p.brand_id
+         ${whereSql(bw)} GROUP BY b.id ORDER BY b.name`,
+      )
+      .bind(...bw.args),
+    db
+      .prepare(
+        `SELECT c.slug AS value, ${nameCol(lang, "c")} AS label, c.hex AS hex, COUNT(*) AS count FROM products p
+         JOIN colors c ON c.id = p.color_id ${whereSql(cw)} GROUP BY c.id ORDER BY c.id`,
+      )
+      .bind(...cw.args),
+    db
+      .prepare(
+        `SELECT s.size AS value, s.size AS label, COUNT(DISTINCT p.id) AS count FROM products p
+         JOIN skus s ON s.product_id = p.id AND s.stock > 0 ${whereSql(sw)}
+         GROUP BY s.size ORDER BY MIN(s.position), s.size`,
+      )
+      .bind(...sw.args),
+    db
+      .prepare(`SELECT MIN(p.sale_price) AS min, MAX(p.sale_price) AS max FROM products p ${whereSql({ sql: [...pw.sql, "p.sale_price > 0"], args: pw.args })}`)
+      .bind(...pw.args),
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM products p ${whereSql({ sql: [...salew.sql, "p.sale_price > 0 AND p.sale_price < p.first_price"], args: salew.args })}`)
+      .bind(...salew.args),
+    db.prepare(`SELECT COUNT(*) AS n FROM products p ${whereSql({ sql: [...clubw.sql, "p.in_club = 1"], args: clubw.args })}`).bind(...clubw.args),
+  ]);
+  const total = (count!.results[0] as { n: number }).n;
+  const priceRow = price!.results[0] as { min: number | null; max: number | null };
+  return {
+    products: (list!.results as CardRow[]).map(toCard),
+    total,
+    page: f.page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    facets: {
+      brand: brands!.results as Facet[],
+      color: colors!.results as Facet[],
+      size: sortSizes(sizes!.results as Facet[]),
+      price: priceRow.min === null || priceRow.max === null ? null : { min: priceRow.min, max: priceRow.max },
+      sale: (sale!.results[0] as { n: number }).n,
+      club: (club!.results[0] as { n: number }).n,
+    },
+  };
+}
+
+const LETTER_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"];
+
+/** Letter sizes in their scale order, then numeric sizes ascending, then the rest. */
+export function sortSizes<T extends { value: string }>(sizes: T[]): T[] {
+  const rank = (v: string) => {
+    const letter = LETTER_SIZES.indexOf(v);
+    if (letter >= 0) return letter;
+    const n = Number(v);
+    return Number.isFinite(n) ? 100 + n : 10_000;
+  };
+  return [...sizes].sort((a, b) => rank(a.value) - rank(b.value) || a.value.localeCompare(b.value));
+}
+
+export type ProductDetails = {
+  id: number;
+  slug: string;
+  modelCode: string;
+  name: string;
+  description: string;
+  brand: { name: string; slug: string };
+  color: { slug: string; name: string; hex: string };
+  categoryPath: string;
+  firstPrice: number;
+  salePrice: number;
+  inClub: boolean;
+  vendorId: number;
+  sizes: { id: number; size: string; stock: number }[];
+  images: { url: string; width: number; height: number }[];
+  colours: { slug: string; colorSlug: string; name: string; hex: string }[];
+};
+
+/** A product page's critical data in one round trip; null when the slug is unknown. */
+export async function getProduct(db: D1Database, lang: Lang, slug: string): Promise<ProductDetails | null> {
+  const id = "(SELECT id FROM products WHERE slug = ?)";
+  const [main, skus, images, colours] = await db.batch([
+    db
+      .prepare(
+        `SELECT p.id, p.slug, p.model_code AS modelCode, t.name, t.description, b.name AS brandName, b.slug AS brandSlug,
+           c.slug AS colorSlug, ${nameCol(lang, "c")} AS colorName, c.hex AS colorHex, cat.path AS categoryPath,
+           p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub, p.vendor_id AS vendorId
+         FROM products p JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id
+         JOIN categories cat ON cat.id = p.category_id
+         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?
+         WHERE p.slug = ?`,
+      )
+      .bind(lang, slug),
+    db.prepare(`SELECT id, size, stock FROM skus WHERE product_id = ${id} ORDER BY position`).bind(slug),
+    db.prepare(`SELECT url, width, height FROM images WHERE product_id = ${id} ORDER BY position`).bind(slug),
+    db
+      .prepare(
+        `SELECT p.slug, c.slug AS colorSlug, ${nameCol(lang, "c")} AS name, c.hex FROM products p JOIN colors c ON c.id = p.color_id
+         WHERE p.model_code = (SELECT model_code FROM products WHERE slug = ?) ORDER BY c.id, p.id`,
+      )
+      .bind(slug),
+  ]);
+  const row = main!.results[0] as Record<string, string | number> | undefined;
+  if (!row) return null;
+  return {
+    id: row.id as number,
+    slug: row.slug as string,
+    modelCode: row.modelCode as string,
+    name: row.name as string,
+    description: row.description as string,
+    brand: { name: row.brandName as string, slug: row.brandSlug as string },
+    color: { slug: row.colorSlug as string, name: row.colorName as string, hex: row.colorHex as string },
+    categoryPath: row.categoryPath as string,
+    firstPrice: row.firstPrice as number,
+    salePrice: row.salePrice as number,
+    inClub: row.inClub === 1,
+    vendorId: row.vendorId as number,
+    sizes: sortSizes(
+      (skus!.results as { id: number; size: string; stock: number }[]).map((s) => ({ ...s, value: s.size })),
+    ).map(({ id, size, stock }) => ({ id, size, stock })),
+    images: images!.results as ProductDetails["images"],
+    colours: colours!.results as ProductDetails["colours"],
+  };
+}
+
+/** Other products of the same category, most popular first (streamed on the product page). */
+export async function getRelated(db: D1Database, lang: Lang, product: ProductDetails, limit = 8): Promise<ProductCard[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
+       WHERE p.category_id = (SELECT category_id FROM products WHERE id = ?) AND p.model_code != ?
+       ORDER BY p.popularity DESC, p.id LIMIT ?`,
+    )
+    .bind(lang, product.id, product.modelCode, limit)
+    .all<CardRow>();
+  return results.map(toCard);
+}
+
+/** Most popular products, optionally within a category subtree (home page, empty states). */
+export async function getPopular(db: D1Database, lang: Lang, limit = 8, sort: Sort = "popular", saleOnly = false): Promise<ProductCard[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
+       ${saleOnly ? "WHERE p.sale_price > 0 AND p.sale_price < p.first_price" : ""}
+       ORDER BY ${ORDER[sort]} LIMIT ?`,
+    )
+    .bind(lang, limit)
+    .all<CardRow>();
+  return results.map(toCard);
+}
+
+/** Everything the sitemap lists. */
+export async function getSitemapEntries(db: D1Database): Promise<{ products: { slug: string; created: number }[]; categories: string[] }> {
+  const [products, categories] = await db.batch([
+    db.prepare("SELECT slug, created_at AS created FROM products ORDER BY id"),
+    db.prepare("SELECT path FROM categories ORDER BY depth, position, id"),
+  ]);
+  return {
+    products: products!.results as { slug: string; created: number }[],
+    categories: (categories!.results as { path: string }[]).map((c) => c.path),
+  };
+}

@@ -1,0 +1,117 @@
+import { Form, useSubmit } from "react-router";
+import { useI18n } from "~/i18n/use-i18n";
+import type { Facet, Listing } from "./catalogue.server";
+import type { CatalogueQuery } from "./schema";
+
+export const FILTERS_FORM_ID = "filters";
+
+function FacetGroup({ name, title, facets, selected }: { name: string; title: string; facets: Facet[]; selected: string[] }) {
+  if (facets.length === 0) return null;
+  return (
+    <fieldset className="facet">
+      <legend>{title}</legend>
+      <div className={name === "size" ? "facet__list facet__list--inline" : "facet__list"}>
+        {facets.map((f) => (
+          <label key={f.value} className={f.count === 0 ? "facet__item facet__item--empty" : "facet__item"}>
+            <input type="checkbox" name={name} value={f.value} defaultChecked={selected.includes(f.value)} />
+            {f.hex ? <span className="swatch" style={{ background: f.hex }} aria-hidden="true" /> : null}
+            <span>{f.label}</span>
+            <span className="facet__count">{f.count}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Filters and sort as one GET form: the URL is the state, so it works without
+ * JavaScript (Apply button) and with it (submits on every change).
+ */
+export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; facets: Listing["facets"]; action: string }) {
+  const { t } = useI18n();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action={action}
+      id={FILTERS_FORM_ID}
+      className="filters"
+      // Reset with the URL, so the back button shows the boxes as they were.
+      key={JSON.stringify(query)}
+      onChange={(e) => {
+        if ((e.target as HTMLInputElement).type !== "number") submit(e.currentTarget, { preventScrollReset: true });
+      }}
+    >
+      {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+      <details className="filters__panel" open>
+        <summary>{t("catalogue:filters")}</summary>
+        <fieldset className="facet">
+          <legend>{t("catalogue:offers")}</legend>
+          <label className="facet__item">
+            <input type="checkbox" name="sale" value="1" defaultChecked={query.sale === "1"} />
+            <span>{t("catalogue:saleOnly")}</span>
+            <span className="facet__count">{facets.sale}</span>
+          </label>
+          <label className="facet__item">
+            <input type="checkbox" name="club" value="1" defaultChecked={query.club === "1"} />
+            <span>{t("catalogue:clubOnly")}</span>
+            <span className="facet__count">{facets.club}</span>
+          </label>
+        </fieldset>
+        <FacetGroup name="brand" title={t("catalogue:brand")} facets={facets.brand} selected={query.brand} />
+        <FacetGroup name="size" title={t("catalogue:size")} facets={facets.size} selected={query.size} />
+        <FacetGroup name="color" title={t("catalogue:colour")} facets={facets.color} selected={query.color} />
+        <fieldset className="facet">
+          <legend>{t("catalogue:price")}</legend>
+          <div className="facet__range">
+            <label>
+              <span>{t("catalogue:priceFrom")}</span>
+              <input type="number" name="price_min" min={0} step={1000} inputMode="numeric" placeholder={facets.price ? String(facets.price.min) : ""} defaultValue={query.price_min} />
+            </label>
+            <label>
+              <span>{t("catalogue:priceTo")}</span>
+              <input type="number" name="price_max" min={0} step={1000} inputMode="numeric" placeholder={facets.price ? String(facets.price.max) : ""} defaultValue={query.price_max} />
+            </label>
+          </div>
+        </fieldset>
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            {t("catalogue:apply")}
+          </button>
+          <a href={action} className="button button--ghost">
+            {t("catalogue:reset")}
+          </a>
+        </div>
+      </details>
+    </Form>
+  );
+}
+
+/** The sort select sits above the grid but belongs to the filters form. */
+export function SortSelect({ sort }: { sort: string }) {
+  const { t } = useI18n();
+  const submit = useSubmit();
+  return (
+    <div className="sort">
+      <label htmlFor="sort">{t("catalogue:sort")}</label>
+      <select
+        id="sort"
+        name="sort"
+        form={FILTERS_FORM_ID}
+        defaultValue={sort}
+        key={sort}
+        data-testid="sort"
+        onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+      >
+        <option value="new">{t("catalogue:sortNew")}</option>
+        <option value="price_asc">{t("catalogue:sortPriceAsc")}</option>
+        <option value="price_desc">{t("catalogue:sortPriceDesc")}</option>
+        <option value="popular">{t("catalogue:sortPopular")}</option>
+      </select>
+      <button type="submit" form={FILTERS_FORM_ID} className="button button--small" data-testid="sort-apply">
+        {t("catalogue:apply")}
+      </button>
+    </div>
+  );
+}

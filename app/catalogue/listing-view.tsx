@@ -1,0 +1,46 @@
+import { useI18n } from "~/i18n/use-i18n";
+import { Pagination } from "~/ui/pagination";
+import { ProductGrid } from "~/ui/product-card";
+import type { Listing } from "./catalogue.server";
+import { FiltersForm, SortSelect } from "./filters-form";
+import type { CatalogueQuery } from "./schema";
+
+/** Filters beside a product grid, with sort, count, pagination and the empty state. */
+export function ListingView({
+  query,
+  listing,
+  action,
+  empty,
+}: {
+  query: CatalogueQuery;
+  listing: Listing;
+  action: string;
+  empty: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="listing">
+      <aside className="listing__filters">
+        <FiltersForm query={query} facets={listing.facets} action={action} />
+      </aside>
+      <div className="listing__main">
+        <div className="listing__bar">
+          <p className="listing__count" data-testid="result-count">
+            {t("catalogue:count", { count: listing.total })}
+          </p>
+          <SortSelect sort={query.sort} />
+        </div>
+        {listing.products.length ? (
+          <>
+            <ProductGrid products={listing.products} eagerCount={2} />
+            <Pagination page={listing.page} pageCount={listing.pageCount} />
+          </>
+        ) : (
+          <div className="empty" data-testid="empty-state">
+            {empty}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+export const SORTS = ["new", "price_asc", "price_desc", "popular"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Largest price a filter may ask for; above it the bound is ignored. */
+export const MAX_PRICE = 1_000_000_000;
+export const MAX_PAGE = 1000;
+const MAX_VALUES = 20;
+
+const slug = z.string().regex(/^[a-z0-9-]{1,60}$/);
+const size = z.string().regex(/^[A-Za-z0-9.]{1,10}$/);
+const price = z.coerce.number().int().min(0).max(MAX_PRICE);
+
+/** Keeps the well-formed values of a repeated parameter, drops the rest. */
+function listOf(item: z.ZodType<string>) {
+  return z
+    .array(z.string())
+    .transform((values) => [...new Set(values.filter((v) => item.safeParse(v).success))].slice(0, MAX_VALUES));
+}
+
+/**
+ * Catalogue and search query string. Bad values never fail the page: each
+ * field falls back to "no filter" (a crawler's or a shopper's typo still gets
+ * a useful page), so the parse cannot throw.
+ */
+export const catalogueQuerySchema = z.object({
+  q: z.string().trim().max(100).catch((ctx) => String(ctx.value ?? "").trim().slice(0, 100)),
+  brand: listOf(slug).catch([]),
+  size: listOf(size).catch([]),
+  color: listOf(slug).catch([]),
+  price_min: price.optional().catch(undefined),
+  price_max: price.optional().catch(undefined),
+  sale: z.literal("1").optional().catch(undefined),
+  club: z.literal("1").optional().catch(undefined),
+  sort: z.enum(SORTS).catch("new"),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+});
+
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+
+export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+  const one = (name: string) => params.get(name) || undefined;
+  return catalogueQuerySchema.parse({
+    q: params.get("q") ?? "",
+    brand: params.getAll("brand"),
+    size: params.getAll("size"),
+    color: params.getAll("color"),
+    price_min: one("price_min"),
+    price_max: one("price_max"),
+    sale: one("sale"),
+    club: one("club"),
+    sort: one("sort") ?? "new",
+    page: one("page") ?? "1",
+  });
+}
+
+/** Does the query narrow or reorder the listing (and so must not be indexed)? */
+export function isFiltered(q: CatalogueQuery): boolean {
+  return (
+    q.brand.length + q.size.length + q.color.length > 0 ||
+    q.price_min !== undefined ||
+    q.price_max !== undefined ||
+    q.sale !== undefined ||
+    q.club !== undefined ||
+    q.sort !== "new"
+  );
+}

@@ -1,0 +1,32 @@
+import { LANGS, type Lang } from "~/i18n/languages";
+import { localizePath } from "~/i18n/url";
+import { getSitemapEntries } from "./catalogue.server";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function sitemapIndex(origin: string): string {
+  const items = LANGS.map((l) => `<sitemap><loc>${escapeXml(`${origin}/sitemap/${l}.xml`)}</loc></sitemap>`).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>`;
+}
+
+/** Every public page in `lang`, each with its hreflang alternates (and x-default). */
+export async function languageSitemap(db: D1Database, origin: string, lang: Lang, defaultLang: Lang): Promise<string> {
+  const { products, categories } = await getSitemapEntries(db);
+  const entries: { path: string; lastmod?: number }[] = [
+    { path: "/" },
+    { path: "/store" },
+    ...categories.map((c) => ({ path: `/store/${c}` })),
+    ...products.map((p) => ({ path: `/product/${p.slug}`, lastmod: p.created })),
+  ];
+  const url = (path: string, l: Lang) => escapeXml(origin + localizePath(path, l, defaultLang));
+  const body = entries
+    .map((e) => {
+      const alternates = LANGS.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(e.path, l)}"/>`).join("");
+      const lastmod = e.lastmod ? `<lastmod>${new Date(e.lastmod * 1000).toISOString().slice(0, 10)}</lastmod>` : "";
+      return `<url><loc>${url(e.path, lang)}</loc>${lastmod}${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${url(e.path, defaultLang)}"/></url>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>`;
+}

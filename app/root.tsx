@@ -1,0 +1,109 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { getApp } from "./context.server";
+import { getCategories, type Category } from "./catalogue/catalogue.server";
+import { HTML_LANG, isLang } from "./i18n/languages";
+import { i18nextMiddleware } from "./i18n/middleware.server";
+import { resources } from "./i18n/resources.server";
+import { useI18n } from "./i18n/use-i18n";
+import { countersOf, readSession } from "./session.server";
+import { ErrorPage } from "./ui/error-page";
+import { Footer } from "./ui/footer";
+import { Header } from "./ui/header";
+import { useNonce } from "./ui/nonce";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export type MenuItem = { path: string; name: string; children: { path: string; name: string }[] };
+
+function menuOf(categories: Category[]): MenuItem[] {
+  return categories
+    .filter((c) => c.depth === 0)
+    .map((top) => ({
+      path: top.path,
+      name: top.name,
+      children: categories.filter((c) => c.parentId === top.id).map((c) => ({ path: c.path, name: c.name })),
+    }));
+}
+
+/**
+ * Never throws for a bad language or a database hiccup: the error pages render
+ * inside this layout and need its language and texts. Route loaders answer
+ * the 404 for an unknown language prefix.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const lang = isLang(params.lang) ? params.lang : app.defaultLang;
+  const [menu, counters] = await Promise.all([
+    getCategories(app.env.DB, lang).then(menuOf, (error) => {
+      console.error("menu unavailable", error);
+      return [] as MenuItem[];
+    }),
+    readSession(app.env, request).then(countersOf, () => countersOf(null)),
+  ]);
+  return { lang, defaultLang: app.defaultLang, origin: app.origin, messages: resources[lang], menu, counters };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The layout data changes with the language or after a mutation, not on every navigation. */
+export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentParams.lang !== nextParams.lang;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const nonce = useNonce();
+  const lang = root?.lang ?? "uz";
+  return (
+    <html lang={HTML_LANG[lang]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {root ? <Header menu={root.menu} counters={root.counters} /> : null}
+        <main id="main" className="container">
+          {children}
+        </main>
+        {root ? <Footer /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { t } = useI18n();
+  return (
+    <>
+      <title>{t(status === 404 ? "errors.notFoundTitle" : "errors.serverTitle")}</title>
+      <meta name="robots" content="noindex" />
+      <ErrorPage status={status} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every public page lives under an optional language segment: /store (default
+// language), /ru/store, /uk/store. See app/i18n/url.ts for the prefix rules.
+export default [
+  route(":lang?", "routes/home.tsx"),
+  route(":lang?/store/*", "routes/catalogue.tsx"),
+  route(":lang?/search", "routes/search.tsx"),
+  route(":lang?/product/:slug", "routes/product.tsx"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemap/:file", "routes/sitemap-lang.ts"),
+  route("img/:shape/:color/:view", "routes/image.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

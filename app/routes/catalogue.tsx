@@ -1,0 +1,89 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/catalogue";
+import { getApp } from "~/context.server";
+import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogue/catalogue.server";
+import { ListingView } from "~/catalogue/listing-view";
+import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
+import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { seo } from "~/i18n/seo";
+import { useI18n } from "~/i18n/use-i18n";
+import { Breadcrumbs } from "~/ui/breadcrumbs";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const path = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
+  if (!/^[a-z0-9/-]{0,200}$/.test(path)) throw data(null, { status: 404 });
+  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
+  const [categories, listing] = await Promise.all([
+    getCategories(app.env.DB, lang),
+    getListing(app.env.DB, lang, { ...query, q: "", categoryPath: path || undefined }, pageSize),
+  ]);
+  const trail = path ? categoryTrail(categories, path) : [];
+  if (!trail) throw data(null, { status: 404 });
+  // Past the last page is not a page (page 1 always is, even when empty).
+  if (query.page > listing.pageCount) throw data(null, { status: 404 });
+  const current = trail.at(-1);
+  const t = getI18n(context).t;
+  const heading = current?.name ?? t("catalogue:all");
+  return {
+    path,
+    query,
+    listing,
+    heading,
+    title: t("catalogue:title", { name: heading }),
+    description: t("catalogue:description", { name: heading, count: listing.total }),
+    trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
+    subcategories: childrenOf(categories, current?.id ?? null).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
+    filtered: isFiltered(query),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const base = loaderData.path ? `/store/${loaderData.path}` : "/store";
+  // Filtered or sorted views point at the plain listing; plain pages 2+ are their own canonical.
+  const page = !loaderData.filtered && loaderData.query.page > 1 ? `?page=${loaderData.query.page}` : "";
+  return seo(matches, {
+    title: loaderData.title,
+    description: loaderData.description,
+    path: base + page,
+    noindex: loaderData.filtered,
+  });
+};
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { heading, trail, subcategories, query, listing, path } = loaderData;
+  const allCrumb = { name: t("catalogue:all"), path: "/store" };
+  return (
+    <>
+      <Breadcrumbs items={path ? [allCrumb, ...trail] : [allCrumb]} />
+      <h1>{heading}</h1>
+      {subcategories.length ? (
+        <nav className="chips" aria-label={t("catalogue:subcategories")}>
+          {subcategories.map((c) => (
+            <Link key={c.path} to={href(c.path)} className="chip">
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <ListingView
+        query={query}
+        listing={listing}
+        action={href(path ? `/store/${path}` : "/store")}
+        empty={
+          <>
+            <h2>{t("catalogue:emptyTitle")}</h2>
+            <p>{t("catalogue:emptyText")}</p>
+            <Link to={href(path ? `/store/${path}` : "/store")} className="button">
+              {t("catalogue:reset")}
+            </Link>
+          </>
+        }
+      />
+    </>
+  );
+}

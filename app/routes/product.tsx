@@ -1,0 +1,127 @@
+import { Suspense } from "react";
+import { Await, data, Link } from "react-router";
+import type { Route } from "./+types/product";
+import { getApp } from "~/context.server";
+import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/catalogue.server";
+import { jsonForScript, productJsonLd } from "~/catalogue/json-ld";
+import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { seo } from "~/i18n/seo";
+import { localizePath } from "~/i18n/url";
+import { useI18n } from "~/i18n/use-i18n";
+import { Breadcrumbs } from "~/ui/breadcrumbs";
+import { ClubBadge, Price, SaleLabel } from "~/ui/price";
+import { ProductGrid } from "~/ui/product-card";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  if (!/^[a-z0-9-]{1,120}$/.test(params.slug)) throw data(null, { status: 404 });
+  // Critical data is awaited (one D1 round trip each, in parallel); related products stream.
+  const [product, categories] = await Promise.all([getProduct(app.env.DB, lang, params.slug), getCategories(app.env.DB, lang)]);
+  if (!product) throw data(null, { status: 404 });
+  const t = getI18n(context).t;
+  const trail = categoryTrail(categories, product.categoryPath) ?? [];
+  const url = app.origin + localizePath(`/product/${product.slug}`, lang, app.defaultLang);
+  return {
+    product,
+    trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
+    title: t("product:title", { name: product.name, brand: product.brand.name }),
+    description: product.description,
+    ogImage: product.images[0] ? app.origin + product.images[0].url : null,
+    jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
+    related: getRelated(app.env.DB, lang, product),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const image = loaderData.ogImage;
+  return [
+    ...seo(matches, { title: loaderData.title, description: loaderData.description, path: `/product/${loaderData.product.slug}` }),
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { property: "og:type", content: "product" },
+  ];
+};
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { product, trail, jsonLd, related } = loaderData;
+  const soldOut = product.sizes.every((s) => s.stock === 0);
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Breadcrumbs items={[...trail, { name: product.name, path: `/product/${product.slug}` }]} />
+      <article className="product" data-testid="product">
+        <div className="gallery" aria-label={t("product:gallery")}>
+          {product.images.map((img, i) => (
+            <img
+              key={img.url}
+              src={img.url}
+              width={img.width}
+              height={img.height}
+              alt={i === 0 ? product.name : `${product.name} — ${i + 1}`}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+              decoding="async"
+            />
+          ))}
+        </div>
+        <div className="product__info">
+          <p className="product__brand">{product.brand.name}</p>
+          <h1 className="product__name">{product.name}</h1>
+          <div className="product__badges">
+            <SaleLabel firstPrice={product.firstPrice} salePrice={product.salePrice} />
+            {product.inClub ? <ClubBadge /> : null}
+          </div>
+          <Price firstPrice={product.firstPrice} salePrice={product.salePrice} large />
+          <div className="product__colours">
+            <p>
+              {t("product:colour")}: <strong data-testid="colour">{product.color.name}</strong>
+            </p>
+            {product.colours.length > 1 ? (
+              <ul className="swatches" aria-label={t("product:otherColours")}>
+                {product.colours.map((c) => (
+                  <li key={c.slug}>
+                    {c.slug === product.slug ? (
+                      <span className="swatch swatch--big swatch--current" style={{ background: c.hex }} title={c.name} aria-current="true">
+                        <span className="visually-hidden">{c.name}</span>
+                      </span>
+                    ) : (
+                      <Link to={href(`/product/${c.slug}`)} className="swatch swatch--big" style={{ background: c.hex }} title={c.name}>
+                        <span className="visually-hidden">{c.name}</span>
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <fieldset className="sizes">
+            <legend>{t("product:size")}</legend>
+            {product.sizes.map((s) => (
+              <label key={s.id} className={s.stock > 0 ? "size" : "size size--soldout"}>
+                <input type="radio" name="purchasableId" value={s.id} disabled={s.stock === 0} />
+                <span>{s.size}</span>
+              </label>
+            ))}
+          </fieldset>
+          {soldOut ? (
+            <p className="product__soldout" data-testid="sold-out">
+              {t("product:soldOutAll")}
+            </p>
+          ) : null}
+          <h2>{t("product:description")}</h2>
+          <p className="product__description">{product.description}</p>
+        </div>
+      </article>
+      <section aria-labelledby="related" className="related">
+        <h2 id="related">{t("product:related")}</h2>
+        <Suspense fallback={<div className="grid grid--placeholder" aria-busy="true" />}>
+          <Await resolve={related} errorElement={<p>{t("product:relatedUnavailable")}</p>}>
+            {(items) => <ProductGrid products={items} />}
+          </Await>
+        </Suspense>
+      </section>
+    </>
+  );
+}

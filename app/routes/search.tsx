@@ -1,0 +1,82 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/search";
+import { getApp } from "~/context.server";
+import { getCategories, getListing, getPopular } from "~/catalogue/catalogue.server";
+import { ListingView } from "~/catalogue/listing-view";
+import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
+import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { seo } from "~/i18n/seo";
+import { useI18n } from "~/i18n/use-i18n";
+import { ProductGrid } from "~/ui/product-card";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
+  const t = getI18n(context).t;
+  const listing = query.q ? await getListing(app.env.DB, lang, query, pageSize) : null;
+  if (listing && query.page > listing.pageCount) throw data(null, { status: 404 });
+  const filtered = isFiltered(query);
+  // Nothing found (or nothing asked): offer a way on instead of a dead end.
+  const suggestions =
+    !listing || (listing.total === 0 && !filtered)
+      ? await Promise.all([getPopular(app.env.DB, lang, 8), getCategories(app.env.DB, lang)]).then(([products, categories]) => ({
+          products,
+          categories: categories.filter((c) => c.depth === 0).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
+        }))
+      : null;
+  return {
+    query,
+    listing,
+    suggestions,
+    filtered,
+    title: query.q ? t("search:titleFor", { q: query.q }) : t("search:title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(matches, { title: loaderData?.title ?? "", path: "/search", noindex: true });
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { query, listing, suggestions, filtered } = loaderData;
+  return (
+    <>
+      <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
+      <form method="get" action={href("/search")} role="search" className="search search--page">
+        <input type="search" name="q" defaultValue={query.q} aria-label={t("search:label")} placeholder={t("search:placeholder")} maxLength={100} key={query.q} />
+        <button type="submit" className="button">
+          {t("search:submit")}
+        </button>
+      </form>
+      {listing && (listing.total > 0 || filtered) ? (
+        <ListingView query={query} listing={listing} action={href("/search")} empty={<p>{t("catalogue:emptyText")}</p>} />
+      ) : (
+        <div className="empty" data-testid={query.q ? "no-results" : "search-prompt"}>
+          {query.q ? (
+            <>
+              <h2>{t("search:noResults", { q: query.q })}</h2>
+              <p>{t("search:noResultsHint")}</p>
+            </>
+          ) : (
+            <p>{t("search:prompt")}</p>
+          )}
+          {suggestions ? (
+            <>
+              <nav className="chips" aria-label={t("search:tryCategories")}>
+                {suggestions.categories.map((c) => (
+                  <Link key={c.path} to={href(c.path)} className="chip">
+                    {c.name}
+                  </Link>
+                ))}
+              </nav>
+              <h2>{t("search:popular")}</h2>
+              <ProductGrid products={suggestions.products} />
+            </>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}

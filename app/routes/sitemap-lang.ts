@@ -1,0 +1,13 @@
+import type { Route } from "./+types/sitemap-lang";
+import { getApp } from "~/context.server";
+import { languageSitemap } from "~/catalogue/sitemap.server";
+import { isLang } from "~/i18n/languages";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const lang = /^(\w+)\.xml$/.exec(params.file)?.[1];
+  if (!isLang(lang)) return new Response("Not Found", { status: 404 });
+  const app = getApp(context);
+  return new Response(await languageSitemap(app.env.DB, app.origin, lang, app.defaultLang), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

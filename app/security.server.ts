@@ -1,0 +1,54 @@
+/** Per-response nonce for the CSP: 16 random bytes, base64. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests that a browser sent from another site.
+ * Sec-Fetch-Site is authoritative where sent; otherwise Origin must match.
+ * Requests carrying neither (curl, server-to-server) have no ambient
+ * browser credentials to abuse and pass.
+ */
+export function isCrossSiteMutation(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("Origin");
+  if (origin) return origin !== new URL(request.url).origin;
+  return false;
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://challenges.cloudflare.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://challenges.cloudflare.com",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Headers every response carries; HTML responses also get the CSP. */
+export function applySecurityHeaders(response: Response, request: Request, nonce: string): Response {
+  const headers = new Headers(response.headers);
+  const type = headers.get("Content-Type") ?? "";
+  if (type.includes("text/html")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  else headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; style-src 'unsafe-inline'");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (new URL(request.url).protocol === "https:") {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

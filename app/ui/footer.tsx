@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n";
+
+export function Footer() {
+  const { t, href } = useI18n();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__row">
+        <div>
+          <p className="site-footer__title">{t("footer.callCentre")}</p>
+          <p>
+            <a href="tel:+998712000000">+998 71 200 00 00</a>
+          </p>
+          {/* Spec §9: "work 9.00–21.00, week 9.00–19.00", read as weekdays and weekend. */}
+          <p>{t("footer.hoursWeekdays", { from: "9:00", to: "21:00" })}</p>
+          <p>{t("footer.hoursWeekend", { from: "9:00", to: "19:00" })}</p>
+        </div>
+        <nav aria-label={t("layout.catalogue")}>
+          <Link to={href("/store")}>{t("layout.catalogue")}</Link>
+          <Link to={href("/store?sale=1")}>{t("home:sale")}</Link>
+        </nav>
+        <p className="site-footer__copy">© {t("shopName")}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import type { Counters } from "~/session.server";
+import type { MenuItem } from "~/root";
+import { useI18n } from "~/i18n/use-i18n";
+import { CounterLink } from "./counter-link";
+import { Icon } from "./icons";
+import { LanguageSwitcher } from "./language-switcher";
+
+function closeMenu(event: React.MouseEvent<HTMLElement>) {
+  event.currentTarget.closest("details")?.removeAttribute("open");
+}
+
+export function Header({ menu, counters }: { menu: MenuItem[]; counters: Counters }) {
+  const { t, href } = useI18n();
+  return (
+    <>
+      <a className="skip" href="#main">
+        {t("layout.skip")}
+      </a>
+      <header className="site-header">
+        <div className="container site-header__row">
+          <Link to={href("/")} className="logo">
+            {t("shopName")}
+          </Link>
+          <details className="menu">
+            <summary>{t("layout.catalogue")}</summary>
+            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={closeMenu}>
+              {menu.map((top) => (
+                <div key={top.path} className="menu__group">
+                  <Link to={href(`/store/${top.path}`)} className="menu__top">
+                    {top.name}
+                  </Link>
+                  <ul>
+                    {top.children.map((c) => (
+                      <li key={c.path}>
+                        <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+              <div className="menu__group">
+                <Link to={href("/store?sale=1")} className="menu__top">
+                  {t("home:sale")}
+                </Link>
+              </div>
+            </nav>
+          </details>
+          <form method="get" action={href("/search")} role="search" className="search">
+            <input type="search" name="q" aria-label={t("search:label")} placeholder={t("search:placeholder")} maxLength={100} required />
+            <button type="submit" aria-label={t("search:submit")}>
+              <Icon name="search" />
+            </button>
+          </form>
+          <nav className="site-header__actions" aria-label={t("layout.account")}>
+            <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
+            <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter" />
+            <Link to={href("/login")} className="counter">
+              <Icon name="user" />
+              <span className="counter__label">{t("layout.account")}</span>
+            </Link>
+          </nav>
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <nav className="mobile-bar" aria-label={t("layout.mobileBar")}>
+        <Link to={href("/")}>
+          <Icon name="home" />
+          <span>{t("layout.home")}</span>
+        </Link>
+        <Link to={href("/store")}>
+          <Icon name="grid" />
+          <span>{t("layout.catalogue")}</span>
+        </Link>
+        <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
+        <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter-mobile" />
+        <Link to={href("/login")}>
+          <Icon name="user" />
+          <span>{t("layout.account")}</span>
+        </Link>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+// Applies the D1 migrations to the local database and loads the demo catalogue.
+// Safe to run any number of times: migrations are tracked, the seed uses INSERT OR IGNORE.
+import { run, STATE_DIR } from "./lib.mjs";
+
+const seedFile = ".wrangler/seed/demo.sql";
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
+run(process.execPath, ["workers/seed/demo.ts", seedFile]);
+run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", seedFile]);

@@ -1,0 +1,58 @@
+// Helpers shared by the project's scripts (start, test, bench).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+export const STATE_DIR = ".wrangler/state";
+
+// Wrangler and miniflare must not try to reach Cloudflare from this machine.
+export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "true" };
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv, ...opts });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${r.status}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+/** The local session secret: kept in .dev.vars (git-ignored), made once. */
+export function localSessionSecret() {
+  if (existsSync(".dev.vars")) {
+    const m = /^SESSION_SECRET=(.+)$/m.exec(readFileSync(".dev.vars", "utf8"));
+    if (m) return m[1].trim();
+  }
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(".dev.vars", `SESSION_SECRET=${secret}\n`, { flag: "a" });
+  return secret;
+}
+
+/** Serves the production build on workerd (wrangler dev against build/server). */
+export function serveBuild({ port, stdio = "inherit" }) {
+  return spawn(
+    "npx",
+    [
+      "wrangler", "dev",
+      "--config", "build/server/wrangler.json",
+      "--ip", "127.0.0.1",
+      "--port", String(port),
+      "--persist-to", STATE_DIR,
+      "--var", `SESSION_SECRET:${localSessionSecret()}`,
+      "--show-interactive-dev-session=false",
+      "--log-level", "warn",
+    ],
+    { stdio, env: quietEnv },
+  );
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

@@ -1,0 +1,10 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { catalogueStatements, generateCatalogue } from "../../workers/seed/catalogue";
+
+// Each test file gets its own storage: the real migrations, then a small demo catalogue.
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+const seeded = await env.DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>();
+if (!seeded?.n) {
+  await env.DB.batch(catalogueStatements(generateCatalogue({ products: 40 })).map((sql) => env.DB.prepare(sql)));
+}

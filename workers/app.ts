@@ -1,0 +1,36 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { appContext, makeAppContext } from "../app/context.server";
+import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "../app/security.server";
+import { resolvePrefix } from "../app/i18n/url";
+import { toLang } from "../app/i18n/languages";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+/** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
+const MAX_URL_LENGTH = 4096;
+
+export default {
+  async fetch(request, env, ctx) {
+    const nonce = createNonce();
+    const url = new URL(request.url);
+    let response: Response;
+    if (request.url.length > MAX_URL_LENGTH) {
+      response = new Response("URI Too Long", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    } else if (isCrossSiteMutation(request)) {
+      response = new Response("Forbidden: cross-site request", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    } else {
+      const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
+      if (prefix.kind === "redirect") {
+        response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
+      } else {
+        const context = new RouterContextProvider();
+        context.set(appContext, makeAppContext(request, env, ctx, nonce));
+        response = await requestHandler(request, context);
+      }
+    }
+    return applySecurityHeaders(response, request, nonce);
+  },
+} satisfies ExportedHandler<Env>;
