@@ -1,7 +1,7 @@
 // Helpers shared by the project's scripts (start, test, bench).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 export const STATE_DIR = ".wrangler/state";
 
@@ -16,14 +16,16 @@ export function run(cmd, args, opts = {}) {
   }
 }
 
-/** The local session secret: kept in .dev.vars (git-ignored), made once. */
+/**
+ * The local session secret, made once and kept under .wrangler/ (git-ignored).
+ * Not in .dev.vars, so `wrangler types` output is the same on every machine.
+ */
 export function localSessionSecret() {
-  if (existsSync(".dev.vars")) {
-    const m = /^SESSION_SECRET=(.+)$/m.exec(readFileSync(".dev.vars", "utf8"));
-    if (m) return m[1].trim();
-  }
+  const file = ".wrangler/local-session-secret";
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(".wrangler", { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(".dev.vars", `SESSION_SECRET=${secret}\n`, { flag: "a" });
+  writeFileSync(file, secret);
   return secret;
 }
 
@@ -41,8 +43,15 @@ export function serveBuild({ port, stdio = "inherit" }) {
       "--show-interactive-dev-session=false",
       "--log-level", "warn",
     ],
-    { stdio, env: quietEnv },
+    // Its own process group, so stopping it stops wrangler's workerd children too.
+    { stdio, env: quietEnv, detached: true },
   );
+}
+
+export function stopServer(child) {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
 }
 
 export async function waitForHttp(url, timeoutMs = 60_000) {

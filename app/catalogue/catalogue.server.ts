@@ -48,7 +48,23 @@ function nameCol(lang: Lang, table = ""): string {
   return `${table ? `${table}.` : ""}name_${lang}`;
 }
 
+/**
+ * The category tree changes with a deploy, not between requests, and every page
+ * needs it (menu, breadcrumbs): each isolate keeps it for a minute. Only
+ * settled values are kept (a Worker must not await another request's I/O).
+ */
+const CATEGORY_TTL_MS = 60_000;
+const categoryCache = new Map<Lang, { at: number; value: Category[] }>();
+
 export async function getCategories(db: D1Database, lang: Lang): Promise<Category[]> {
+  const hit = categoryCache.get(lang);
+  if (hit && Date.now() - hit.at < CATEGORY_TTL_MS) return hit.value;
+  const value = await queryCategories(db, lang);
+  categoryCache.set(lang, { at: Date.now(), value });
+  return value;
+}
+
+async function queryCategories(db: D1Database, lang: Lang): Promise<Category[]> {
   const { results } = await db
     .prepare(
       `SELECT id, parent_id AS parentId, slug, path, depth, ${nameCol(lang)} AS name

@@ -40,7 +40,7 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
       // Reset with the URL, so the back button shows the boxes as they were.
       key={JSON.stringify(query)}
       onChange={(e) => {
-        if ((e.target as HTMLInputElement).type !== "number") submit(e.currentTarget, { preventScrollReset: true });
+        if ((e.target as unknown as HTMLInputElement).type !== "number") submit(e.currentTarget, { preventScrollReset: true });
       }}
     >
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}

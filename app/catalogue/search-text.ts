@@ -1,5 +1,5 @@
 /** Every way Uzbek Latin writes the oʻ/gʻ apostrophe (and the tutuq belgisi). */
-const APOSTROPHES = /['\u02BB\u02BC\u2018\u2019`\u00B4]/g;
+const APOSTROPHES = /[\u0027\u0060\u00B4\u02B9\u02BB\u02BC\u2018\u2019\u2032]/g;
 
 /**
  * Folds text for search: lower case, apostrophe variants removed, spaces
@@ -7,7 +7,7 @@ const APOSTROPHES = /['\u02BB\u02BC\u2018\u2019`\u00B4]/g;
  * "o'zbek" too, which is how many people type on a phone.
  */
 export function foldForSearch(text: string): string {
-  return text.toLowerCase().replace(APOSTROPHES, "").replace(/\s+/g, " ").trim();
+  return text.normalize("NFC").toLowerCase().replace(APOSTROPHES, "").replace(/\s+/g, " ").trim();
 }
 
 /** Search words of a query: folded, at most 6, each at least 2 characters. */

@@ -1,0 +1,120 @@
+// npm run bench: figures beside their budgets. Prints, never fails a test run;
+// exits 1 only when a budget is exceeded, so it can gate a release by hand.
+import { execSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { run, serveBuild, stopServer, waitForHttp } from "./lib.mjs";
+
+const PORT = Number(process.env.BENCH_PORT) || 8799;
+const BASE = `http://127.0.0.1:${PORT}`;
+const KB = (n) => (n / 1024).toFixed(1);
+const gz = (buf) => gzipSync(buf, { level: 6 }).length;
+const rows = [];
+class Done extends Error {}
+let over = 0;
+
+function report(what, value, unit, budget, better = "lower") {
+  const ok = budget === undefined || (better === "lower" ? value <= budget : value >= budget);
+  if (!ok) over++;
+  rows.push([what, `${value}${unit}`, budget === undefined ? "—" : `${better === "lower" ? "≤" : "≥"} ${budget}${unit}`, budget === undefined ? "" : ok ? "ok" : "OVER"]);
+}
+
+/** The JS a page makes the browser download: its module scripts and modulepreloads, gzip -6. */
+async function pageJs(path) {
+  const html = await (await fetch(BASE + path)).text();
+  const urls = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\((?:"|')([^"']+\.js)(?:"|')\)/g)) urls.add(m[1]);
+  let total = 0;
+  for (const u of urls) total += gz(readFileSync(join("build/client", u)));
+  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+  return { total, files: urls.size, inline: gz(Buffer.from(inline)) };
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the workerd that runs the shop's
+ * Worker and its local D1. Wrangler puts a second workerd in front as a dev
+ * proxy (no inspector); production has no such hop, so it is left out.
+ */
+function workerdCpuMs(server) {
+  const pids = execSync(`pgrep -g ${server.pid} -f "workerd serve.*--inspector-addr" || true`, { encoding: "utf8" }).split("\n").filter(Boolean);
+  if (pids.length !== 1) throw new Error(`expected one Worker workerd process, found ${pids.length}`);
+  const hz = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return (ticks * 1000) / hz;
+}
+
+/**
+ * Requests per second with a few in flight, and the server CPU each one cost:
+ * workerd's own CPU clock (the Worker and the local D1 it hosts), not the load
+ * generator's or wrangler's.
+ */
+async function measure(server, path, { requests = 400, concurrency = 4 } = {}) {
+  for (let i = 0; i < 30; i++) await (await fetch(BASE + path)).arrayBuffer(); // warm-up (JIT, caches)
+  let next = 0;
+  const cpuBefore = workerdCpuMs(server);
+  const start = performance.now();
+  const worker = async () => {
+    while (next++ < requests) {
+      const res = await fetch(BASE + path);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - start) / 1000;
+  return { rps: requests / seconds, cpuMs: (workerdCpuMs(server) - cpuBefore) / requests };
+}
+
+function dirJsGzip(dir) {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) total += dirJsGzip(p);
+    else if (name.endsWith(".js")) total += gz(readFileSync(p));
+  }
+  return total;
+}
+
+if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+run(process.execPath, ["scripts/db-setup.mjs"], { stdio: "ignore" });
+const server = serveBuild({ port: PORT, stdio: "ignore" });
+try {
+  await waitForHttp(`${BASE}/robots.txt`);
+  const productSlug = /href="\/product\/([a-z0-9-]+)"/.exec(await (await fetch(`${BASE}/store`)).text())[1];
+  const pages = { home: "/", catalogue: "/store", product: `/product/${productSlug}` };
+
+  const js = {};
+  for (const [name, path] of Object.entries(pages)) {
+    js[name] = await pageJs(path);
+    report(`initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`, Number(KB(js[name].total)), " KB", name === "product" ? 113 : undefined);
+  }
+  report("server bundle (gzip)", Number(KB(dirJsGzip("build/server"))), " KB", 300);
+  if (process.argv.includes("--js-only")) throw new Done();
+
+  const reference = await measure(server, "/robots.txt");
+  report("robots.txt (reference): throughput", Math.round(reference.rps), " req/s");
+  report("robots.txt (reference): server CPU per request", Number(reference.cpuMs.toFixed(2)), " ms");
+  for (const name of ["product", "catalogue"]) {
+    const m = await measure(server, pages[name]);
+    report(`${name}: throughput`, Math.round(m.rps), " req/s");
+    report(`${name}: server CPU per render`, Number(m.cpuMs.toFixed(2)), " ms");
+    report(`${name}: CPU per render above the reference`, Number((m.cpuMs - reference.cpuMs).toFixed(2)), " ms", 5);
+  }
+} catch (e) {
+  if (!(e instanceof Done)) throw e;
+} finally {
+  stopServer(server);
+}
+
+const width = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
+console.log(`\n${"what".padEnd(width[0])}  ${"figure".padStart(width[1])}  ${"budget".padEnd(width[2])}`);
+for (const r of rows) console.log(`${r[0].padEnd(width[0])}  ${r[1].padStart(width[1])}  ${r[2].padEnd(width[2])}  ${r[3]}`);
+console.log(over ? `\n${over} figure(s) over budget` : "\nall figures within budget");
+process.exit(over ? 1 : 0);
