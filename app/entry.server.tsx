@@ -15,6 +15,9 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = getApp(loadContext);
+  // Crawlers get the whole document at once, streamed parts included.
+  const userAgent = request.headers.get("user-agent");
+  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
@@ -22,6 +25,9 @@ export default async function handleRequest(
     </NonceContext>,
     {
       nonce,
+      // Otherwise React may still "outline" a finished Suspense boundary past ~12.8 kB
+      // of HTML (hidden at the end, moved into place by a script): crawlers get it in place.
+      ...(waitForAll ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -32,9 +38,7 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Crawlers get the whole document at once, streamed parts included.
-  const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  if (waitForAll) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

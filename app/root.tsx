@@ -14,6 +14,7 @@ import { getApp } from "./context.server";
 import { getCategories, type Category } from "./catalogue/catalogue.server";
 import { HTML_LANG, isLang } from "./i18n/languages";
 import { i18nextMiddleware } from "./i18n/middleware.server";
+import { resolvePrefix } from "./i18n/url";
 import { resources } from "./i18n/resources.server";
 import { useI18n } from "./i18n/use-i18n";
 import { countersOf, readSession } from "./session.server";
@@ -48,7 +49,9 @@ function menuOf(categories: Category[]): MenuItem[] {
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const lang = isLang(params.lang) ? params.lang : app.defaultLang;
+  // Unmatched URLs (the "*" route) have no :lang param: read the prefix of the path itself.
+  const prefix = resolvePrefix(new URL(request.url).pathname, app.defaultLang);
+  const lang = isLang(params.lang) ? params.lang : prefix.kind === "ok" ? prefix.lang : app.defaultLang;
   const [menu, counters] = await Promise.all([
     getCategories(app.env.DB, lang).then(menuOf, (error) => {
       console.error("menu unavailable", error);
@@ -62,9 +65,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** The layout data changes with the language or after a mutation, not on every navigation. */
-export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return currentParams.lang !== nextParams.lang;
+  // The URL's prefix, not params.lang: the "*" (not found) route has no :lang param.
+  const prefix = (url: URL) => url.pathname.split("/")[1]?.toLowerCase() ?? "";
+  const langOf = (url: URL) => (isLang(prefix(url)) ? prefix(url) : "");
+  return langOf(currentUrl) !== langOf(nextUrl);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -99,9 +105,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { t } = useI18n();
+  const kind = status === 404 ? "notFound" : status >= 500 ? "server" : "badRequest";
   return (
     <>
-      <title>{t(status === 404 ? "errors.notFoundTitle" : "errors.serverTitle")}</title>
+      <title>{t(`errors.${kind}Title`)}</title>
       <meta name="robots" content="noindex" />
       <ErrorPage status={status} />
     </>

@@ -349,7 +349,13 @@ export async function getPopular(db: D1Database, lang: Lang, limit = 8, sort: So
 export async function getSitemapEntries(db: D1Database): Promise<{ products: { slug: string; created: number }[]; categories: string[] }> {
   const [products, categories] = await db.batch([
     db.prepare("SELECT slug, created_at AS created FROM products ORDER BY id"),
-    db.prepare("SELECT path FROM categories ORDER BY depth, position, id"),
+    // Only categories with something to show: an empty listing is a thin page for a crawler.
+    db.prepare(
+      `SELECT c.path FROM categories c WHERE EXISTS (
+         SELECT 1 FROM products p JOIN categories pc ON pc.id = p.category_id
+         WHERE pc.path = c.path OR pc.path LIKE c.path || '/%')
+       ORDER BY c.depth, c.position, c.id`,
+    ),
   ]);
   return {
     products: products!.results as { slug: string; created: number }[],

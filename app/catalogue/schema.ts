@@ -25,7 +25,7 @@ function listOf(item: z.ZodType<string>) {
  * a useful page), so the parse cannot throw.
  */
 export const catalogueQuerySchema = z.object({
-  q: z.string().trim().max(100).catch((ctx) => String(ctx.value ?? "").trim().slice(0, 100)),
+  q: z.string().trim().max(100).catch((ctx) => String(ctx.value ?? "").trim().slice(0, 100).trim()),
   brand: listOf(slug).catch([]),
   size: listOf(size).catch([]),
   color: listOf(slug).catch([]),

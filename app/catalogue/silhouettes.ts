@@ -20,8 +20,9 @@ export const SHAPES: Record<string, string> = {
 const BACKGROUNDS = ["#f4f1ec", "#eef1f4", "#f2f4ee"];
 
 export function silhouetteSvg(shape: string, hex: string, view: number): string | null {
-  const path = SHAPES[shape];
-  if (!path || !/^#[0-9a-f]{6}$/i.test(hex) || view < 1 || view > 3) return null;
+  // Own keys only ("constructor", "__proto__" are not shapes); NaN is not a view.
+  const path = Object.hasOwn(SHAPES, shape) ? SHAPES[shape] : undefined;
+  if (!path || !/^#[0-9a-f]{6}$/i.test(hex) || !Number.isInteger(view) || view < 1 || view > 3) return null;
   const bg = BACKGROUNDS[view - 1];
   // View 1: front; 2: mirrored; 3: close-up.
   const transform = view === 2 ? ' transform="translate(600 0) scale(-1 1)"' : view === 3 ? ' transform="translate(-300 -300) scale(1.6)"' : "";

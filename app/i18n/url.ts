@@ -35,7 +35,8 @@ const RESERVED_TWO_LETTER = new Set<string>([]);
 
 /** The path of `path` (unprefixed, starting with "/") in `lang`. */
 export function localizePath(path: string, lang: Lang, defaultLang: Lang): string {
-  const clean = path.startsWith("/") ? path : `/${path}`;
+  // One leading slash: "//evil.example" would be a protocol-relative URL (an open redirect from /uz//evil.example).
+  const clean = `/${path.replace(/^\/+/, "")}`;
   if (lang === defaultLang) return clean;
   return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
 }

@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     product,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
-    title: t("product:title", { name: product.name, brand: product.brand.name }),
+    title: t("product:title", { name: product.name }),
     description: product.description,
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),

@@ -4,6 +4,7 @@ import { getApp } from "~/context.server";
 import { getCategories, getListing, getPopular } from "~/catalogue/catalogue.server";
 import { ListingView } from "~/catalogue/listing-view";
 import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
+import { searchTokens } from "~/catalogue/search-text";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
@@ -15,7 +16,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(new URL(request.url).searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
-  const listing = query.q ? await getListing(app.env.DB, lang, query, pageSize) : null;
+  // A query without a searchable word ("a", "%") finds nothing rather than everything.
+  const listing = searchTokens(query.q).length ? await getListing(app.env.DB, lang, query, pageSize) : null;
   if (listing && query.page > listing.pageCount) throw data(null, { status: 404 });
   const filtered = isFiltered(query);
   // Nothing found (or nothing asked): offer a way on instead of a dead end.

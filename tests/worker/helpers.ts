@@ -1,11 +1,15 @@
 import { exports } from "cloudflare:workers";
-import { fixtures, generateCatalogue } from "../../workers/seed/catalogue";
+import { expect } from "vitest";
+import { fixtures, generateCatalogue, type ProductRow } from "../../workers/seed/catalogue";
 
 export const ORIGIN = "http://shop.test";
 
 /** The same small catalogue tests/worker/setup.ts loaded. */
 export const catalogue = generateCatalogue({ products: 40 });
 export const fx = fixtures(catalogue);
+
+/** A search engine crawler: the document arrives complete, streamed parts included. */
+export const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 /** A request through the real Worker entry (security headers, redirects, React Router). */
 export function get(path: string, init: RequestInit = {}): Promise<Response> {
@@ -16,3 +20,114 @@ export async function html(path: string, init: RequestInit = {}): Promise<{ res:
   const res = await get(path, init);
   return { res, body: await res.text() };
 }
+
+/** Text as the browser shows it: React escapes ' " & < > in text and attributes. */
+export function decode(text: string): string {
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The attributes of one start tag, names lower-cased (HTML attribute names are case-insensitive). */
+export function attrs(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of tag.matchAll(/\s([a-zA-Z:-]+)(?:="([^"]*)")?/g)) out[m[1]!.toLowerCase()] = decode(m[2] ?? "");
+  return out;
+}
+
+/** Every start tag `<name …>` of the HTML, as attribute maps. */
+export function tags(body: string, name: string): Record<string, string>[] {
+  return [...body.matchAll(new RegExp(`<${name}(\\s[^>]*)?>`, "g"))].map((m) => attrs(m[0]));
+}
+
+export function headOf(body: string): string {
+  const start = body.indexOf("<head>");
+  const end = body.indexOf("</head>");
+  expect(start, "document has a <head>").toBeGreaterThanOrEqual(0);
+  return body.slice(start, end);
+}
+
+export function titleOf(body: string): string | undefined {
+  const m = /<title>([^<]*)<\/title>/.exec(body);
+  return m ? decode(m[1]!) : undefined;
+}
+
+/** The part of the HTML from `start` up to the next `end` after it. */
+export function section(body: string, start: string, end: string): string {
+  const i = body.indexOf(start);
+  expect(i, `HTML contains ${start}`).toBeGreaterThanOrEqual(0);
+  const j = body.indexOf(end, i + start.length);
+  expect(j, `HTML contains ${end} after ${start}`).toBeGreaterThan(i);
+  return body.slice(i, j + end.length);
+}
+
+/** Product slugs of the product cards, in page order. */
+export function cardSlugs(body: string): string[] {
+  return [
+    ...body.matchAll(/<article class="card" data-testid="product-card"><a class="card__link" href="(?:\/(?:ru|uk))?\/product\/([a-z0-9-]+)"/g),
+  ].map((m) => m[1]!);
+}
+
+/** The number in data-testid="result-count" ("17 ta mahsulot", "17 товаров"). */
+export function resultCount(body: string): number {
+  const m = /data-testid="result-count">([^<]*)</.exec(body);
+  expect(m, "page shows a result count").not.toBeNull();
+  const n = /\d+/.exec(m![1]!);
+  expect(n, `result count "${m![1]}" has a number`).not.toBeNull();
+  return Number(n![0]);
+}
+
+/** Facet checkboxes of one facet: value → count shown. */
+export function facetCounts(body: string, name: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of body.matchAll(/(<input type="checkbox"[^>]*>).*?<span class="facet__count">(\d+)<\/span>/g)) {
+    const input = attrs(m[1]!);
+    if (input.name === name) out.set(input.value!, Number(m[2]));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The seed, as the tests' source of truth.
+
+export const products = catalogue.products;
+
+export function productBySlug(slug: string): ProductRow {
+  const p = products.find((x) => x.slug === slug);
+  if (!p) throw new Error(`no seed product ${slug}`);
+  return p;
+}
+
+export function skusOf(p: ProductRow) {
+  return catalogue.skus.filter((s) => s.product_id === p.id).sort((a, b) => a.position - b.position);
+}
+
+export function inStock(p: ProductRow): boolean {
+  return skusOf(p).some((s) => s.stock > 0);
+}
+
+export function categoryPathOf(p: ProductRow): string {
+  return catalogue.categories.find((c) => c.id === p.category_id)!.path;
+}
+
+export function brandOf(p: ProductRow) {
+  return catalogue.brands.find((b) => b.id === p.brand_id)!;
+}
+
+export function colorOf(p: ProductRow) {
+  return catalogue.colors.find((c) => c.id === p.color_id)!;
+}
+
+export function nameOf(p: ProductRow, lang: "uz" | "ru" | "uk"): string {
+  return catalogue.product_translations.find((t) => t.product_id === p.id && t.lang === lang)!.name;
+}
+
+/** The listing's default order: newest first. */
+export function byNewest(a: ProductRow, b: ProductRow): number {
+  return b.created_at - a.created_at || b.id - a.id;
+}
+
+export const PAGE_SIZE = 24;

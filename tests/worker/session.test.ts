@@ -1,0 +1,143 @@
+import { env } from "cloudflare:workers";
+import { createCookie } from "react-router";
+import { describe, expect, it } from "vitest";
+import { fx, get, html, section, tags } from "./helpers";
+
+/** The cookie the app signs with SESSION_SECRET (vitest.config.ts sets "test-session-secret"). */
+const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
+const forgedCookie = createCookie("__session", { secrets: ["not-the-secret"] });
+
+const now = () => Math.floor(Date.now() / 1000);
+
+async function createSession(data: unknown, expiresAt: number | null = now() + 3600): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)")
+    .bind(id, typeof data === "string" ? data : JSON.stringify(data), expiresAt)
+    .run();
+  return id;
+}
+
+/** "__session=…" for a Cookie request header. */
+async function cookieFor(id: string, cookie = sessionCookie): Promise<string> {
+  return (await cookie.serialize(id)).split(";")[0]!;
+}
+
+/** The header's counter links by test id, e.g. { "fav-counter": { class, badge } }. */
+function counters(body: string) {
+  const header = section(body, '<nav class="site-header__actions"', "</nav>");
+  const mobile = section(body, '<nav class="mobile-bar"', "</nav>");
+  const out: Record<string, { cls: string; label: string; badge: string | null }> = {};
+  for (const m of (header + mobile).matchAll(/(<a [^>]*data-testid="([a-z-]+)"[^>]*>)(.*?)<\/a>/g)) {
+    const a = tags(m[1]!, "a")[0]!;
+    out[m[2]!] = { cls: a.class!, label: a["aria-label"]!, badge: /<span class="counter__badge">(\d+)<\/span>/.exec(m[3]!)?.[1] ?? null };
+  }
+  return out;
+}
+
+describe("anonymous visitors", () => {
+  for (const path of ["/", "/store", "/ru/store/women?sale=1", `/product/${fx.productOneSlug}`, "/search?q=sport", "/no/such/page", "/robots.txt"]) {
+    it(`GET ${path} sets no cookie`, async () => {
+      const res = await get(path);
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+      await res.body?.cancel();
+    });
+  }
+
+  it("see inactive counters without numbers", async () => {
+    const c = counters((await html("/")).body);
+    for (const id of ["fav-counter", "cart-counter", "fav-counter-mobile", "cart-counter-mobile"]) {
+      expect(c[id], id).toBeDefined();
+      expect(c[id]!.cls, id).toBe("counter");
+      expect(c[id]!.badge, id).toBeNull();
+    }
+    expect(c["fav-counter"]!.label).toBe("Sevimlilar: 0");
+  });
+
+  it("start no session in D1", async () => {
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<{ n: number }>();
+    await (await get("/store")).text();
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+  });
+});
+
+describe("session counters", () => {
+  it("favourites clamp to 99; cart shows its quantity; both active", async () => {
+    const favourites = Array.from({ length: 120 }, (_, i) => i + 1);
+    const id = await createSession({ favourites, cartQuantity: 3 });
+    const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id) } });
+    expect(res.status).toBe(200);
+    const c = counters(body);
+    expect(c["fav-counter"]).toEqual({ cls: "counter counter--active", label: "Sevimlilar: 99", badge: "99" });
+    expect(c["cart-counter"]).toEqual({ cls: "counter counter--active", label: "Savat: 3", badge: "3" });
+    expect(c["fav-counter-mobile"]!.badge).toBe("99");
+    expect(c["cart-counter-mobile"]!.badge).toBe("3");
+    // Reading a session does not rewrite the cookie.
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("are shown on every page and in every language", async () => {
+    const id = await createSession({ favourites: [1, 2], cartQuantity: 1 });
+    const cookie = await cookieFor(id);
+    for (const path of ["/ru/store", `/uk/product/${fx.productOneSlug}`, "/search?q=x", "/ru/no/such/page"]) {
+      const c = counters((await html(path, { headers: { Cookie: cookie } })).body);
+      expect(c["fav-counter"]!.badge, path).toBe("2");
+      expect(c["cart-counter"]!.badge, path).toBe("1");
+    }
+  });
+
+  it("zero favourites: no number, not active (cart independent)", async () => {
+    const id = await createSession({ favourites: [], cartQuantity: 2 });
+    const c = counters((await html("/store", { headers: { Cookie: await cookieFor(id) } })).body);
+    expect(c["fav-counter"]).toEqual({ cls: "counter", label: "Sevimlilar: 0", badge: null });
+    expect(c["cart-counter"]!.cls).toBe("counter counter--active");
+    expect(c["cart-counter"]!.badge).toBe("2");
+  });
+
+  it("a negative cart quantity shows as empty", async () => {
+    const id = await createSession({ favourites: [7], cartQuantity: -4 });
+    const c = counters((await html("/", { headers: { Cookie: await cookieFor(id) } })).body);
+    expect(c["cart-counter"]).toEqual({ cls: "counter", label: "Savat: 0", badge: null });
+    expect(c["fav-counter"]!.badge).toBe("1");
+  });
+
+  it("an expired session row is ignored", async () => {
+    const id = await createSession({ favourites: [1, 2, 3], cartQuantity: 5 }, now() - 60);
+    const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id) } });
+    expect(res.status).toBe(200);
+    const c = counters(body);
+    expect(c["fav-counter"]!.badge).toBeNull();
+    expect(c["cart-counter"]!.badge).toBeNull();
+  });
+
+  it("a session without expiry is read", async () => {
+    const id = await createSession({ favourites: [1, 2, 3, 4] }, null);
+    const c = counters((await html("/", { headers: { Cookie: await cookieFor(id) } })).body);
+    expect(c["fav-counter"]!.badge).toBe("4");
+    expect(c["cart-counter"]!.badge).toBeNull();
+  });
+
+  it("a cookie signed with another secret is ignored", async () => {
+    const id = await createSession({ favourites: [1], cartQuantity: 9 });
+    const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id, forgedCookie) } });
+    expect(res.status).toBe(200);
+    expect(counters(body)["cart-counter"]!.badge).toBeNull();
+  });
+
+  it("an unsigned session id is ignored", async () => {
+    const id = await createSession({ favourites: [1], cartQuantity: 9 });
+    const { res, body } = await html("/", { headers: { Cookie: `__session=${encodeURIComponent(btoa(JSON.stringify(id)))}` } });
+    expect(res.status).toBe(200);
+    expect(counters(body)["cart-counter"]!.badge).toBeNull();
+  });
+
+  it("garbage cookies and broken session data never break the page", async () => {
+    const broken = await createSession("{not json");
+    for (const cookie of ["__session=", "__session=%%%", "__session=abc.def", "other=1; __session=x", await cookieFor(broken), await cookieFor("no-such-id")]) {
+      const { res, body } = await html("/", { headers: { Cookie: cookie } });
+      expect(res.status, cookie).toBe(200);
+      expect(counters(body)["fav-counter"]!.badge, cookie).toBeNull();
+      expect(res.headers.get("Set-Cookie"), cookie).toBeNull();
+    }
+  });
+});
