@@ -52,14 +52,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Unmatched URLs (the "*" route) have no :lang param: read the prefix of the path itself.
   const prefix = resolvePrefix(new URL(request.url).pathname, app.defaultLang);
   const lang = isLang(params.lang) ? params.lang : prefix.kind === "ok" ? prefix.lang : app.defaultLang;
-  const [menu, counters] = await Promise.all([
+  const [menu, session] = await Promise.all([
     getCategories(app.env.DB, lang).then(menuOf, (error) => {
       console.error("menu unavailable", error);
       return [] as MenuItem[];
     }),
-    readSession(app.env, request).then(countersOf, () => countersOf(null)),
+    readSession(app.env, request).catch(() => null),
   ]);
-  return { lang, defaultLang: app.defaultLang, origin: app.origin, messages: resources[lang], menu, counters };
+  return {
+    lang,
+    defaultLang: app.defaultLang,
+    origin: app.origin,
+    messages: resources[lang],
+    menu,
+    counters: countersOf(session),
+    signedIn: Boolean(session?.get("userId")),
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -86,7 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {root ? <Header menu={root.menu} counters={root.counters} /> : null}
+        {root ? <Header menu={root.menu} counters={root.counters} signedIn={root.signedIn} /> : null}
         <main id="main" className="container">
           {children}
         </main>

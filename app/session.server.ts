@@ -2,6 +2,8 @@ import { createCookie, createSessionStorage, type Session } from "react-router";
 
 /** What a session may keep. Later features add their keys here. */
 export type SessionData = {
+  /** The signed-in shopper. */
+  userId?: number;
   /** Product ids a guest marked as favourite. */
   favourites?: number[];
   /** Total quantity in the cart, kept for the header counters. */
@@ -33,8 +35,8 @@ export function sessionStorage(env: Env, request: Request) {
     async createData(data, expires) {
       const id = crypto.randomUUID();
       await db
-        .prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)")
-        .bind(id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null)
+        .prepare("INSERT INTO sessions (id, data, expires_at, user_id) VALUES (?, ?, ?, ?)")
+        .bind(id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null, data.userId ?? null)
         .run();
       return id;
     },
@@ -48,9 +50,10 @@ export function sessionStorage(env: Env, request: Request) {
     async updateData(id, data, expires) {
       await db
         .prepare(
-          "INSERT INTO sessions (id, data, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT(id) DO UPDATE SET data = ?2, expires_at = ?3",
+          `INSERT INTO sessions (id, data, expires_at, user_id) VALUES (?1, ?2, ?3, ?4)
+           ON CONFLICT(id) DO UPDATE SET data = ?2, expires_at = ?3, user_id = ?4`,
         )
-        .bind(id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null)
+        .bind(id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null, data.userId ?? null)
         .run();
     },
     async deleteData(id) {

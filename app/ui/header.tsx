@@ -10,8 +10,9 @@ function closeMenu(event: React.MouseEvent<HTMLElement>) {
   event.currentTarget.closest("details")?.removeAttribute("open");
 }
 
-export function Header({ menu, counters }: { menu: MenuItem[]; counters: Counters }) {
+export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
   const { t, href } = useI18n();
+  const account = href(signedIn ? "/account" : "/login");
   return (
     <>
       <a className="skip" href="#main">
@@ -55,7 +56,7 @@ export function Header({ menu, counters }: { menu: MenuItem[]; counters: Counter
           <nav className="site-header__actions" aria-label={t("layout.account")}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
             <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter" />
-            <Link to={href("/login")} className="counter">
+            <Link to={account} className="counter" data-testid="account-link">
               <Icon name="user" />
               <span className="counter__label">{t("layout.account")}</span>
             </Link>
@@ -74,7 +75,7 @@ export function Header({ menu, counters }: { menu: MenuItem[]; counters: Counter
         </Link>
         <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
         <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter-mobile" />
-        <Link to={href("/login")}>
+        <Link to={account}>
           <Icon name="user" />
           <span>{t("layout.account")}</span>
         </Link>

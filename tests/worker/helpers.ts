@@ -131,3 +131,24 @@ export function byNewest(a: ProductRow, b: ProductRow): number {
 }
 
 export const PAGE_SIZE = 24;
+
+/** A same-origin form POST as a browser sends it (the Worker refuses cross-site ones). */
+export function post(path: string, fields: Record<string, string>, init: { cookie?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  return get(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "Sec-Fetch-Site": "same-origin",
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+      ...init.headers,
+    },
+  });
+}
+
+/** "name=value" of the Set-Cookie header, for the next request's Cookie header. */
+export function cookieOf(res: Response): string | null {
+  const header = res.headers.get("Set-Cookie");
+  return header ? header.split(";")[0]! : null;
+}

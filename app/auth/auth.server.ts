@@ -1,0 +1,83 @@
+import { redirect } from "react-router";
+import { normalizePhone } from "~/account/phone";
+import { readSession, sessionStorage, type SessionData } from "~/session.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string };
+
+const USER_COLUMNS = "id, email, phone, first_name AS firstName, last_name AS lastName";
+
+export async function getUser(db: D1Database, id: number): Promise<User | null> {
+  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id).first<User>();
+}
+
+/** Creates an account; null when the e-mail is taken (the UNIQUE index decides, not a prior read). */
+export async function createAccount(
+  db: D1Database,
+  input: { firstName: string; email: string; password: string },
+): Promise<number | null> {
+  const hash = await hashPassword(input.password);
+  const row = await db
+    .prepare("INSERT INTO users (email, password_hash, first_name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
+    .bind(input.email, hash, input.firstName)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/**
+ * The account for an e-mail or phone and password, or null. The same answer
+ * and the same work whether the account is missing or the password wrong.
+ */
+export async function verifyLogin(db: D1Database, login: string, password: string): Promise<number | null> {
+  const phone = login.includes("@") ? null : normalizePhone(login);
+  const row = await db
+    .prepare("SELECT id, password_hash AS hash FROM users WHERE email = ? OR phone = ? LIMIT 1")
+    .bind(login.toLowerCase(), phone ?? "")
+    .first<{ id: number; hash: string | null }>();
+  const ok = await verifyPassword(password, row?.hash ?? null);
+  return ok && row ? row.id : null;
+}
+
+/** The signed-in shopper's id, or null for guests. */
+export async function getUserId(env: Env, request: Request): Promise<number | null> {
+  const session = await readSession(env, request);
+  return session?.get("userId") ?? null;
+}
+
+/** Loaders and actions of account pages: guests go to login and come back. */
+export async function requireUserId(env: Env, request: Request, loginPath: string): Promise<number> {
+  const id = await getUserId(env, request);
+  if (id) return id;
+  const url = new URL(request.url);
+  throw redirect(`${loginPath}?return_url=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Signs in: the old session is destroyed and a new id issued (no session
+ * fixation); what a guest kept (favourites, cart counter) moves along.
+ */
+export async function startUserSession(env: Env, request: Request, userId: number, redirectTo: string): Promise<Response> {
+  const storage = sessionStorage(env, request);
+  const old = await readSession(env, request);
+  const carried: SessionData = {};
+  const headers = new Headers();
+  if (old) {
+    for (const key of ["favourites", "cartQuantity"] as const) {
+      const value = old.get(key);
+      if (value !== undefined) (carried as Record<string, unknown>)[key] = value;
+    }
+    await storage.destroySession(old);
+  }
+  const session = await storage.getSession();
+  for (const [key, value] of Object.entries(carried)) session.set(key as keyof SessionData, value as never);
+  session.set("userId", userId);
+  headers.append("Set-Cookie", await storage.commitSession(session));
+  return redirect(redirectTo, { status: 303, headers });
+}
+
+/** Logs out: the session row is deleted on the server, not only the cookie. */
+export async function endUserSession(env: Env, request: Request, redirectTo: string): Promise<Response> {
+  const session = await readSession(env, request);
+  if (!session) return redirect(redirectTo, { status: 303 });
+  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await sessionStorage(env, request).destroySession(session) } });
+}

@@ -1,0 +1,26 @@
+/**
+ * Fixed-window rate limits in D1. One atomic statement per hit: the counter
+ * restarts when a new window begins, so two parallel requests cannot both
+ * read "under the limit".
+ */
+export async function hit(db: D1Database, key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  const windowStart = now - (now % windowSeconds);
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN window_start = ?2 THEN count + 1 ELSE 1 END,
+         window_start = ?2
+       RETURNING count`,
+    )
+    .bind(key, windowStart)
+    .first<{ count: number }>();
+  const count = row?.count ?? 1;
+  return { allowed: count <= limit, retryAfter: windowStart + windowSeconds - now };
+}
+
+/** The client's address as Cloudflare reports it (local runs have none). */
+export function clientAddress(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "local";
+}

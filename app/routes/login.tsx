@@ -1,0 +1,87 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { getUserId, startUserSession, verifyLogin } from "~/auth/auth.server";
+import { safeReturnUrl } from "~/auth/return-url";
+import { fieldErrors, type FieldErrors, loginSchema } from "~/auth/schema";
+import { getApp } from "~/context.server";
+import { readForm } from "~/forms.server";
+import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { seo } from "~/i18n/seo";
+import { useI18n } from "~/i18n/use-i18n";
+import { clientAddress, hit } from "~/rate-limit.server";
+import { FormRow } from "~/ui/form-row";
+import { PasswordRow } from "~/ui/password-row";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const returnUrl = new URL(request.url).searchParams.get("return_url");
+  if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
+  return { title: getI18n(context).t("auth:login.title"), returnUrl: returnUrl ?? "" };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const form = await readForm(request);
+  const parsed = loginSchema.safeParse(form);
+  const values = { login: (form.login ?? "").slice(0, 254) };
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  const { login, password, returnUrl } = parsed.data;
+  // Per address and per account: guessing passwords of one account, or many accounts from one place.
+  const [byAddress, byLogin] = await Promise.all([
+    hit(app.env.DB, `login:ip:${clientAddress(request)}`, 30, 600),
+    hit(app.env.DB, `login:id:${login.toLowerCase()}`, 10, 600),
+  ]);
+  if (!byAddress.allowed || !byLogin.allowed) {
+    return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(Math.max(byAddress.retryAfter, byLogin.retryAfter)) } });
+  }
+  const userId = await verifyLogin(app.env.DB, login, password);
+  // One message whether the account is missing or the password wrong.
+  if (!userId) return data({ errors: { form: "errors.wrongCredentials" } as FieldErrors, values }, { status: 400 });
+  return startUserSession(app.env, request, userId, safeReturnUrl(returnUrl, lang, app.defaultLang));
+}
+
+/** Retry-After of a 429 reaches the document response too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...seo(matches, { title: loaderData?.title ?? "", path: "/login", noindex: true }),
+];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const signup = href(`/signup${loaderData.returnUrl ? `?return_url=${encodeURIComponent(loaderData.returnUrl)}` : ""}`);
+  return (
+    <section className="auth">
+      <h1>{t("auth:login.title")}</h1>
+      {errors.form ? (
+        <p className="alert alert--error" role="alert" data-testid="form-error">
+          {t(`auth:${errors.form}`)}
+        </p>
+      ) : null}
+      <Form method="post" className="form" noValidate={false}>
+        <input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
+        <FormRow
+          ns="auth"
+          name="login"
+          label={t("auth:fields.login")}
+          autoComplete="username"
+          required
+          maxLength={254}
+          defaultValue={actionData?.values.login}
+          error={errors.login}
+        />
+        <PasswordRow ns="auth" name="password" label={t("auth:fields.password")} autoComplete="current-password" error={errors.password} />
+        <button type="submit" className="button" disabled={busy}>
+          {t("auth:login.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("auth:login.noAccount")} <Link to={signup}>{t("auth:signup.title")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/signup";
+import { createAccount, getUserId, startUserSession } from "~/auth/auth.server";
+import { safeReturnUrl } from "~/auth/return-url";
+import { fieldErrors, type FieldErrors, PASSWORD_MIN, signupSchema } from "~/auth/schema";
+import { getApp } from "~/context.server";
+import { readForm } from "~/forms.server";
+import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { seo } from "~/i18n/seo";
+import { useI18n } from "~/i18n/use-i18n";
+import { clientAddress, hit } from "~/rate-limit.server";
+import { FormRow } from "~/ui/form-row";
+import { PasswordRow } from "~/ui/password-row";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const returnUrl = new URL(request.url).searchParams.get("return_url");
+  if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
+  return { title: getI18n(context).t("auth:signup.title"), returnUrl: returnUrl ?? "" };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const form = await readForm(request);
+  const text = (v: string | undefined, max: number) => (v ?? "").slice(0, max);
+  const values = { firstName: text(form.firstName, 60), email: text(form.email, 254) };
+  const parsed = signupSchema.safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  const limit = await hit(app.env.DB, `signup:ip:${clientAddress(request)}`, 10, 3600);
+  if (!limit.allowed) return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  const userId = await createAccount(app.env.DB, parsed.data);
+  if (!userId) return data({ errors: { email: "errors.emailTaken" } as FieldErrors, values }, { status: 400 });
+  return startUserSession(app.env, request, userId, safeReturnUrl(parsed.data.returnUrl, lang, app.defaultLang));
+}
+
+/** Retry-After of a 429 reaches the document response too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...seo(matches, { title: loaderData?.title ?? "", path: "/signup", noindex: true }),
+];
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.errors ?? {};
+  return (
+    <section className="auth">
+      <h1>{t("auth:signup.title")}</h1>
+      {errors.form ? (
+        <p className="alert alert--error" role="alert" data-testid="form-error">
+          {t(`auth:${errors.form}`)}
+        </p>
+      ) : null}
+      <Form method="post" className="form">
+        <input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
+        <FormRow ns="auth" name="firstName" label={t("auth:fields.firstName")} autoComplete="given-name" required maxLength={60} defaultValue={actionData?.values.firstName} error={errors.firstName} />
+        <FormRow ns="auth" name="email" type="email" label={t("auth:fields.email")} autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={errors.email} />
+        <PasswordRow ns="auth" name="password" label={t("auth:fields.newPassword", { min: PASSWORD_MIN })} autoComplete="new-password" minLength={PASSWORD_MIN} error={errors.password} />
+        <button type="submit" className="button" disabled={busy}>
+          {t("auth:signup.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("auth:signup.haveAccount")} <Link to={href("/login")}>{t("auth:login.title")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { env } from "cloudflare:workers";
+import { createCookie } from "react-router";
+import { describe, expect, it } from "vitest";
+import { cookieOf, get, html, post } from "./helpers";
+
+let counter = 0;
+/** A fresh address per test, so rate limits of one test do not leak into another. */
+function uniqueIp(): Record<string, string> {
+  return { "CF-Connecting-IP": `10.0.0.${++counter}` };
+}
+
+async function signup(email: string, password = "correct-horse", firstName = "Aziza") {
+  return post("/signup", { firstName, email, password }, { headers: uniqueIp() });
+}
+
+async function sessionIdOf(cookie: string): Promise<string> {
+  return (await createCookie("__session", { secrets: ["test-session-secret"] }).parse(cookie)) as string;
+}
+
+describe("sign-up", () => {
+  it("creates the account, stores only a PBKDF2 hash, signs in and goes home", async () => {
+    const res = await signup("new@example.uz");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/");
+    const cookie = cookieOf(res)!;
+    expect(res.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+    expect(res.headers.get("Set-Cookie")).toMatch(/SameSite=Lax/i);
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind("new@example.uz").first<{ password_hash: string }>();
+    expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(row?.password_hash).not.toContain("correct-horse");
+    const { body } = await html("/account", { headers: { Cookie: cookie } });
+    expect(body).toContain("Salom, Aziza!");
+  });
+
+  it("refuses a taken e-mail (any case) and keeps what was typed", async () => {
+    await signup("taken@example.uz");
+    const res = await signup("TAKEN@example.uz", "another-pass", "Bobur");
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body).toContain("Bu e-pochta bilan hisob allaqachon bor");
+    expect(body).toContain('value="Bobur"');
+    expect(body).toContain('value="TAKEN@example.uz"');
+  });
+
+  it("answers bad input with 400 and a localized message per field", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ firstName: "A", email: "a@example.uz", password: "x".repeat(33) }, "Пароль не длиннее 32 символов."],
+      [{ firstName: "A", email: "a@example.uz", password: "short" }, "Слишком короткий пароль"],
+      [{ firstName: "A", email: "not-an-email", password: "long-enough" }, "Неверный адрес e-mail."],
+      [{ email: "a@example.uz", password: "long-enough" }, "Введите имя."],
+      [{ firstName: "A".repeat(500), email: "a@example.uz", password: "long-enough" }, "Слишком длинное имя."],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await post("/ru/signup", fields, { headers: uniqueIp() });
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+  });
+
+  it("goes back to a same-site return URL, never to another site", async () => {
+    const ok = await post("/signup", { firstName: "R", email: "ret@example.uz", password: "long-enough", returnUrl: "/product/abc" }, { headers: uniqueIp() });
+    expect(ok.headers.get("Location")).toBe("/product/abc");
+    const evil = await post("/signup", { firstName: "R", email: "ret2@example.uz", password: "long-enough", returnUrl: "//evil.example" }, { headers: uniqueIp() });
+    expect(evil.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("login and logout", () => {
+  it("signs in by e-mail, rotates the session id and carries the guest's data over", async () => {
+    await signup("login@example.uz", "secret-pass");
+    // A guest session with favourites, as later features create them.
+    const guestId = "guest-session-1";
+    await env.DB.prepare("INSERT INTO sessions (id, data) VALUES (?, ?)").bind(guestId, JSON.stringify({ favourites: [1, 2, 3] })).run();
+    const guestCookie = (await createCookie("__session", { secrets: ["test-session-secret"] }).serialize(guestId)).split(";")[0]!;
+
+    const res = await post("/ru/login", { login: "Login@Example.uz", password: "secret-pass", returnUrl: "checkout" }, { cookie: guestCookie, headers: uniqueIp() });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/ru/checkout");
+    const cookie = cookieOf(res)!;
+    const newId = await sessionIdOf(cookie);
+    expect(newId).not.toBe(guestId);
+    expect(await env.DB.prepare("SELECT id FROM sessions WHERE id = ?").bind(guestId).first()).toBeNull();
+    const row = await env.DB.prepare("SELECT data, user_id FROM sessions WHERE id = ?").bind(newId).first<{ data: string; user_id: number }>();
+    expect(JSON.parse(row!.data).favourites).toEqual([1, 2, 3]);
+    expect(row!.user_id).toBeGreaterThan(0);
+
+    const out = await post("/logout", {}, { cookie });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("Set-Cookie")).toMatch(/__session=;/);
+    expect(await env.DB.prepare("SELECT id FROM sessions WHERE id = ?").bind(newId).first()).toBeNull();
+    // The old cookie is worthless after logout.
+    const after = await get("/account", { headers: { Cookie: cookie } });
+    expect(after.status).toBe(302);
+  });
+
+  it("gives one message for a wrong password and an unknown account, keeping the login typed", async () => {
+    await signup("known@example.uz", "right-pass");
+    const wrong = await post("/login", { login: "known@example.uz", password: "wrong-pass" }, { headers: uniqueIp() });
+    const unknown = await post("/login", { login: "nobody@example.uz", password: "wrong-pass" }, { headers: uniqueIp() });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    const [a, b] = [await wrong.text(), await unknown.text()];
+    expect(a).toContain("Login yoki parol noto&#x27;g&#x27;ri.");
+    expect(b).toContain("Login yoki parol noto&#x27;g&#x27;ri.");
+    expect(a).toContain('value="known@example.uz"');
+    expect(wrong.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("answers malformed logins with 400, never 5xx", async () => {
+    for (const fields of [{}, { login: "" }, { login: "x", password: "y".repeat(33) }, { login: "x".repeat(5000), password: "p" }]) {
+      const res = await post("/login", fields as Record<string, string>, { headers: uniqueIp() });
+      expect(res.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
+    }
+    const multipart = await get("/login", { method: "POST", body: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: "http://shop.test" } });
+    expect(multipart.status).toBeLessThan(500);
+  });
+
+  it("limits login attempts per account with 429 and a localized message", async () => {
+    await signup("target@example.uz", "right-pass");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await post("/ru/login", { login: "target@example.uz", password: `guess-${i}` }, { headers: uniqueIp() });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+        expect(await res.text()).toContain("Слишком много попыток");
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("account pages", () => {
+  it("send guests to login with the way back", async () => {
+    const res = await get("/ru/account");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/ru/login?return_url=%2Fru%2Faccount");
+  });
+
+  it("send a signed-in shopper away from login and sign-up", async () => {
+    const cookie = cookieOf(await signup("already@example.uz"))!;
+    const res = await get("/login?return_url=%2Fstore", { headers: { Cookie: cookie } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/store");
+    const header = await html("/", { headers: { Cookie: cookie } });
+    expect(header.body).toMatch(/<a (?=[^>]*href="\/account")[^>]*data-testid="account-link"/);
+  });
+
+  it("log out only by POST", async () => {
+    const res = await get("/logout");
+    expect(res.status).toBe(302);
+  });
+});
