@@ -8,6 +8,7 @@ export default [
   route(":lang?/search", "routes/search.tsx"),
   route(":lang?/product/:slug", "routes/product.tsx"),
   route(":lang?/login", "routes/login.tsx"),
+  route(":lang?/login/sms", "routes/login-sms.tsx"),
   route(":lang?/signup", "routes/signup.tsx"),
   route(":lang?/logout", "routes/logout.tsx"),
   route(":lang?/account", "routes/account.tsx"),
@@ -15,5 +16,6 @@ export default [
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemap/:file", "routes/sitemap-lang.ts"),
   route("img/:shape/:color/:view", "routes/image.ts"),
+  route("dev/outbox", "routes/dev-outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

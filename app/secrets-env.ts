@@ -5,6 +5,8 @@ declare global {
   interface SecretsEnv {
     /** Signs the session cookie; comma-separated to rotate (newest first). */
     SESSION_SECRET?: string;
+    /** Bearer key for the SMS and e-mail providers. */
+    PROVIDER_API_KEY?: string;
   }
   interface Env extends SecretsEnv {}
   namespace Cloudflare {

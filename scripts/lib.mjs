@@ -40,6 +40,8 @@ export function serveBuild({ port, stdio = "inherit" }) {
       "--port", String(port),
       "--persist-to", STATE_DIR,
       "--var", `SESSION_SECRET:${localSessionSecret()}`,
+      // Local runs have no SMS/e-mail provider: /dev/outbox shows what was sent.
+      "--var", "DEV_OUTBOX:1",
       "--show-interactive-dev-session=false",
       "--log-level", "warn",
     ],

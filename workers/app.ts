@@ -3,6 +3,7 @@ import { appContext, makeAppContext } from "../app/context.server";
 import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "../app/security.server";
 import { resolvePrefix } from "../app/i18n/url";
 import { toLang } from "../app/i18n/languages";
+import { consumeOutbox, type QueueMessageBody } from "../app/outbox/outbox.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -33,4 +34,9 @@ export default {
     }
     return applySecurityHeaders(response, request, nonce);
   },
-} satisfies ExportedHandler<Env>;
+
+  /** Delivers SMS and e-mails from the outbox (see app/outbox/outbox.server.ts). */
+  async queue(batch, env) {
+    await consumeOutbox(batch, env);
+  },
+} satisfies ExportedHandler<Env, QueueMessageBody>;

@@ -1,0 +1,58 @@
+import { sha256Hex } from "./password.server";
+
+export type CodePurpose = "login-sms" | "signup-email" | "email-change" | "phone-change" | "password-reset";
+
+/** Codes live 10 minutes and allow 5 tries (issue #3). */
+export const CODE_TTL_SECONDS = 600;
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Six random digits, uniformly (rejection sampling, no modulo bias). */
+export function randomCode(): string {
+  const buf = new Uint32Array(1);
+  const limit = Math.floor(0xffffffff / 1_000_000) * 1_000_000;
+  do crypto.getRandomValues(buf);
+  while (buf[0]! >= limit);
+  return String(buf[0]! % 1_000_000).padStart(6, "0");
+}
+
+/** Binds the hash to its purpose and target, so a code for one thing opens nothing else. */
+function codeHash(purpose: CodePurpose, target: string, code: string): Promise<string> {
+  return sha256Hex(`${purpose}\n${target}\n${code}`);
+}
+
+/** A new code for `target`; older unused codes of the same purpose stop working. */
+export async function issueCode(db: D1Database, purpose: CodePurpose, target: string, userId: number | null = null): Promise<string> {
+  const code = randomCode();
+  const hash = await codeHash(purpose, target, code);
+  await db.batch([
+    db.prepare("UPDATE verification_codes SET used_at = unixepoch() WHERE purpose = ? AND target = ? AND used_at IS NULL").bind(purpose, target),
+    db
+      .prepare("INSERT INTO verification_codes (purpose, target, code_hash, user_id, expires_at) VALUES (?, ?, ?, ?, unixepoch() + ?)")
+      .bind(purpose, target, hash, userId, CODE_TTL_SECONDS),
+  ]);
+  return code;
+}
+
+export type CodeCheck = { ok: true; userId: number | null } | { ok: false; reason: "invalid" | "expired" | "tooManyTries" };
+
+/**
+ * Checks a code. The try is counted in the same statement that reads the
+ * code, and the code is spent by a guarded update, so parallel guesses cannot
+ * exceed 5 tries and one code cannot be used twice.
+ */
+export async function checkCode(db: D1Database, purpose: CodePurpose, target: string, code: string): Promise<CodeCheck> {
+  const row = await db
+    .prepare(
+      `UPDATE verification_codes SET attempts = attempts + 1
+       WHERE id = (SELECT id FROM verification_codes WHERE purpose = ? AND target = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1)
+       RETURNING id, code_hash AS hash, attempts, expires_at <= unixepoch() AS expired, user_id AS userId`,
+    )
+    .bind(purpose, target)
+    .first<{ id: number; hash: string; attempts: number; expired: number; userId: number | null }>();
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.expired) return { ok: false, reason: "expired" };
+  if (row.attempts > CODE_MAX_ATTEMPTS) return { ok: false, reason: "tooManyTries" };
+  if (!/^\d{6}$/.test(code) || (await codeHash(purpose, target, code)) !== row.hash) return { ok: false, reason: "invalid" };
+  const spent = await db.prepare("UPDATE verification_codes SET used_at = unixepoch() WHERE id = ? AND used_at IS NULL RETURNING id").bind(row.id).first();
+  return spent ? { ok: true, userId: row.userId } : { ok: false, reason: "invalid" };
+}

@@ -1,0 +1,42 @@
+import { maskPhone } from "~/account/phone";
+import { enqueue } from "~/outbox/outbox.server";
+import { clientAddress, hit } from "~/rate-limit.server";
+import { checkCode, issueCode, type CodeCheck } from "./codes.server";
+
+/** Sends a login code by SMS, within the limits: 3 per phone and 10 per address per 10 minutes. */
+export async function sendLoginCode(
+  env: Env,
+  request: Request,
+  phone: string,
+  text: (code: string) => string,
+): Promise<{ sent: true } | { sent: false; retryAfter: number }> {
+  const [byPhone, byAddress] = await Promise.all([
+    hit(env.DB, `sms:phone:${phone}`, 3, 600),
+    hit(env.DB, `sms:ip:${clientAddress(request)}`, 10, 600),
+  ]);
+  if (!byPhone.allowed || !byAddress.allowed) return { sent: false, retryAfter: Math.max(byPhone.retryAfter, byAddress.retryAfter) };
+  const code = await issueCode(env.DB, "login-sms", phone);
+  await enqueue(env, { channel: "sms", recipient: phone, body: text(code) });
+  console.info(`login code sent to ${maskPhone(phone)}`);
+  return { sent: true };
+}
+
+/** Checks a login code; on success the shopper's account (made on first login by phone). */
+export async function verifyLoginCode(
+  env: Env,
+  request: Request,
+  phone: string,
+  code: string,
+): Promise<{ ok: true; userId: number } | { ok: false; reason: Exclude<CodeCheck, { ok: true }>["reason"] | "tooManyAttempts"; retryAfter?: number }> {
+  const limit = await hit(env.DB, `sms-check:ip:${clientAddress(request)}`, 30, 600);
+  if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfter: limit.retryAfter };
+  const check = await checkCode(env.DB, "login-sms", phone, code);
+  if (!check.ok) return check;
+  const user = await env.DB.prepare(
+    `INSERT INTO users (phone) VALUES (?) ON CONFLICT(phone) DO UPDATE SET phone = excluded.phone RETURNING id`,
+  )
+    .bind(phone)
+    .first<{ id: number }>();
+  await env.DB.prepare("INSERT OR IGNORE INTO user_phones (user_id, phone, verified_at) VALUES (?, ?, unixepoch())").bind(user!.id, phone).run();
+  return { ok: true, userId: user!.id };
+}
