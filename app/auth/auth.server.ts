@@ -3,9 +3,9 @@ import { normalizePhone } from "~/account/phone";
 import { readSession, sessionStorage, type SessionData } from "~/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
-export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string };
+export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
 
-const USER_COLUMNS = "id, email, phone, first_name AS firstName, last_name AS lastName";
+const USER_COLUMNS = "id, email, phone, first_name AS firstName, last_name AS lastName, email_confirmed_at IS NOT NULL AS emailConfirmed";
 
 export async function getUser(db: D1Database, id: number): Promise<User | null> {
   return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id).first<User>();

@@ -2,9 +2,25 @@ import { sha256Hex } from "./password.server";
 
 export type CodePurpose = "login-sms" | "signup-email" | "email-change" | "phone-change" | "password-reset";
 
-/** Codes live 10 minutes and allow 5 tries (issue #3). */
+/** Codes live 10 minutes and allow 5 tries (issue #3); e-mailed links live longer. */
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
+const TTL: Record<CodePurpose, number> = {
+  "login-sms": CODE_TTL_SECONDS,
+  "phone-change": CODE_TTL_SECONDS,
+  "password-reset": 3600,
+  "email-change": 24 * 3600,
+  "signup-email": 24 * 3600,
+};
+/** SMS codes are typed by people; e-mailed links carry a long random token. */
+const BY_LINK = new Set<CodePurpose>(["password-reset", "email-change", "signup-email"]);
+const FORMAT = { code: /^\d{6}$/, token: /^[A-Za-z0-9_-]{32}$/ };
+
+/** 24 random bytes, base64url (32 characters). */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
 
 /** Six random digits, uniformly (rejection sampling, no modulo bias). */
 export function randomCode(): string {
@@ -20,15 +36,15 @@ function codeHash(purpose: CodePurpose, target: string, code: string): Promise<s
   return sha256Hex(`${purpose}\n${target}\n${code}`);
 }
 
-/** A new code for `target`; older unused codes of the same purpose stop working. */
+/** A new code (or link token) for `target`; older unused ones of the same purpose stop working. */
 export async function issueCode(db: D1Database, purpose: CodePurpose, target: string, userId: number | null = null): Promise<string> {
-  const code = randomCode();
+  const code = BY_LINK.has(purpose) ? randomToken() : randomCode();
   const hash = await codeHash(purpose, target, code);
   await db.batch([
     db.prepare("UPDATE verification_codes SET used_at = unixepoch() WHERE purpose = ? AND target = ? AND used_at IS NULL").bind(purpose, target),
     db
       .prepare("INSERT INTO verification_codes (purpose, target, code_hash, user_id, expires_at) VALUES (?, ?, ?, ?, unixepoch() + ?)")
-      .bind(purpose, target, hash, userId, CODE_TTL_SECONDS),
+      .bind(purpose, target, hash, userId, TTL[purpose]),
   ]);
   return code;
 }
@@ -52,7 +68,8 @@ export async function checkCode(db: D1Database, purpose: CodePurpose, target: st
   if (!row) return { ok: false, reason: "invalid" };
   if (row.expired) return { ok: false, reason: "expired" };
   if (row.attempts > CODE_MAX_ATTEMPTS) return { ok: false, reason: "tooManyTries" };
-  if (!/^\d{6}$/.test(code) || (await codeHash(purpose, target, code)) !== row.hash) return { ok: false, reason: "invalid" };
+  const format = BY_LINK.has(purpose) ? FORMAT.token : FORMAT.code;
+  if (!format.test(code) || (await codeHash(purpose, target, code)) !== row.hash) return { ok: false, reason: "invalid" };
   const spent = await db.prepare("UPDATE verification_codes SET used_at = unixepoch() WHERE id = ? AND used_at IS NULL RETURNING id").bind(row.id).first();
   return spent ? { ok: true, userId: row.userId } : { ok: false, reason: "invalid" };
 }

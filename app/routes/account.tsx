@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { getUser, requireUserId } from "~/auth/auth.server";
+import { sendEmailConfirmation } from "~/auth/email-links.server";
 import { getApp } from "~/context.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
@@ -13,7 +14,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
   const user = await getUser(app.env.DB, userId);
   if (!user) throw data(null, { status: 404 });
-  return { user, title: getI18n(context).t("auth:account.title") };
+  // Outcome of an e-mailed link or of a resend, named by the URL so it survives the redirect.
+  const notice = new URL(request.url).searchParams.get("email");
+  return { user, notice: notice === "confirmed" || notice === "link-invalid" || notice === "resent" ? notice : null, title: getI18n(context).t("auth:account.title") };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const accountPath = localizePath("/account", lang, app.defaultLang);
+  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") !== "resend-confirm") throw data(null, { status: 400 });
+  const user = await getUser(app.env.DB, userId);
+  if (!user?.email || user.emailConfirmed) return redirect(accountPath, 303);
+  const sent = await sendEmailConfirmation(app.env, userId, user.email, { origin: app.origin, lang, defaultLang: app.defaultLang, t: getI18n(context).t });
+  if (!sent) throw data(null, { status: 429 });
+  return redirect(`${accountPath}?email=resent`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -27,11 +44,26 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <section className="auth">
       <h1>{t("auth:account.title")}</h1>
       <p data-testid="greeting">{t("auth:account.greeting", { name: user.firstName })}</p>
+      {loaderData.notice ? (
+        <p className={loaderData.notice === "link-invalid" ? "alert alert--error" : "alert alert--success"} role="status" data-testid="email-notice">
+          {t(loaderData.notice === "confirmed" ? "auth:account.emailConfirmed" : loaderData.notice === "resent" ? "auth:account.confirmResent" : "auth:account.emailLinkInvalid")}
+        </p>
+      ) : null}
       <dl className="details">
         {user.email ? (
           <>
             <dt>{t("auth:fields.email")}</dt>
-            <dd>{user.email}</dd>
+            <dd>
+              {user.email}
+              {user.emailConfirmed ? null : (
+                <Form method="post" className="inline-form">
+                  <span>{t("auth:account.emailNotConfirmed")}</span>{" "}
+                  <button type="submit" name="intent" value="resend-confirm" className="button button--small button--ghost">
+                    {t("auth:account.resendConfirm")}
+                  </button>
+                </Form>
+              )}
+            </dd>
           </>
         ) : null}
       </dl>

@@ -80,6 +80,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       <p>
+        <Link to={href("/auth/forgot-pass-form")} data-testid="forgot-password">
+          {t("auth:forgot.title")}
+        </Link>
+      </p>
+      <p>
         <Link to={href(`/login/sms${loaderData.returnUrl ? `?return_url=${encodeURIComponent(loaderData.returnUrl)}` : ""}`)} data-testid="login-by-code">
           {t("auth:sms.byCode")}
         </Link>

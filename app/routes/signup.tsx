@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { createAccount, getUserId, startUserSession } from "~/auth/auth.server";
+import { sendEmailConfirmation } from "~/auth/email-links.server";
 import { safeReturnUrl } from "~/auth/return-url";
 import { fieldErrors, type FieldErrors, PASSWORD_MIN, signupSchema } from "~/auth/schema";
 import { getApp } from "~/context.server";
@@ -32,6 +33,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!limit.allowed) return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   const userId = await createAccount(app.env.DB, parsed.data);
   if (!userId) return data({ errors: { email: "errors.emailTaken" } as FieldErrors, values }, { status: 400 });
+  await sendEmailConfirmation(app.env, userId, parsed.data.email, { origin: app.origin, lang, defaultLang: app.defaultLang, t: getI18n(context).t });
   return startUserSession(app.env, request, userId, safeReturnUrl(parsed.data.returnUrl, lang, app.defaultLang));
 }
 

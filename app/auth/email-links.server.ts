@@ -1,0 +1,61 @@
+import type { TFunction } from "i18next";
+import type { Lang } from "~/i18n/languages";
+import { localizePath } from "~/i18n/url";
+import { enqueue } from "~/outbox/outbox.server";
+import { clientAddress, hit } from "~/rate-limit.server";
+import { checkCode, issueCode } from "./codes.server";
+import { hashPassword } from "./password.server";
+
+type Mail = { origin: string; lang: Lang; defaultLang: Lang; t: TFunction };
+
+function link(mail: Mail, path: string, params: Record<string, string>): string {
+  return `${mail.origin}${localizePath(path, mail.lang, mail.defaultLang)}?${new URLSearchParams(params)}`;
+}
+
+/** Sends (at most 3 an hour per address) a sign-up confirmation link. */
+export async function sendEmailConfirmation(env: Env, userId: number, email: string, mail: Mail): Promise<boolean> {
+  const limit = await hit(env.DB, `confirm:email:${email}`, 3, 3600);
+  if (!limit.allowed) return false;
+  const token = await issueCode(env.DB, "signup-email", email, userId);
+  const url = link(mail, "/auth/confirm-email", { email, token });
+  await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.confirmSubject"), body: mail.t("auth:email.confirmBody", { url }) });
+  return true;
+}
+
+export async function confirmEmail(db: D1Database, email: string, token: string): Promise<boolean> {
+  const check = await checkCode(db, "signup-email", email, token);
+  if (!check.ok || !check.userId) return false;
+  await db.prepare("UPDATE users SET email_confirmed_at = unixepoch() WHERE id = ? AND email = ?").bind(check.userId, email).run();
+  return true;
+}
+
+/**
+ * A password-reset link, if an account has this e-mail. The caller shows the
+ * same answer either way, so the form does not reveal who has an account.
+ */
+export async function sendPasswordReset(env: Env, request: Request, email: string, mail: Mail): Promise<{ limited: boolean; retryAfter: number }> {
+  const [byEmail, byAddress] = await Promise.all([
+    hit(env.DB, `reset:email:${email}`, 3, 3600),
+    hit(env.DB, `reset:ip:${clientAddress(request)}`, 10, 3600),
+  ]);
+  if (!byEmail.allowed || !byAddress.allowed) return { limited: true, retryAfter: Math.max(byEmail.retryAfter, byAddress.retryAfter) };
+  const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>();
+  if (user) {
+    const token = await issueCode(env.DB, "password-reset", email, user.id);
+    const url = link(mail, "/auth/reset-password", { email, token });
+    await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
+  }
+  return { limited: false, retryAfter: 0 };
+}
+
+/** Sets a new password with a reset link (single use); every other session of the account ends. */
+export async function resetPassword(db: D1Database, email: string, token: string, password: string): Promise<number | null> {
+  const check = await checkCode(db, "password-reset", email, token);
+  if (!check.ok || !check.userId) return null;
+  const hash = await hashPassword(password);
+  await db.batch([
+    db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(hash, check.userId),
+    db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(check.userId),
+  ]);
+  return check.userId;
+}
