@@ -5,23 +5,25 @@ import { defineConfig } from "vitest/config";
 /**
  * Stand-in for the SMS and e-mail providers at their HTTP boundary: records
  * what it receives (GET http://provider.test/received) and can be told to fail
- * the next deliveries (POST http://provider.test/fail?times=N).
+ * the next deliveries to one recipient (POST http://provider.test/fail?to=…&times=N).
  */
 const received: unknown[] = [];
-let failuresLeft = 0;
+const failuresLeft = new Map<string, number>();
 async function providerStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== "provider.test") return new Response("no outbound network in tests", { status: 502 });
   if (url.pathname === "/received") return Response.json(received);
   if (url.pathname === "/fail") {
-    failuresLeft = Number(url.searchParams.get("times") ?? 1);
+    failuresLeft.set(url.searchParams.get("to") ?? "", Number(url.searchParams.get("times") ?? 1));
     return new Response(null, { status: 204 });
   }
-  if (failuresLeft > 0) {
-    failuresLeft--;
+  const message = (await request.json()) as { to: string };
+  const left = failuresLeft.get(message.to) ?? 0;
+  if (left > 0) {
+    failuresLeft.set(message.to, left - 1);
     return new Response("provider down", { status: 503 });
   }
-  received.push({ path: url.pathname, auth: request.headers.get("Authorization"), ...(await request.json()) });
+  received.push({ path: url.pathname, auth: request.headers.get("Authorization"), ...message });
   return Response.json({ ok: true });
 }
 

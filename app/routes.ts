@@ -12,6 +12,7 @@ export default [
   route(":lang?/signup", "routes/signup.tsx"),
   route(":lang?/logout", "routes/logout.tsx"),
   route(":lang?/account", "routes/account.tsx"),
+  route(":lang?/account/confirm-email-change", "routes/confirm-email-change.tsx"),
   route(":lang?/auth/forgot-pass-form", "routes/forgot-password.tsx"),
   route(":lang?/auth/reset-password", "routes/reset-password.tsx"),
   route(":lang?/auth/confirm-email", "routes/confirm-email.tsx"),

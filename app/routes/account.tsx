@@ -1,22 +1,37 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account";
-import { getUser, requireUserId } from "~/auth/auth.server";
-import { sendEmailConfirmation } from "~/auth/email-links.server";
+import { getAccount } from "~/account/account.server";
+import { AccountPage, type Failure } from "~/account/account-page";
+import { runAccountAction, type Section } from "~/account/actions.server";
+import { normalizePhone } from "~/account/phone";
+import { requireUserId } from "~/auth/auth.server";
 import { getApp } from "~/context.server";
+import { readForm } from "~/forms.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 
+const SECTIONS: Section[] = ["personal", "kids", "addresses", "phone", "email"];
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
-  const user = await getUser(app.env.DB, userId);
-  if (!user) throw data(null, { status: 404 });
-  // Outcome of an e-mailed link or of a resend, named by the URL so it survives the redirect.
-  const notice = new URL(request.url).searchParams.get("email");
-  return { user, notice: notice === "confirmed" || notice === "link-invalid" || notice === "resent" ? notice : null, title: getI18n(context).t("auth:account.title") };
+  const account = await getAccount(app.env.DB, userId);
+  if (!account) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  // What the last action did is named by the URL, so it shows without JavaScript after the redirect.
+  const section = url.searchParams.get("section") as Section | null;
+  const key = url.searchParams.get("notice");
+  const emailLink = url.searchParams.get("email");
+  const notice =
+    section && SECTIONS.includes(section) && key && /^[a-zA-Z]{1,20}$/.test(key)
+      ? { section, key }
+      : emailLink === "confirmed" || emailLink === "link-invalid" || emailLink === "resent" || emailLink === "changed"
+        ? { section: "email" as Section, key: emailLink === "link-invalid" ? "linkInvalid" : emailLink }
+        : null;
+  return { account, notice, pendingPhone: normalizePhone(url.searchParams.get("phone") ?? ""), title: getI18n(context).t("auth:account.title") };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -24,54 +39,35 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const accountPath = localizePath("/account", lang, app.defaultLang);
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
-  const form = await request.formData().catch(() => null);
-  if (form?.get("intent") !== "resend-confirm") throw data(null, { status: 400 });
-  const user = await getUser(app.env.DB, userId);
-  if (!user?.email || user.emailConfirmed) return redirect(accountPath, 303);
-  const sent = await sendEmailConfirmation(app.env, userId, user.email, { origin: app.origin, lang, defaultLang: app.defaultLang, t: getI18n(context).t });
-  if (!sent) throw data(null, { status: 429 });
-  return redirect(`${accountPath}?email=resent`, 303);
+  const form = await readForm(request, ["shoeSizes", "clotheSizes"]);
+  const result = await runAccountAction(form, { env: app.env, request, userId, t: getI18n(context).t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  if (result.ok) {
+    const query = new URLSearchParams({ section: result.section, notice: result.notice, ...result.query });
+    return redirect(`${accountPath}?${query}#${result.section}`, 303);
+  }
+  const { status, ...failure } = result;
+  return data({ failure }, { status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo(matches, { title: loaderData?.title ?? "", path: "/account", noindex: true }),
 ];
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { user } = loaderData;
+  const { account } = loaderData;
+  const failure = (actionData?.failure ?? null) as Failure;
+  const pendingPhone = failure?.section === "phone" && "query" in failure ? normalizePhone((failure as { query?: { phone?: string } }).query?.phone ?? "") : loaderData.pendingPhone;
   return (
-    <section className="auth">
+    <div className="account">
       <h1>{t("auth:account.title")}</h1>
-      <p data-testid="greeting">{t("auth:account.greeting", { name: user.firstName })}</p>
-      {loaderData.notice ? (
-        <p className={loaderData.notice === "link-invalid" ? "alert alert--error" : "alert alert--success"} role="status" data-testid="email-notice">
-          {t(loaderData.notice === "confirmed" ? "auth:account.emailConfirmed" : loaderData.notice === "resent" ? "auth:account.confirmResent" : "auth:account.emailLinkInvalid")}
-        </p>
-      ) : null}
-      <dl className="details">
-        {user.email ? (
-          <>
-            <dt>{t("auth:fields.email")}</dt>
-            <dd>
-              {user.email}
-              {user.emailConfirmed ? null : (
-                <Form method="post" className="inline-form">
-                  <span>{t("auth:account.emailNotConfirmed")}</span>{" "}
-                  <button type="submit" name="intent" value="resend-confirm" className="button button--small button--ghost">
-                    {t("auth:account.resendConfirm")}
-                  </button>
-                </Form>
-              )}
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <p data-testid="greeting">{t("auth:account.greeting", { name: account.details.firstName || account.details.phone || "" })}</p>
+      <AccountPage account={account} notice={failure ? null : loaderData.notice} failure={failure} pendingPhone={pendingPhone} />
       <Form method="post" action={href("/logout")}>
         <button type="submit" className="button button--ghost" data-testid="logout">
           {t("auth:account.logout")}
         </button>
       </Form>
-    </section>
+    </div>
   );
 }

@@ -32,7 +32,7 @@ describe("sign-up confirmation e-mail", () => {
     const row = await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?").bind("confirm@example.uz").first<{ email_confirmed_at: number | null }>();
     expect(row!.email_confirmed_at).toBeGreaterThan(0);
     const after = await html("/ru/account?email=confirmed", { headers: { Cookie: cookie } });
-    expect(after.body).toMatch(/data-testid="email-notice">E-mail подтверждён\./);
+    expect(after.body).toMatch(/data-testid="section-notice">E-mail подтверждён\./);
     expect(after.body).not.toContain('value="resend-confirm"');
 
     const again = await get(mail.link.pathname + mail.link.search);
@@ -45,7 +45,7 @@ describe("sign-up confirmation e-mail", () => {
     const first = await lastEmail("resend@example.uz");
     const resend = await post("/account", { intent: "resend-confirm" }, { cookie });
     expect(resend.status).toBe(303);
-    expect(resend.headers.get("Location")).toBe("/account?email=resent");
+    expect(resend.headers.get("Location")).toBe("/account?section=email&notice=confirmResent#email");
     expect(await emailsTo("resend@example.uz")).toBe(2);
     // The older link stops working once a new one is sent.
     const old = await get(first.link.pathname + first.link.search);

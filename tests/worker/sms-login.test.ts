@@ -120,7 +120,7 @@ describe("login by SMS code", () => {
 describe("outbox delivery", () => {
   it("retries with backoff while the provider fails, and keeps a failed message", async () => {
     const id = (await env.DB.prepare("INSERT INTO outbox (channel, recipient, body) VALUES ('sms', '+998906667788', 'hello') RETURNING id").first<{ id: number }>())!.id;
-    await fetch("http://provider.test/fail?times=10", { method: "POST" });
+    await fetch("http://provider.test/fail?to=%2B998906667788&times=10", { method: "POST" });
     const first = await deliverOutbox([id]);
     expect(first.retryMessages.map((m) => m.msgId)).toEqual([`m${id}-0`]);
     expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox WHERE id = ?").bind(id).first()).toEqual({ status: "pending", attempts: 1, last_error: "provider answered 503" });
@@ -129,7 +129,7 @@ describe("outbox delivery", () => {
     expect(retryDelaySeconds(1)).toBe(10);
     expect(retryDelaySeconds(3)).toBe(40);
     expect(retryDelaySeconds(20)).toBe(600);
-    await fetch("http://provider.test/fail?times=0", { method: "POST" });
+    await fetch("http://provider.test/fail?to=%2B998906667788&times=0", { method: "POST" });
   });
 
   it("has no development outbox page unless enabled", async () => {
