@@ -30,6 +30,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
+    // SIGTERM, not Playwright's default SIGKILL: scripts/start.mjs then stops
+    // wrangler, which runs in its own process group and would outlive a SIGKILL
+    // (and be silently reused, with a stale build, by the next run).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -4,6 +4,9 @@
  *   node workers/seed/demo.ts [out.sql]      (default .wrangler/seed/demo.sql)
  *
  * Statements are INSERT OR IGNORE with explicit ids, so applying the file twice is a no-op.
+ * When the generated catalogue changes, the file first clears the old demo rows: a
+ * fingerprint of the statements is kept in seed_meta, and the deletes only run when
+ * it differs (so a local database never keeps stale rows from an older seed).
  *
  * The app's tsconfig covers workers/** without Node's types, so node:fs and node:path are
  * reached through process.getBuiltinModule (Node >= 22.3) and typed locally here; the file
@@ -29,8 +32,26 @@ const path = proc.getBuiltinModule("node:path");
 const out = path.resolve(proc.argv[2] ?? ".wrangler/seed/demo.sql");
 const catalogue = generateCatalogue();
 const statements = catalogueStatements(catalogue);
+
+/** FNV-1a over the statements: enough to notice that the seed changed. */
+function fingerprint(parts: string[]): string {
+  let h = 0x811c9dc5;
+  for (const part of parts) for (let i = 0; i < part.length; i++) h = Math.imul(h ^ part.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16);
+}
+const print = fingerprint(statements);
+const stale = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'catalogue' AND value = '${print}')`;
+// Children before parents (foreign keys are enforced).
+const refresh = [
+  "CREATE TABLE IF NOT EXISTS seed_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  ...["images", "skus", "product_translations", "products", "colors", "brands"].map((t) => `DELETE FROM ${t} WHERE ${stale}`),
+  `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL AND depth = 2`,
+  `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL`,
+  `DELETE FROM categories WHERE ${stale}`,
+];
+const done = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('catalogue', '${print}')`;
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, statements.join(";\n") + ";\n", "utf8");
+fs.writeFileSync(out, [...refresh, ...statements, done].join(";\n") + ";\n", "utf8");
 console.log(
   `wrote ${out}: ${statements.length} statements, ${catalogue.products.length} products, ` +
     `${catalogue.skus.length} sizes, ${catalogue.images.length} images`,

@@ -1,0 +1,131 @@
+// Product page: from a card, sizes, colours; and the language switch.
+import { applyFilters, cards, expect, FIXTURES, parseUzs, test, text, urlWith, whenHydrated } from "./support";
+
+const ONE = FIXTURES.productOneSlug; // women's sneakers in three colours, on sale, one size sold out
+
+test("a card opens the product: heading, price, sizes, colours", async ({ page }) => {
+  await page.goto("/store/women/footwear/sneakers?brand=chimgan-outdoor");
+  const card = cards(page).filter({ has: page.locator(`a[href="/product/${ONE}"]`) });
+  await expect(card).toHaveCount(1);
+  const name = (await card.locator(".card__name").textContent())!;
+  const price = (await card.locator(".price__now").textContent())!;
+
+  await card.locator("a.card__link").click();
+  await expect(page).toHaveURL(urlWith(`/product/${ONE}`));
+  const product = page.getByTestId("product");
+  await expect(product.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(product.locator(".product__brand")).toHaveText("Chimgan Outdoor");
+  // The card's price, on sale: the old price beside it.
+  await expect(product.getByTestId("price").locator(".price__now")).toHaveText(price);
+  expect(parseUzs(price)).toBeLessThan(parseUzs((await product.getByTestId("price").locator(".price__old").textContent())!));
+
+  // Sizes: a radio each, the sold-out ones disabled.
+  const sizes = product.getByRole("group", { name: text("uz", "product", "size") });
+  const radios = sizes.getByRole("radio");
+  expect(await radios.count()).toBeGreaterThan(1);
+  await expect(sizes.locator(".size--soldout input")).toHaveCount(1);
+  await expect(sizes.locator(".size--soldout input")).toBeDisabled();
+  for (const radio of await sizes.locator("label.size:not(.size--soldout) input").all()) await expect(radio).toBeEnabled();
+  const soldOutSize = (await sizes.locator(".size--soldout").textContent())!.trim();
+  await expect(sizes.getByRole("radio", { name: soldOutSize, exact: true })).toBeDisabled();
+  // An available size can be chosen.
+  const available = sizes.locator("label.size:not(.size--soldout) input").first();
+  await available.check();
+  await expect(available).toBeChecked();
+  await expect(page.getByTestId("sold-out")).toHaveCount(0);
+
+  // Colours of the same model: the current one and links to the other two.
+  await expect(product.getByTestId("colour")).toHaveText("Xaki");
+  const swatches = product.getByRole("list", { name: text("uz", "product", "otherColours") });
+  await expect(swatches.getByRole("listitem")).toHaveCount(3);
+  await expect(swatches.locator('[aria-current="true"]')).toHaveText("Xaki");
+  await expect(swatches.getByRole("link")).toHaveText(["Qizil", "Bej"]);
+});
+
+test("another colour swatch opens that product", async ({ page }) => {
+  await page.goto(`/product/${ONE}`);
+  const product = page.getByTestId("product");
+  const heading = await product.getByRole("heading", { level: 1 }).textContent();
+  const red = product.getByRole("list", { name: text("uz", "product", "otherColours") }).getByRole("link", { name: "Qizil" });
+  const href = await red.getAttribute("href");
+  expect(href).toMatch(/^\/product\/chimgan-outdoor-bahor-sneakers-red-\d+$/);
+
+  await red.click();
+  await expect(page).toHaveURL(urlWith(href!));
+  await expect(product.getByTestId("colour")).toHaveText("Qizil");
+  // Same model, same name; the khaki one is now the link.
+  await expect(product.getByRole("heading", { level: 1 })).toHaveText(heading!);
+  const swatches = product.getByRole("list", { name: text("uz", "product", "otherColours") });
+  await expect(swatches.locator('[aria-current="true"]')).toHaveText("Qizil");
+  await expect(swatches.getByRole("link", { name: "Xaki" })).toHaveAttribute("href", `/product/${ONE}`);
+});
+
+test("a product sold out in every size", async ({ page }) => {
+  await page.goto(`/product/${FIXTURES.soldOutProductSlug}`);
+  await expect(page.getByTestId("sold-out")).toHaveText(text("uz", "product", "soldOutAll"));
+  const radios = page.getByRole("group", { name: text("uz", "product", "size") }).getByRole("radio");
+  expect(await radios.count()).toBeGreaterThan(0);
+  for (const radio of await radios.all()) await expect(radio).toBeDisabled();
+});
+
+test.describe("language switch", () => {
+  test("uz → ru → uk → uz on a product page keeps the product", async ({ page }) => {
+    await page.goto(`/product/${ONE}`);
+    const html = page.locator("html");
+    const h1 = page.getByRole("heading", { level: 1 });
+    await expect(html).toHaveAttribute("lang", "uz-Latn");
+    const uzName = (await h1.textContent())!;
+    await expect(page.getByTestId("lang-uz")).toHaveCount(0); // the current language is not a link
+
+    await page.getByTestId("lang-ru").click();
+    await expect(page).toHaveURL(urlWith(`/ru/product/${ONE}`));
+    await expect(html).toHaveAttribute("lang", "ru");
+    await expect(h1).not.toHaveText(uzName);
+    await expect(h1).toHaveText("Лёгкие кроссовки Chimgan Outdoor Bahor");
+    await expect(page.getByTestId("product").getByTestId("price").locator(".price__now")).toHaveText(/^\d{1,3}( \d{3})* сум$/);
+    await expect(page.getByTestId("colour")).toHaveText("Хаки");
+    await expect(page.getByTestId("lang-ru")).toHaveCount(0);
+
+    await page.getByTestId("lang-uk").click();
+    await expect(page).toHaveURL(urlWith(`/uk/product/${ONE}`));
+    await expect(html).toHaveAttribute("lang", "uk");
+    await expect(h1).toHaveText("Легкі кросівки Chimgan Outdoor Bahor");
+    await expect(page.getByTestId("colour")).toHaveText("Хакі");
+
+    await page.getByTestId("lang-uz").click();
+    await expect(page).toHaveURL(urlWith(`/product/${ONE}`));
+    await expect(html).toHaveAttribute("lang", "uz-Latn");
+    await expect(h1).toHaveText(uzName);
+  });
+
+  test("a filtered catalogue keeps its query in the other language", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/store/women/footwear?sort=price_asc");
+    const form = page.locator("form#filters");
+    await whenHydrated(form, javaScriptEnabled);
+    await form.locator('input[name="brand"][value="nomad"]').check();
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(urlWith("/store/women/footwear", { brand: "nomad", sort: "price_asc" }));
+    const query = new URL(page.url()).search;
+    // The switcher's links follow the URL (with JavaScript, a client-side navigation).
+    await expect(page.getByTestId("lang-ru")).toHaveAttribute("href", `/ru/store/women/footwear${query}`);
+
+    await page.getByTestId("lang-ru").click();
+    await expect(page).toHaveURL(urlWith("/ru/store/women/footwear", { brand: "nomad", sort: "price_asc" }));
+    expect(new URL(page.url()).search).toBe(query);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Обувь");
+    await expect(page.locator('form#filters input[name="brand"][value="nomad"]')).toBeChecked();
+    await expect(page.getByTestId("sort")).toHaveValue("price_asc");
+    await expect(page.getByTestId("result-count")).toHaveText(/товар/);
+    await expect(cards(page).locator(".card__brand").first()).toHaveText("Nomad");
+
+    await page.getByTestId("lang-uk").click();
+    await expect(page).toHaveURL(urlWith("/uk/store/women/footwear", { brand: "nomad", sort: "price_asc" }));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Взуття");
+
+    await page.getByTestId("lang-uz").click();
+    await expect(page).toHaveURL(urlWith("/store/women/footwear", { brand: "nomad", sort: "price_asc" }));
+    expect(new URL(page.url()).search).toBe(query);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Poyabzal");
+  });
+});
