@@ -21,5 +21,12 @@ export default [
   route("sitemap/:file", "routes/sitemap-lang.ts"),
   route("img/:shape/:color/:view", "routes/image.ts"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
+  // JSON endpoints of spec §7 "Account", for the enhanced UI and other clients.
+  route("api/account", "routes/api.account.ts", { id: "api-account" }),
+  route("api/account/:op", "routes/api.account.ts", { id: "api-account-op" }),
+  route("bpm/:op", "routes/api.account.ts", { id: "api-bpm" }),
+  route("api/profile", "routes/api.profile.ts"),
+  route("api/kid/:id?", "routes/api.kid.ts"),
+  route("api/address/:id?/:main?", "routes/api.address.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

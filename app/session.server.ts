@@ -6,6 +6,8 @@ export type SessionData = {
   userId?: number;
   /** Product ids a guest marked as favourite. */
   favourites?: number[];
+  /** A new phone awaiting its SMS code (the JSON phone-change calls). */
+  pendingPhone?: string;
   /** Total quantity in the cart, kept for the header counters. */
   cartQuantity?: number;
 };

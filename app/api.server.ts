@@ -1,0 +1,76 @@
+import { data } from "react-router";
+import type { TFunction } from "i18next";
+import { getUserId } from "~/auth/auth.server";
+import { isLang, type Lang } from "~/i18n/languages";
+import { getApp, type AppContext } from "~/context.server";
+import type { RouterContextProvider } from "react-router";
+import { getI18n } from "~/i18n/middleware.server";
+
+/** JSON error answers of the /api routes: `{ success: false, message, errors? }`. */
+export function apiError(status: number, message: string, errors?: { field: string; message: string }[]): never {
+  throw data({ success: false, message, ...(errors ? { errors } : {}) }, { status });
+}
+
+/** The signed-in shopper of an API call, or a 401 JSON answer (no redirect for API clients). */
+export async function requireApiUser(app: AppContext, request: Request, t: TFunction): Promise<number> {
+  const id = await getUserId(app.env, request);
+  if (!id) apiError(401, t("account:api.unauthorized"));
+  return id;
+}
+
+const MAX_BODY = 64 * 1024;
+
+/**
+ * A JSON or form-encoded (query-string) body as text fields; arrays and objects
+ * become JSON strings, as the spec's clients send sizes. Malformed → 400.
+ */
+export async function readPayload(request: Request): Promise<Record<string, string>> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY) apiError(413, "payload too large");
+  const type = request.headers.get("Content-Type") ?? "";
+  const out: Record<string, string> = {};
+  try {
+    if (type.includes("application/json")) {
+      const body: unknown = await request.json();
+      if (!body || typeof body !== "object" || Array.isArray(body)) apiError(400, "expected a JSON object");
+      for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+        if (v === null || v === undefined) continue;
+        out[k] = typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v);
+      }
+      return out;
+    }
+    const form = await request.formData();
+    for (const key of new Set(form.keys())) {
+      const all = form.getAll(key).filter((v): v is string => typeof v === "string");
+      const bare = key.replace(/\[\]$/, "");
+      out[bare] = all.length > 1 || key.endsWith("[]") ? JSON.stringify(all) : (all[0] ?? "");
+    }
+    return out;
+  } catch (e) {
+    if (e instanceof Response || (e && typeof e === "object" && "init" in e)) throw e;
+    apiError(400, "malformed body");
+  }
+}
+
+/** Language of API messages: ?lang=, else the default. */
+export function apiContext(context: Readonly<RouterContextProvider>, request: Request): { app: AppContext; lang: Lang; t: TFunction } {
+  const app = getApp(context);
+  const q = new URL(request.url).searchParams.get("lang");
+  const lang = isLang(q) ? q : app.defaultLang;
+  const base = getI18n(context);
+  return { app, lang, t: base.getFixedT(lang) };
+}
+
+/** An error key of the account namespace, else of auth (i18next returns the bare key when missing). */
+export function apiText(t: TFunction, key: string): string {
+  const own = t(`account:${key}`);
+  return own === key || own === `account:${key}` ? t(`auth:${key}`) : own;
+}
+
+/** An account-action failure as the API answers it: 422 with per-field messages (404/429 kept). */
+export function apiFailure(t: TFunction, result: { status: number; errors: Record<string, string | undefined> }): never {
+  const text = (key: string) => apiText(t, key);
+  const errors = Object.entries(result.errors)
+    .filter((e): e is [string, string] => typeof e[1] === "string")
+    .map(([field, key]) => ({ field, message: text(key) }));
+  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? "error", errors);
+}

@@ -1,0 +1,65 @@
+import type { Route } from "./+types/api.account";
+import { getAccount } from "~/account/account.server";
+import { runAccountAction } from "~/account/actions.server";
+import { apiContext, apiError, apiFailure, apiText, readPayload, requireApiUser } from "~/api.server";
+import { readSession, sessionStorage } from "~/session.server";
+
+/** GET /api/account: details with phones, kids and socials (spec §7 "Account"). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { app, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const account = await getAccount(app.env.DB, userId);
+  if (!account) apiError(404, t("account:errors.notFound"));
+  return Response.json(account);
+}
+
+/**
+ * The spec's account calls, by path: PUT save-details, POST change-email,
+ * POST change-phone (+ /bpm/validate-contact), POST verify-sms (+ /bpm/validate-sms).
+ * The pending new phone is kept in the session between the two phone calls.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const payload = await readPayload(request);
+  const op = params.op ?? "";
+  const session = await readSession(app.env, request);
+  const run = (form: Record<string, string>) => runAccountAction(form, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+
+  switch (op) {
+    case "save-details": {
+      if (request.method !== "PUT" && request.method !== "POST") apiError(405, "method not allowed");
+      const result = await run({ ...payload, intent: "save-details" });
+      if (!result.ok) apiFailure(t, result);
+      return Response.json({ success: true, saved: true });
+    }
+    case "change-email": {
+      const result = await run({ ...payload, intent: "email-change" });
+      if (!result.ok) {
+        const message = Object.values(result.errors)[0];
+        return Response.json({ status: false, error: true, message: message ? apiText(t, message) : t("account:api.wrong") }, { status: result.status === 400 ? 422 : result.status });
+      }
+      return Response.json({ status: true, message: t("account:notices.emailSent") });
+    }
+    case "change-phone":
+    case "validate-contact": {
+      const result = await run({ phone: payload.phone ?? "", intent: "phone-start" });
+      if (!result.ok) apiFailure(t, result);
+      const storage = sessionStorage(app.env, request);
+      const s = session ?? (await storage.getSession());
+      s.set("pendingPhone", result.query!.phone!);
+      return Response.json({ data: { success: true } }, { headers: { "Set-Cookie": await storage.commitSession(s) } });
+    }
+    case "verify-sms":
+    case "validate-sms": {
+      const phone = session?.get("pendingPhone");
+      if (!phone) apiError(409, t("account:api.noPendingPhone"));
+      const result = await run({ phone, sms: payload.sms ?? "", intent: "phone-verify" });
+      if (!result.ok) apiFailure(t, result);
+      session!.unset("pendingPhone");
+      return Response.json({ data: { success: true, phone } }, { headers: { "Set-Cookie": await sessionStorage(app.env, request).commitSession(session!) } });
+    }
+    default:
+      apiError(404, "unknown operation");
+  }
+}

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/api.address";
+import { getAccount } from "~/account/account.server";
+import { runAccountAction } from "~/account/actions.server";
+import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/api.server";
+
+/** GET /api/address: the shopper's addresses, main first. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  if (params.id) apiError(405, "method not allowed");
+  const { app, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const account = await getAccount(app.env.DB, userId);
+  return Response.json({ items: account?.addresses ?? [] });
+}
+
+/** POST /api/address (create), PUT /api/address/{id} (edit), DELETE /api/address/{id}, POST /api/address/{id}/main. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const m = request.method;
+  const intent = params.main
+    ? m === "POST" && params.main === "main" ? "address-main" : null
+    : !params.id && m === "POST" ? "address-add" : params.id && m === "PUT" ? "address-save" : params.id && m === "DELETE" ? "address-delete" : null;
+  if (!intent) apiError(params.main && params.main !== "main" ? 404 : 405, "method not allowed");
+  const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request) : {};
+  const result = await runAccountAction({ ...payload, id: params.id ?? "", intent }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  if (!result.ok) apiFailure(t, result);
+  return Response.json({ success: true }, { status: intent === "address-add" ? 201 : 200 });
+}

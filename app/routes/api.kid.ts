@@ -1,0 +1,20 @@
+import type { Route } from "./+types/api.kid";
+import { runAccountAction } from "~/account/actions.server";
+import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/api.server";
+
+/** POST /api/kid (add), PUT /api/kid/{id}, DELETE /api/kid/{id}. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const method = request.method;
+  const intent = !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
+  if (!intent) apiError(405, "method not allowed");
+  const payload = intent === "kid-delete" ? {} : await readPayload(request);
+  const result = await runAccountAction({ ...payload, id: params.id ?? "", intent }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  if (!result.ok) apiFailure(t, result);
+  return Response.json({ success: true }, { status: intent === "kid-add" ? 201 : 200 });
+}
+
+export function loader(): never {
+  apiError(405, "method not allowed");
+}

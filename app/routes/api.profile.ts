@@ -1,0 +1,31 @@
+import type { Route } from "./+types/api.profile";
+import { runAccountAction } from "~/account/actions.server";
+import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/api.server";
+
+/** PUT/POST /api/profile with a `details` object (or the fields at top level). */
+export async function action({ context, request }: Route.ActionArgs) {
+  if (request.method !== "PUT" && request.method !== "POST") apiError(405, "method not allowed");
+  const { app, lang, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const payload = await readPayload(request);
+  let fields: Record<string, string> = payload;
+  if (payload.details) {
+    try {
+      const details = JSON.parse(payload.details) as Record<string, unknown>;
+      fields = Object.fromEntries(
+        Object.entries(details)
+          .filter(([, v]) => v !== null && v !== undefined)
+          .map(([k, v]) => [k, typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v)]),
+      );
+    } catch {
+      apiError(400, "details must be an object");
+    }
+  }
+  const result = await runAccountAction({ ...fields, intent: "save-details" }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  if (!result.ok) apiFailure(t, result);
+  return Response.json({ success: true });
+}
+
+export function loader(): never {
+  apiError(405, "method not allowed");
+}

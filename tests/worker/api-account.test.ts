@@ -1,0 +1,124 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { cookieOf, get, ORIGIN, post } from "./helpers";
+
+let counter = 0;
+const ip = () => ({ "CF-Connecting-IP": `10.4.0.${++counter}` });
+
+async function shopper(email: string) {
+  const res = await post("/signup", { firstName: "Api", email, password: "long-enough" }, { headers: ip() });
+  const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
+  return { cookie: cookieOf(res)!, id };
+}
+
+function api(path: string, method: string, cookie: string | null, body?: unknown, type: "json" | "form" = "json") {
+  const headers: Record<string, string> = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", ...ip() };
+  if (cookie) headers.Cookie = cookie;
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    headers["Content-Type"] = type === "json" ? "application/json" : "application/x-www-form-urlencoded";
+    payload = type === "json" ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>);
+  }
+  return get(path, { method, headers, body: payload });
+}
+
+describe("account JSON endpoints", () => {
+  it("answer guests with 401 JSON, never a redirect", async () => {
+    for (const [path, method] of [["/api/account", "GET"], ["/api/account/save-details", "PUT"], ["/api/profile", "PUT"], ["/api/kid", "POST"], ["/api/kid/1", "DELETE"], ["/api/address", "GET"], ["/bpm/validate-contact", "POST"]] as const) {
+      const res = await api(`${path}?lang=ru`, method, null, method === "GET" || method === "DELETE" ? undefined : {});
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(await res.json()).toEqual({ success: false, message: "Сначала войдите в аккаунт." });
+    }
+  });
+
+  it("read and save details with the spec's payload names (sizes as JSON strings, gender 1/0)", async () => {
+    const { cookie } = await shopper("api-details@example.uz");
+    const saved = await api("/api/account/save-details", "PUT", cookie, { firstName: "Jasur", lastName: "Aliyev", gender: "1", shoeSizes: '["42","43"]', clotheSizes: '["L"]', birthDay: "5", birthMonth: "11" }, "form");
+    expect(saved.status).toBe(200);
+    const account = (await (await api("/api/account", "GET", cookie)).json()) as { details: Record<string, unknown>; phones: unknown[]; kids: unknown[]; socials: unknown[] };
+    expect(account.details).toMatchObject({ firstName: "Jasur", lastName: "Aliyev", gender: 1, shoeSizes: ["42", "43"], clotheSizes: ["L"], birthDay: 5, birthMonth: 11 });
+    expect(account).toHaveProperty("phones");
+    expect(account).toHaveProperty("kids");
+    expect(account.socials).toEqual([]);
+    const profile = await api("/api/profile", "POST", cookie, { details: { firstName: "Jasurbek", gender: 1, shoeSizes: ["44"] } });
+    expect(profile.status).toBe(200);
+    const after = (await (await api("/api/account", "GET", cookie)).json()) as { details: Record<string, unknown> };
+    expect(after.details).toMatchObject({ firstName: "Jasurbek", shoeSizes: ["44"] });
+  });
+
+  it("answer invalid data with 422 and localized per-field errors; malformed bodies with 400", async () => {
+    const { cookie } = await shopper("api-bad@example.uz");
+    const res = await api("/api/profile?lang=uk", "PUT", cookie, { details: { firstName: "", birthDay: "40", birthMonth: "1" } });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: { field: string; message: string }[] };
+    expect(body.errors).toEqual(expect.arrayContaining([{ field: "firstName", message: "Введіть ім'я." }, { field: "birthDay", message: expect.stringContaining("День") }]));
+    const broken = await get("/api/profile", { method: "PUT", body: "{not json", headers: { "Content-Type": "application/json", Cookie: cookie, Origin: ORIGIN } });
+    expect(broken.status).toBe(400);
+    const array = await api("/api/profile", "PUT", cookie, [1, 2]);
+    expect(array.status).toBe(400);
+  });
+
+  it("add, edit and delete kids; another shopper's kid id is 404", async () => {
+    const a = await shopper("api-kid-a@example.uz");
+    const b = await shopper("api-kid-b@example.uz");
+    expect((await api("/api/kid", "POST", a.cookie, { gender: 0, birthday: "2017-07-07" })).status).toBe(201);
+    const kidId = (await env.DB.prepare("SELECT id FROM kids WHERE user_id = ?").bind(a.id).first<{ id: number }>())!.id;
+    expect((await api(`/api/kid/${kidId}`, "PUT", a.cookie, { gender: 1, birthday: "2017-07-08" })).status).toBe(200);
+    expect((await api(`/api/kid/${kidId}`, "PUT", b.cookie, { gender: 1, birthday: "2010-01-01" })).status).toBe(404);
+    expect((await api(`/api/kid/${kidId}`, "DELETE", b.cookie)).status).toBe(404);
+    expect((await api(`/api/kid/abc`, "DELETE", a.cookie)).status).toBe(404);
+    expect((await api(`/api/kid/${kidId}`, "DELETE", a.cookie)).status).toBe(200);
+    expect((await api("/api/kid", "POST", a.cookie, { gender: 3, birthday: "x" })).status).toBe(422);
+  });
+
+  it("manage addresses: list, create, edit, set main, delete; foreign ids are 404", async () => {
+    const a = await shopper("api-addr-a@example.uz");
+    const b = await shopper("api-addr-b@example.uz");
+    expect((await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Bobur", house: "3" })).status).toBe(201);
+    expect((await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Mirobod", house: "9" })).status).toBe(201);
+    const list = (await (await api("/api/address", "GET", a.cookie)).json()) as { items: { id: number; street: string; isMain: number }[] };
+    expect(list.items.map((x) => [x.street, x.isMain])).toEqual([["Bobur", 1], ["Mirobod", 0]]);
+    const second = list.items[1]!.id;
+    expect((await api(`/api/address/${second}/main`, "POST", a.cookie)).status).toBe(200);
+    expect((await api(`/api/address/${second}`, "PUT", a.cookie, { city: "Toshkent", street: "Mirobod 2", house: "9" })).status).toBe(200);
+    expect((await api(`/api/address/${second}`, "DELETE", b.cookie)).status).toBe(404);
+    expect((await api(`/api/address/${second}/main`, "POST", b.cookie)).status).toBe(404);
+    expect(((await (await api("/api/address", "GET", b.cookie)).json()) as { items: unknown[] }).items).toEqual([]);
+    expect((await api(`/api/address/${second}`, "DELETE", a.cookie)).status).toBe(200);
+    const after = (await (await api("/api/address", "GET", a.cookie)).json()) as { items: { street: string; isMain: number }[] };
+    expect(after.items).toEqual([expect.objectContaining({ street: "Bobur", isMain: 1 })]);
+  });
+
+  it("change the phone: validate-contact then validate-sms (pending phone kept in the session)", async () => {
+    const { cookie, id } = await shopper("api-phone@example.uz");
+    const start = await api("/bpm/validate-contact", "POST", cookie, { phone: "+998 97 000 11 22", token: "t", tokenType: "v3", operationType: "accountDetailsChangePhone" });
+    expect(start.status).toBe(200);
+    expect(await start.json()).toEqual({ data: { success: true } });
+    const session = cookieOf(start) ?? cookie;
+    const code = /\d{6}/.exec((await env.DB.prepare("SELECT body FROM outbox WHERE recipient = '+998970001122'").first<{ body: string }>())!.body)![0];
+    const wrong = await api("/bpm/validate-sms", "POST", session, { sms: code === "000000" ? "111111" : "000000" });
+    expect(wrong.status).toBe(422);
+    const ok = await api("/api/account/verify-sms", "POST", session, { sms: code });
+    expect(ok.status).toBe(200);
+    expect((await env.DB.prepare("SELECT phone FROM users WHERE id = ?").bind(id).first<{ phone: string }>())!.phone).toBe("+998970001122");
+    const again = await api("/api/account/verify-sms", "POST", cookieOf(ok) ?? session, { sms: code });
+    expect(again.status).toBe(409);
+  });
+
+  it("change the e-mail: status true with a message, or false with the server's message", async () => {
+    const { cookie } = await shopper("api-mail@example.uz");
+    await shopper("api-mail-taken@example.uz");
+    const ok = await api("/api/account/change-email?lang=ru", "POST", cookie, { email: "api-mail-new@example.uz" });
+    expect(await ok.json()).toEqual({ status: true, message: expect.stringContaining("На новый адрес отправлена ссылка") });
+    const taken = await api("/api/account/change-email?lang=ru", "POST", cookie, { email: "api-mail-taken@example.uz" });
+    expect(taken.status).toBe(422);
+    expect(await taken.json()).toEqual({ status: false, error: true, message: expect.stringContaining("Аккаунт с этим e-mail уже есть") });
+  });
+
+  it("refuses cross-site calls (403) and unknown operations (404)", async () => {
+    const { cookie } = await shopper("api-csrf@example.uz");
+    const cross = await get("/api/kid", { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
+    expect(cross.status).toBe(403);
+    expect((await api("/api/account/drop-everything", "POST", cookie, {})).status).toBe(404);
+  });
+});
