@@ -1,10 +1,18 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: [
+      // react-dom/server's edge entry also bundles the legacy renderToString build
+      // (~35 KB gzip) that nothing here calls; take only the streaming renderer.
+      { find: /^react-dom\/server$/, replacement: fileURLToPath(new URL("node_modules/react-dom/cjs/react-dom-server.edge.production.js", import.meta.url)) },
+    ],
+  },
   environments: {
     client: {
       build: {

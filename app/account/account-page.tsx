@@ -1,11 +1,18 @@
 import { Form } from "react-router";
+import { z } from "zod";
+import { signupSchema } from "~/auth/schema";
+import { LiveForm } from "~/forms/live-form";
+import { PhoneRow } from "~/forms/phone-row";
 import { formatPhone } from "~/account/phone";
 import { useI18n } from "~/i18n/use-i18n";
-import { errorText, FormRow } from "~/ui/form-row";
+import { errorText, FormRow } from "~/forms/form-row";
 import type { Account, Address, Kid } from "./account.server";
 import type { Section } from "./actions.server";
 import { Notice } from "./notice";
-import { CLOTHE_SIZES, SHOE_SIZES } from "./schema";
+import { addressSchema, birthdaySchema, CLOTHE_SIZES, kidSchema, personalSchema, phoneChangeSchema, SHOE_SIZES, smsCodeSchema } from "./schema";
+
+const detailsSchema = z.intersection(personalSchema, birthdaySchema);
+const emailSchema = signupSchema.pick({ email: true });
 
 export type Failure = { section: Section; errors: Record<string, string | undefined>; values: Record<string, string>; itemId?: number } | null;
 type Props = { account: Account; notice: { section: Section; key: string } | null; failure: Failure; pendingPhone: string | null };
@@ -34,7 +41,7 @@ function Personal({ account, notice, failure }: Props) {
     <section id="personal" className="account-section" aria-labelledby="personal-h">
       <h2 id="personal-h">{t("account:personal.title")}</h2>
       <SectionStatus section="personal" notice={notice} failure={failure} />
-      <Form method="post" className="form" preventScrollReset>
+      <LiveForm schema={detailsSchema} method="post" className="form" preventScrollReset>
         <FormRow ns="account" name="firstName" label={t("auth:fields.firstName")} required maxLength={60} defaultValue={v("firstName", d.firstName)} error={errors.firstName} autoComplete="given-name" />
         <FormRow ns="account" name="lastName" label={t("account:personal.lastName")} maxLength={60} defaultValue={v("lastName", d.lastName)} error={errors.lastName} autoComplete="family-name" />
         <fieldset className="row row--inline">
@@ -70,7 +77,7 @@ function Personal({ account, notice, failure }: Props) {
         <button type="submit" name="intent" value="save-details" className="button">
           {t("account:save")}
         </button>
-      </Form>
+      </LiveForm>
     </section>
   );
 }
@@ -82,7 +89,7 @@ function KidForm({ kid, failure, intent }: { kid?: Kid; failure: Failure; intent
   const gender = typed ? typed.gender : kid ? String(kid.gender) : "";
   const suffix = kid ? `-${kid.id}` : "-new";
   return (
-    <Form method="post" className="form form--inline" preventScrollReset data-testid={kid ? `kid-${kid.id}` : "kid-new"}>
+    <LiveForm schema={kidSchema} method="post" className="form form--inline" preventScrollReset data-testid={kid ? `kid-${kid.id}` : "kid-new"}>
       {kid ? <input type="hidden" name="id" value={kid.id} /> : null}
       <fieldset className="row row--inline">
         <legend>{t("account:personal.gender")}</legend>
@@ -103,7 +110,7 @@ function KidForm({ kid, failure, intent }: { kid?: Kid; failure: Failure; intent
           {t("account:delete")}
         </button>
       ) : null}
-    </Form>
+    </LiveForm>
   );
 }
 
@@ -129,7 +136,7 @@ function AddressForm({ address, failure }: { address?: Address; failure: Failure
   const v = (name: keyof Address) => (typed ? typed[name] ?? "" : address ? String(address[name]) : "");
   const suffix = address ? `-${address.id}` : "-new";
   return (
-    <Form method="post" className="form form--grid" preventScrollReset data-testid={address ? `address-${address.id}` : "address-new"}>
+    <LiveForm schema={addressSchema} method="post" className="form form--grid" preventScrollReset data-testid={address ? `address-${address.id}` : "address-new"}>
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
       {(["city", "street", "house", "apartment", "comment"] as const).map((name) => (
         <FormRow
@@ -159,7 +166,7 @@ function AddressForm({ address, failure }: { address?: Address; failure: Failure
           </button>
         ) : null}
       </div>
-    </Form>
+    </LiveForm>
   );
 }
 
@@ -191,21 +198,21 @@ function Phone({ account, notice, failure, pendingPhone }: Props) {
       <SectionStatus section="phone" notice={notice} failure={failure} />
       <p data-testid="current-phone">{account.details.phone ? formatPhone(account.details.phone) : t("account:phone.none")}</p>
       {pendingPhone ? (
-        <Form method="post" className="form" preventScrollReset>
+        <LiveForm schema={smsCodeSchema} method="post" className="form" preventScrollReset>
           <p>{t("auth:sms.sentTo", { phone: formatPhone(pendingPhone) })}</p>
           <input type="hidden" name="phone" value={pendingPhone} />
           <FormRow ns="account" name="sms" label={t("auth:fields.code")} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required error={errors.sms} />
           <button type="submit" name="intent" value="phone-verify" className="button">
             {t("account:phone.verify")}
           </button>
-        </Form>
+        </LiveForm>
       ) : (
-        <Form method="post" className="form" preventScrollReset>
-          <FormRow ns="account" name="phone" type="tel" label={t("account:phone.new")} placeholder="+998 90 123 45 67" inputMode="tel" autoComplete="tel" maxLength={40} required defaultValue={typed?.phone} error={errors.phone} />
+        <LiveForm schema={phoneChangeSchema} method="post" className="form" preventScrollReset>
+          <PhoneRow ns="account" name="phone" label={t("account:phone.new")} defaultValue={typed?.phone} error={errors.phone} />
           <button type="submit" name="intent" value="phone-start" className="button">
             {t("auth:sms.send")}
           </button>
-        </Form>
+        </LiveForm>
       )}
     </section>
   );
@@ -233,12 +240,12 @@ function Email({ account, notice, failure }: Props) {
           )}
         </p>
       ) : null}
-      <Form method="post" className="form" preventScrollReset>
+      <LiveForm schema={emailSchema} method="post" className="form" preventScrollReset>
         <FormRow ns="account" name="email" type="email" label={t("account:email.new")} autoComplete="email" maxLength={254} required defaultValue={typed?.email} error={errors.email} />
         <button type="submit" name="intent" value="email-change" className="button">
           {t("account:email.change")}
         </button>
-      </Form>
+      </LiveForm>
     </section>
   );
 }

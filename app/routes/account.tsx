@@ -6,7 +6,7 @@ import { runAccountAction, type Section } from "~/account/actions.server";
 import { normalizePhone } from "~/account/phone";
 import { requireUserId } from "~/auth/auth.server";
 import { getApp } from "~/context.server";
-import { readForm } from "~/forms.server";
+import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";

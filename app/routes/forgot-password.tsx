@@ -1,15 +1,16 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { sendPasswordReset } from "~/auth/email-links.server";
 import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
 import { getApp } from "~/context.server";
-import { readForm } from "~/forms.server";
+import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
-import { FormRow } from "~/ui/form-row";
+import { FormRow } from "~/forms/form-row";
+import { LiveForm } from "~/forms/live-form";
 
 const schema = z.object({ email: signupSchema.shape.email });
 
@@ -48,13 +49,13 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           {t("auth:forgot.sent")}
         </p>
       ) : (
-        <Form method="post" className="form">
+        <LiveForm schema={schema} method="post" className="form">
           <p>{t("auth:forgot.lead")}</p>
           <FormRow ns="auth" name="email" type="email" label={t("auth:fields.email")} autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={actionData?.errors.email} />
           <button type="submit" className="button" disabled={busy}>
             {t("auth:forgot.submit")}
           </button>
-        </Form>
+        </LiveForm>
       )}
     </section>
   );

@@ -7,12 +7,14 @@ import { safeReturnUrl } from "~/auth/return-url";
 import { fieldErrors, phone as phoneSchema, type FieldErrors } from "~/auth/schema";
 import { sendLoginCode, verifyLoginCode } from "~/auth/sms-login.server";
 import { getApp } from "~/context.server";
-import { readForm } from "~/forms.server";
+import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
-import { FormRow } from "~/ui/form-row";
+import { FormRow } from "~/forms/form-row";
+import { LiveForm } from "~/forms/live-form";
+import { PhoneRow } from "~/forms/phone-row";
 
 const sendSchema = z.object({ intent: z.literal("send"), phone: phoneSchema, returnUrl: z.string().max(2000).optional() });
 const verifySchema = z.object({
@@ -89,7 +91,7 @@ export default function LoginSms({ loaderData, actionData }: Route.ComponentProp
           <p className="alert alert--success" data-testid="code-sent">
             {t("auth:sms.sentTo", { phone: formatPhone(phone) })}
           </p>
-          <Form method="post" className="form">
+          <LiveForm schema={verifySchema} method="post" className="form">
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="phone" value={phone} />
             <input type="hidden" name="returnUrl" value={returnUrl} />
@@ -97,7 +99,7 @@ export default function LoginSms({ loaderData, actionData }: Route.ComponentProp
             <button type="submit" className="button" disabled={busy}>
               {t("auth:login.submit")}
             </button>
-          </Form>
+          </LiveForm>
           <Form method="post">
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="phone" value={phone} />
@@ -108,14 +110,14 @@ export default function LoginSms({ loaderData, actionData }: Route.ComponentProp
           </Form>
         </>
       ) : (
-        <Form method="post" className="form">
+        <LiveForm schema={sendSchema} method="post" className="form">
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="returnUrl" value={returnUrl} />
-          <FormRow ns="auth" name="phone" type="tel" label={t("auth:fields.phone")} placeholder="+998 90 123 45 67" autoComplete="tel" inputMode="tel" maxLength={40} required defaultValue={actionData?.values.phone} error={errors.phone} />
+          <PhoneRow ns="auth" name="phone" label={t("auth:fields.phone")} defaultValue={actionData?.values.phone} error={errors.phone} />
           <button type="submit" className="button" disabled={busy}>
             {t("auth:sms.send")}
           </button>
-        </Form>
+        </LiveForm>
       )}
       <p>
         <Link to={href(`/login${returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ""}`)}>{t("auth:sms.withPassword")}</Link>

@@ -1,16 +1,17 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { getUserId, startUserSession, verifyLogin } from "~/auth/auth.server";
 import { safeReturnUrl } from "~/auth/return-url";
 import { fieldErrors, type FieldErrors, loginSchema } from "~/auth/schema";
 import { getApp } from "~/context.server";
-import { readForm } from "~/forms.server";
+import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { clientAddress, hit } from "~/rate-limit.server";
-import { FormRow } from "~/ui/form-row";
-import { PasswordRow } from "~/ui/password-row";
+import { FormRow } from "~/forms/form-row";
+import { LiveForm } from "~/forms/live-form";
+import { PasswordRow } from "~/forms/password-row";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -62,7 +63,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t(`auth:${errors.form}`)}
         </p>
       ) : null}
-      <Form method="post" className="form" noValidate={false}>
+      <LiveForm schema={loginSchema} method="post" className="form">
         <input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
         <FormRow
           ns="auth"
@@ -78,7 +79,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit" className="button" disabled={busy}>
           {t("auth:login.submit")}
         </button>
-      </Form>
+      </LiveForm>
       <p>
         <Link to={href("/auth/forgot-pass-form")} data-testid="forgot-password">
           {t("auth:forgot.title")}

@@ -1,16 +1,17 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { startUserSession } from "~/auth/auth.server";
 import { resetPassword } from "~/auth/email-links.server";
 import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
 import { getApp } from "~/context.server";
-import { readForm } from "~/forms.server";
+import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
-import { PasswordRow } from "~/ui/password-row";
+import { LiveForm } from "~/forms/live-form";
+import { PasswordRow } from "~/forms/password-row";
 
 const schema = z.object({ email: z.string().max(254), token: z.string().max(64), password: signupSchema.shape.password });
 
@@ -49,14 +50,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {t(`auth:${errors.form}`)}
         </p>
       ) : null}
-      <Form method="post" className="form">
+      <LiveForm schema={schema} method="post" className="form">
         <input type="hidden" name="email" value={loaderData.email} />
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordRow ns="auth" name="password" label={t("auth:fields.newPassword", { min: 8 })} autoComplete="new-password" minLength={8} error={errors.password} />
         <button type="submit" className="button" disabled={busy}>
           {t("auth:reset.submit")}
         </button>
-      </Form>
+      </LiveForm>
     </section>
   );
 }

@@ -1,17 +1,18 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { createAccount, getUserId, startUserSession } from "~/auth/auth.server";
 import { sendEmailConfirmation } from "~/auth/email-links.server";
 import { safeReturnUrl } from "~/auth/return-url";
 import { fieldErrors, type FieldErrors, PASSWORD_MIN, signupSchema } from "~/auth/schema";
 import { getApp } from "~/context.server";
-import { readForm } from "~/forms.server";
+import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { clientAddress, hit } from "~/rate-limit.server";
-import { FormRow } from "~/ui/form-row";
-import { PasswordRow } from "~/ui/password-row";
+import { FormRow } from "~/forms/form-row";
+import { LiveForm } from "~/forms/live-form";
+import { PasswordRow } from "~/forms/password-row";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -56,7 +57,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           {t(`auth:${errors.form}`)}
         </p>
       ) : null}
-      <Form method="post" className="form">
+      <LiveForm schema={signupSchema} method="post" className="form">
         <input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
         <FormRow ns="auth" name="firstName" label={t("auth:fields.firstName")} autoComplete="given-name" required maxLength={60} defaultValue={actionData?.values.firstName} error={errors.firstName} />
         <FormRow ns="auth" name="email" type="email" label={t("auth:fields.email")} autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={errors.email} />
@@ -64,7 +65,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <button type="submit" className="button" disabled={busy}>
           {t("auth:signup.submit")}
         </button>
-      </Form>
+      </LiveForm>
       <p>
         {t("auth:signup.haveAccount")} <Link to={href("/login")}>{t("auth:login.title")}</Link>
       </p>

@@ -1,5 +1,6 @@
 import type { TFunction } from "~/i18n/translate";
 import { useI18n } from "~/i18n/use-i18n";
+import { useLiveError } from "./live-form";
 
 /** An error key of the form's namespace, else of "auth" (shared field rules live there). */
 export function errorText(t: TFunction, ns: string, key: string): string {
@@ -17,6 +18,9 @@ export function FormRow({
 }: { name: string; label: string; error?: string; ns: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const { t } = useI18n();
   const id = input.id ?? `f-${name}`;
+  // With JavaScript, the live check replaces the server's message once the field was touched.
+  const live = useLiveError(name);
+  if (live) error = live.error;
   return (
     <div className={error ? "row row--error" : "row"}>
       <label htmlFor={id}>{label}</label>
