@@ -55,7 +55,14 @@ export default defineConfig({
           })),
           reactRouter(),
         ],
-        test: { name: "worker", include: ["tests/worker/**/*.test.ts"], setupFiles: ["./tests/worker/setup.ts"] },
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+          // The first request of each file compiles the app in a fresh isolate: seconds on a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
       },
     ],
   },
