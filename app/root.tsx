@@ -15,8 +15,8 @@ import { getCategories, type Category } from "./catalogue/catalogue.server";
 import { HTML_LANG, isLang } from "./i18n/languages";
 import { i18nextMiddleware } from "./i18n/middleware.server";
 import { resolvePrefix } from "./i18n/url";
-import { resources } from "./i18n/resources.server";
-import { useI18n } from "./i18n/use-i18n";
+import { texts } from "./i18n/resources.server";
+import { I18nProvider, useI18n } from "./i18n/use-i18n";
 import { countersOf, readSession } from "./session.server";
 import { ErrorPage } from "./ui/error-page";
 import { Footer } from "./ui/footer";
@@ -63,7 +63,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     lang,
     defaultLang: app.defaultLang,
     origin: app.origin,
-    messages: resources[lang],
+    // Layout, errors and forms' shared texts; routes add their own namespaces.
+    i18n: texts(lang, ["common"]),
     menu,
     counters: countersOf(session),
     signedIn: Boolean(session?.get("userId")),
@@ -94,11 +95,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {root ? <Header menu={root.menu} counters={root.counters} signedIn={root.signedIn} /> : null}
-        <main id="main" className="container">
-          {children}
-        </main>
-        {root ? <Footer /> : null}
+        <I18nProvider>
+          {root ? <Header menu={root.menu} counters={root.counters} signedIn={root.signedIn} /> : null}
+          <main id="main" className="container">
+            {children}
+          </main>
+          {root ? <Footer /> : null}
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

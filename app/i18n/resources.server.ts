@@ -9,3 +9,9 @@ for (const [file, messages] of Object.entries(files)) {
   const [, lang, ns] = /locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
   ((resources[lang as Lang] ??= {}) as Record<string, Messages>)[ns!] = messages;
 }
+
+/** The namespaces a page shows, for its loader data (see I18nProvider). */
+export function texts(lang: Lang, names: string[]): Record<string, Messages> {
+  const all = resources[lang];
+  return Object.fromEntries(names.map((n) => [n, all[n] ?? {}]));
+}

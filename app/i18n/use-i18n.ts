@@ -1,5 +1,5 @@
-import { useMemo } from "react";
-import { useRouteLoaderData } from "react-router";
+import { createContext, createElement, use, useMemo } from "react";
+import { useMatches } from "react-router";
 import type { RootData } from "~/root";
 import { formatUzs } from "./format";
 import type { Lang } from "./languages";
@@ -15,22 +15,41 @@ export type I18n = {
   price: (amount: number) => string;
 };
 
-const EMPTY: Namespaces = {};
+/** Loader data that carries texts: the root sends "common", each route the namespaces it uses. */
+type WithTexts = { i18n?: Namespaces };
 
-/** Translations and language helpers for components, from the root loader's data. */
-export function useI18n(): I18n {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+function make(lang: Lang, defaultLang: Lang, messages: Namespaces): I18n {
+  return {
+    lang,
+    defaultLang,
+    t: createT(lang, messages),
+    href: (path: string) => localizePath(path, lang, defaultLang),
+    price: (amount: number) => formatUzs(amount, lang),
+  };
+}
+
+const I18nContext = createContext<I18n>(make("uz", "uz", {}));
+
+/**
+ * Made once per render in the root layout from the matched routes' texts, so
+ * a page carries only the namespaces it shows (not every text of the shop).
+ */
+export function I18nProvider({ children }: { children: React.ReactNode }) {
+  const matches = useMatches();
+  const root = matches[0]?.loaderData as RootData | undefined;
   const lang = root?.lang ?? "uz";
   const defaultLang = root?.defaultLang ?? "uz";
-  const messages = root?.messages ?? EMPTY;
-  return useMemo(
-    () => ({
-      lang,
-      defaultLang,
-      t: createT(lang, messages),
-      href: (path: string) => localizePath(path, lang, defaultLang),
-      price: (amount: number) => formatUzs(amount, lang),
-    }),
-    [lang, defaultLang, messages],
+  const sources = matches.map((m) => (m.loaderData as WithTexts | undefined)?.i18n);
+  const value = useMemo(
+    () => make(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))),
+    // The texts change only with the matched routes' data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lang, defaultLang, ...sources],
   );
+  return createElement(I18nContext, { value }, children);
+}
+
+/** Translations and language helpers for components. */
+export function useI18n(): I18n {
+  return use(I18nContext);
 }

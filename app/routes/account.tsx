@@ -8,6 +8,7 @@ import { requireUserId } from "~/auth/auth.server";
 import { getApp } from "~/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
@@ -31,7 +32,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : emailLink === "confirmed" || emailLink === "link-invalid" || emailLink === "resent" || emailLink === "changed"
         ? { section: "email" as Section, key: emailLink === "link-invalid" ? "linkInvalid" : emailLink }
         : null;
-  return { account, notice, pendingPhone: normalizePhone(url.searchParams.get("phone") ?? ""), title: getI18n(context).t("auth:account.title") };
+  return {
+    i18n: texts(lang, ["auth", "account"]),
+    account,
+    notice,
+    pendingPhone: normalizePhone(url.searchParams.get("phone") ?? ""),
+    title: getI18n(context).t("auth:account.title"),
+  };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogu
 import { ListingView } from "~/catalogue/listing-view";
 import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
@@ -28,6 +29,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const t = getI18n(context).t;
   const heading = current?.name ?? t("catalogue:all");
   return {
+    i18n: texts(lang, ["catalogue", "product"]),
     path,
     query,
     listing,

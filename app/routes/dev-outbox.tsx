@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dev-outbox";
 import { getApp } from "~/context.server";
+import { texts } from "~/i18n/resources.server";
 import { listOutbox } from "~/outbox/outbox.server";
 import { useI18n } from "~/i18n/use-i18n";
 
@@ -12,7 +13,10 @@ import { useI18n } from "~/i18n/use-i18n";
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = getApp(context);
   if (env.DEV_OUTBOX !== "1") throw data(null, { status: 404 });
-  return { messages: await listOutbox(env.DB) };
+  return {
+    i18n: texts(getApp(context).defaultLang, ["auth"]),
+    messages: await listOutbox(env.DB),
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];

@@ -6,6 +6,7 @@ import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
 import { getApp } from "~/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
@@ -15,8 +16,12 @@ import { LiveForm } from "~/forms/live-form";
 const schema = z.object({ email: signupSchema.shape.email });
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
-  requireLang(params, context);
-  return { title: getI18n(context).t("auth:forgot.title"), sent: new URL(request.url).searchParams.has("sent") };
+  const lang = requireLang(params, context);
+  return {
+    i18n: texts(lang, ["auth"]),
+    title: getI18n(context).t("auth:forgot.title"),
+    sent: new URL(request.url).searchParams.has("sent"),
+  };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { getApp } from "~/context.server";
 import { getCategories, getPopular } from "~/catalogue/catalogue.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { ProductGrid } from "~/ui/product-card";
@@ -17,6 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     getPopular(db, lang, 4, "popular", true),
   ]);
   return {
+    i18n: texts(lang, ["home", "product"]),
     title: t("home:title"),
     description: t("home:description"),
     sections: categories.filter((c) => c.depth === 0).map((top) => ({

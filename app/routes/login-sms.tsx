@@ -9,6 +9,7 @@ import { sendLoginCode, verifyLoginCode } from "~/auth/sms-login.server";
 import { getApp } from "~/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
@@ -32,7 +33,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
   // The verify step is named by the URL (?phone=…), so a reload or the back button keeps it.
   const phone = normalizePhone(url.searchParams.get("phone") ?? "");
-  return { title: getI18n(context).t("auth:sms.title"), returnUrl, phone };
+  return {
+    i18n: texts(lang, ["auth"]),
+    title: getI18n(context).t("auth:sms.title"),
+    returnUrl,
+    phone,
+  };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

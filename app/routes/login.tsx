@@ -6,6 +6,7 @@ import { fieldErrors, type FieldErrors, loginSchema } from "~/auth/schema";
 import { getApp } from "~/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { clientAddress, hit } from "~/rate-limit.server";
@@ -18,7 +19,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const returnUrl = new URL(request.url).searchParams.get("return_url");
   if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
-  return { title: getI18n(context).t("auth:login.title"), returnUrl: returnUrl ?? "" };
+  return {
+    i18n: texts(lang, ["auth"]),
+    title: getI18n(context).t("auth:login.title"),
+    returnUrl: returnUrl ?? "",
+  };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { getApp } from "~/context.server";
 import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/catalogue.server";
 import { jsonForScript, productJsonLd } from "~/catalogue/json-ld";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
@@ -23,6 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
   const url = app.origin + localizePath(`/product/${product.slug}`, lang, app.defaultLang);
   return {
+    i18n: texts(lang, ["product"]),
     product,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     title: t("product:title", { name: product.name }),

@@ -7,6 +7,7 @@ import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
 import { getApp } from "~/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
@@ -16,9 +17,10 @@ import { PasswordRow } from "~/forms/password-row";
 const schema = z.object({ email: z.string().max(254), token: z.string().max(64), password: signupSchema.shape.password });
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
-  requireLang(params, context);
+  const lang = requireLang(params, context);
   const url = new URL(request.url);
   return {
+    i18n: texts(lang, ["auth"]),
     title: getI18n(context).t("auth:reset.title"),
     email: (url.searchParams.get("email") ?? "").slice(0, 254),
     token: (url.searchParams.get("token") ?? "").slice(0, 64),

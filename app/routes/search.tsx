@@ -6,6 +6,7 @@ import { ListingView } from "~/catalogue/listing-view";
 import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
 import { searchTokens } from "~/catalogue/search-text";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { ProductGrid } from "~/ui/product-card";
@@ -29,6 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         }))
       : null;
   return {
+    i18n: texts(lang, ["search", "catalogue", "product"]),
     query,
     listing,
     suggestions,
