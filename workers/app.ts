@@ -4,6 +4,7 @@ import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "../app/s
 import { resolvePrefix } from "../app/i18n/url";
 import { toLang } from "../app/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "../app/outbox/outbox.server";
+import { countingD1, type D1Counter } from "../app/db-metrics.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -28,8 +29,12 @@ export default {
         response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
       } else {
         const context = new RouterContextProvider();
-        context.set(appContext, makeAppContext(request, env, ctx, nonce));
+        const d1: D1Counter = { calls: 0 };
+        context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce));
         response = await requestHandler(request, context);
+        // Round trips made before the response began (streamed parts may add more).
+        response = new Response(response.body, response);
+        response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls"`);
       }
     }
     return applySecurityHeaders(response, request, nonce);

@@ -228,7 +228,7 @@ function Email({ account, notice, failure }: Props) {
       <h2 id="email-h">{t("account:email.title")}</h2>
       <SectionStatus section="email" notice={notice} failure={failure} />
       {d.email ? (
-        <p data-testid="current-email">
+        <div data-testid="current-email">
           {d.email}{" "}
           {d.emailConfirmed ? null : (
             <Form method="post" className="inline-form" preventScrollReset>
@@ -238,7 +238,7 @@ function Email({ account, notice, failure }: Props) {
               </button>
             </Form>
           )}
-        </p>
+        </div>
       ) : null}
       <LiveForm schema={emailSchema} method="post" className="form" preventScrollReset>
         <FormRow ns="account" name="email" type="email" label={t("account:email.new")} autoComplete="email" maxLength={254} required defaultValue={typed?.email} error={errors.email} />
