@@ -10,6 +10,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { clientAddress, hit } from "~/rate-limit.server";
+import { FormError } from "~/forms/form-error";
 import { FormRow } from "~/forms/form-row";
 import { LiveForm } from "~/forms/live-form";
 import { PasswordRow } from "~/forms/password-row";
@@ -63,11 +64,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="auth">
       <h1>{t("auth:login.title")}</h1>
-      {errors.form ? (
-        <p className="alert alert--error" role="alert" data-testid="form-error">
-          {t(`auth:${errors.form}`)}
-        </p>
-      ) : null}
+      <FormError ns="auth" error={errors.form} />
       <LiveForm schema={loginSchema} method="post" className="form">
         <input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
         <FormRow

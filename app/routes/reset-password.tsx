@@ -11,6 +11,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
+import { FormError } from "~/forms/form-error";
 import { LiveForm } from "~/forms/live-form";
 import { PasswordRow } from "~/forms/password-row";
 
@@ -47,11 +48,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="auth">
       <h1>{t("auth:reset.title")}</h1>
-      {errors.form ? (
-        <p className="alert alert--error" role="alert" data-testid="form-error">
-          {t(`auth:${errors.form}`)}
-        </p>
-      ) : null}
+      <FormError ns="auth" error={errors.form} />
       <LiveForm schema={schema} method="post" className="form">
         <input type="hidden" name="email" value={loaderData.email} />
         <input type="hidden" name="token" value={loaderData.token} />
