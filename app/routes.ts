@@ -26,6 +26,7 @@ export default [
   route("api/account/:op", "routes/api.account.ts", { id: "api-account-op" }),
   route("bpm/:op", "routes/api.account.ts", { id: "api-bpm" }),
   route("api/profile", "routes/api.profile.ts"),
+  route("auth/:op", "routes/api.auth.ts"),
   route("api/kid/:id?", "routes/api.kid.ts"),
   route("api/address/:id?/:main?", "routes/api.address.ts"),
   route("*", "routes/not-found.tsx"),

@@ -55,12 +55,12 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
 /**
  * Signs in: the old session is destroyed and a new id issued (no session
  * fixation); what a guest kept (favourites, cart counter) moves along.
+ * Returns the Set-Cookie header value of the new session.
  */
-export async function startUserSession(env: Env, request: Request, userId: number, redirectTo: string): Promise<Response> {
+export async function beginUserSession(env: Env, request: Request, userId: number): Promise<string> {
   const storage = sessionStorage(env, request);
   const old = await readSession(env, request);
   const carried: SessionData = {};
-  const headers = new Headers();
   if (old) {
     for (const key of ["favourites", "cartQuantity"] as const) {
       const value = old.get(key);
@@ -71,8 +71,12 @@ export async function startUserSession(env: Env, request: Request, userId: numbe
   const session = await storage.getSession();
   for (const [key, value] of Object.entries(carried)) session.set(key as keyof SessionData, value as never);
   session.set("userId", userId);
-  headers.append("Set-Cookie", await storage.commitSession(session));
-  return redirect(redirectTo, { status: 303, headers });
+  return storage.commitSession(session);
+}
+
+/** Signs in and goes on (303) to `redirectTo`. */
+export async function startUserSession(env: Env, request: Request, userId: number, redirectTo: string): Promise<Response> {
+  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await beginUserSession(env, request, userId) } });
 }
 
 /** Logs out: the session row is deleted on the server, not only the cookie. */
