@@ -17,7 +17,7 @@ export function Footer() {
         </div>
         <nav aria-label={t("layout.catalogue")}>
           <Link to={href("/store")}>{t("layout.catalogue")}</Link>
-          <Link to={href("/store?sale=1")}>{t("home:sale")}</Link>
+          <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
         </nav>
         <p className="site-footer__copy">© {t("shopName")}</p>
       </div>

@@ -42,14 +42,14 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
               ))}
               <div className="menu__group">
                 <Link to={href("/store?sale=1")} className="menu__top">
-                  {t("home:sale")}
+                  {t("layout.sale")}
                 </Link>
               </div>
             </nav>
           </details>
           <form method="get" action={href("/search")} role="search" className="search">
-            <input type="search" name="q" aria-label={t("search:label")} placeholder={t("search:placeholder")} maxLength={100} required />
-            <button type="submit" aria-label={t("search:submit")}>
+            <input type="search" name="q" aria-label={t("layout.searchLabel")} placeholder={t("layout.searchPlaceholder")} maxLength={100} required />
+            <button type="submit" aria-label={t("layout.searchSubmit")}>
               <Icon name="search" />
             </button>
           </form>

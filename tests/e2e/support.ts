@@ -9,19 +9,23 @@ export { expect };
 /**
  * Playwright's test, failing any test whose pages throw or log an error
  * (a hydration mismatch, a CSP-blocked script, a failed request). The one
- * expected error is the browser's note about a page answered with 404.
+ * expected error is the browser's note about a page answered with 404; a
+ * test that provokes another status on purpose (a form answered 400) says so
+ * with `pageErrors.allowStatus(400)`.
  */
-export const test = base.extend<{ pageErrors: void }>({
+export const test = base.extend<{ pageErrors: { allowStatus(status: number): void } }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      const allowed = new Set([404]);
       page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        if (/^Failed to load resource: the server responded with a status of 404\b/.test(message.text())) return;
+        const status = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(message.text());
+        if (status && allowed.has(Number(status[1]))) return;
         errors.push(`${page.url()}: console.error ${message.text()}`);
       });
-      await use();
+      await use({ allowStatus: (status) => void allowed.add(status) });
       expect(errors, "errors in the page").toEqual([]);
     },
     { auto: true },
@@ -32,7 +36,7 @@ type Lang = "uz" | "ru" | "uk";
 type Messages = { [key: string]: string | Messages };
 
 /** One namespace of locales/<lang>/<ns>.json (the texts the shopper sees). */
-export function messages(lang: Lang, ns: "catalogue" | "common" | "home" | "product" | "search"): Messages {
+export function messages(lang: Lang, ns: "account" | "auth" | "catalogue" | "common" | "home" | "product" | "search"): Messages {
   return JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), "utf8")) as Messages;
 }
 
@@ -156,4 +160,86 @@ export function urlWith(pathname: string, params: Record<string, string | string
       const wanted = Array.isArray(want) ? want : [want];
       return wanted.length === got.length && wanted.every((v) => got.includes(v));
     });
+}
+
+// ——— Accounts: unique identities, and the codes and links of /dev/outbox ———
+
+let sequence = 0;
+
+/**
+ * A tag no earlier run used: the local D1 persists between runs, so e-mails
+ * and phones must differ from yesterday's as well as between the projects.
+ */
+export function uniqueTag(projectName: string): string {
+  return `${projectName}-${Date.now().toString(36)}-${sequence++}`;
+}
+
+/** A fresh e-mail address (lowercase, as the shop stores it). */
+export function uniqueEmail(projectName: string, what: string): string {
+  return `e2e-${what}-${uniqueTag(projectName)}@example.com`.toLowerCase();
+}
+
+/**
+ * A fresh Uzbek mobile number "+998 9X XXX XX XX" (as a shopper types it),
+ * from the clock: every call gets a larger number than the one before.
+ */
+export function uniquePhone(): { typed: string; stored: string } {
+  const digits = `9${String((Date.now() + sequence++) % 1e8).padStart(8, "0")}`;
+  const typed = `+998 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7)}`;
+  return { typed, stored: `+998${digits}` };
+}
+
+/**
+ * Enters a phone the way a shopper does: without JavaScript typed in full,
+ * with it into the "+998 ## ### ####" mask (which shows the +998 itself), so
+ * just the nine digits.
+ */
+export async function enterPhone(field: Locator, phone: { typed: string; stored: string }, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return field.fill(phone.typed);
+  const national = phone.stored.slice(4);
+  await field.click();
+  await field.pressSequentially(national);
+  await expect(field).toHaveValue(`+998 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`);
+}
+
+/** "+998901234567" → "+998 90 123 45 67", the way the account page shows a phone. */
+export function formatPhone(stored: string): string {
+  return stored.replace(/^\+998(\d{2})(\d{3})(\d{2})(\d{2})$/, "+998 $1 $2 $3 $4");
+}
+
+/**
+ * The body of the newest message of `channel` to `recipient` on /dev/outbox
+ * (read in a page of its own, so the flow's page stays where it is).
+ */
+export async function latestMessage(page: Page, channel: "sms" | "email", recipient: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  try {
+    await outbox.goto("/dev/outbox");
+    const row = outbox.locator(`tr[data-channel="${channel}"][data-recipient="${recipient}"]`).first();
+    await expect(row, `an ${channel} to ${recipient} on /dev/outbox`).toBeAttached();
+    return (await row.locator("td.outbox__body").textContent()) ?? "";
+  } finally {
+    await outbox.close();
+  }
+}
+
+/** The six-digit code of the newest SMS to `phone` ("+998901234567"). */
+export async function smsCode(page: Page, phone: string): Promise<string> {
+  const body = await latestMessage(page, "sms", phone);
+  const match = /\b(\d{6})\b/.exec(body);
+  if (!match) throw new Error(`no code in the SMS ${JSON.stringify(body)}`);
+  return match[1]!;
+}
+
+/**
+ * The link to `pathname` in the newest e-mail to `email`, as a path with its
+ * query (the e-mail names the shop's origin; the test opens it on its own).
+ */
+export async function emailLink(page: Page, email: string, pathname: string): Promise<string> {
+  const body = await latestMessage(page, "email", email);
+  for (const candidate of body.match(/https?:\/\/\S+/g) ?? []) {
+    const url = new URL(candidate);
+    if (url.pathname === pathname) return url.pathname + url.search;
+  }
+  throw new Error(`no link to ${pathname} in the e-mail ${JSON.stringify(body)}`);
 }

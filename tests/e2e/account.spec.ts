@@ -1,0 +1,351 @@
+// Accounts: sign-up, logging in (password, SMS code, return_url), the account
+// page (details, kids, phone, e-mail) and the forgotten password; with and
+// without JavaScript.
+//
+// Rate limits: every local request has the client address "local", and the
+// shop allows 10 sign-ups an hour, 30 password logins and 10 SMS codes per 10
+// minutes from one address (each local server start resets the counters). So
+// a test that is not about signing up or logging in starts signed in to the
+// worker's shared account (`account`, made once per project by a sign-up
+// request) instead of making its own. Tests that change its e-mail or password
+// write the new one back, so every test still works alone and in any order.
+// Per run (both projects): 4 sign-ups, 8 password logins, 4 SMS codes, 2
+// password-reset e-mails.
+import type { Cookie, Locator, Page } from "@playwright/test";
+import {
+  cards,
+  emailLink,
+  enterPhone,
+  expect,
+  formatPhone,
+  smsCode,
+  test as base,
+  text,
+  uniqueEmail,
+  uniquePhone,
+  expectSameDocument,
+  markDocument,
+  urlWith,
+  whenHydrated,
+} from "./support";
+
+type Account = { email: string; password: string; cookies: Cookie[] };
+
+const test = base.extend<object, { account: Account }>({
+  account: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const account: Account = { email: uniqueEmail(workerInfo.project.name, "shared"), password: "Shared-pass-1", cookies: [] };
+      // The sign-up form's own POST (no JavaScript involved); the answer's cookie is the session.
+      const response = await request.post("/signup", {
+        form: { firstName: "Dilnoza", email: account.email, password: account.password, returnUrl: "" },
+        maxRedirects: 0,
+      });
+      if (response.status() !== 303) {
+        const limited = response.status() === 429 ? " (the sign-up limit, 10 an hour per client address, is used up)" : "";
+        throw new Error(`sign-up of the shared account answered ${response.status()}${limited}`);
+      }
+      account.cookies = (await request.storageState()).cookies;
+      await request.dispose();
+      await use(account);
+    },
+    { scope: "worker" },
+  ],
+});
+
+const auth = (key: string) => text("uz", "auth", key);
+const acc = (key: string) => text("uz", "account", key);
+const greeting = (name: string) => auth("account.greeting").replace("{{name}}", name);
+
+/** The form that holds a field named `field` (each page here has one such form). */
+const formWith = (scope: Page | Locator, field: string) => scope.locator("form", { has: scope.locator(`input[name="${field}"]`) });
+
+/** Starts the test signed in to the shared account. */
+async function signIn(page: Page, account: Account) {
+  await page.context().addCookies(account.cookies);
+}
+
+/** Fills and sends the password login form of the current /login page. */
+async function logIn(page: Page, js: boolean, login: string, password: string) {
+  const form = formWith(page, "login");
+  const submit = form.getByRole("button", { name: auth("login.submit"), exact: true });
+  await whenHydrated(submit, js);
+  await markDocument(page, js);
+  await form.getByLabel(auth("fields.login"), { exact: true }).fill(login);
+  await form.locator('input[name="password"]').fill(password);
+  await submit.click();
+}
+
+/** The account page, ready to be used (hydrated with JavaScript). */
+async function openAccount(page: Page, js: boolean) {
+  await page.goto("/account");
+  await expect(page).toHaveURL(urlWith("/account"));
+  await whenHydrated(page.getByTestId("logout"), js);
+  await markDocument(page, js);
+}
+
+test("sign up, log out, log in again with e-mail and password", async ({ page, javaScriptEnabled: js }, testInfo) => {
+  const email = uniqueEmail(testInfo.project.name, "signup");
+  const password = "Signup-pass-1";
+  await page.goto("/");
+  await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/login");
+
+  await page.goto("/signup");
+  const form = formWith(page, "email");
+  const submit = form.getByRole("button", { name: auth("signup.submit"), exact: true });
+  await whenHydrated(submit, js);
+  await markDocument(page, js);
+  await form.getByLabel(auth("fields.firstName"), { exact: true }).fill("Aziza");
+  await form.getByLabel(auth("fields.email"), { exact: true }).fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await submit.click();
+
+  // Home, signed in: the header's account link leads to the account now.
+  await expect(page).toHaveURL(urlWith("/"));
+  const accountLink = page.getByTestId("account-link");
+  await expect(accountLink).toHaveAttribute("href", "/account");
+  await expectSameDocument(page, js);
+  await accountLink.click();
+  await expect(page).toHaveURL(urlWith("/account"));
+  await expect(page.getByTestId("greeting")).toHaveText(greeting("Aziza"));
+  await expect(page.getByTestId("current-email")).toContainText(email);
+
+  await whenHydrated(page.getByTestId("logout"), js);
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(urlWith("/"));
+  await expect(accountLink).toHaveAttribute("href", "/login");
+
+  // The account is closed to guests: to the login, which returns to it.
+  await page.goto("/account");
+  await expect(page).toHaveURL(urlWith("/login", { return_url: "/account" }));
+  await logIn(page, js, email, password);
+  await expect(page).toHaveURL(urlWith("/account"));
+  await expect(page.getByTestId("greeting")).toHaveText(greeting("Aziza"));
+  await expect(accountLink).toHaveAttribute("href", "/account");
+  await expectSameDocument(page, js);
+});
+
+test("a wrong password: one message, and the login stays typed", async ({ page, javaScriptEnabled: js, account, pageErrors }) => {
+  pageErrors.allowStatus(400); // the form's answer
+  await page.goto("/login");
+  await logIn(page, js, account.email, "Not-the-password-1");
+  await expect(page.getByTestId("form-error")).toHaveText(auth("errors.wrongCredentials"));
+  await expectSameDocument(page, js);
+  await expect(page.getByRole("alert")).toHaveCount(1);
+  await expect(page.locator(".row__error")).toHaveCount(0);
+  await expect(page).toHaveURL(urlWith("/login"));
+  await expect(formWith(page, "login").getByLabel(auth("fields.login"), { exact: true })).toHaveValue(account.email);
+  await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/login");
+});
+
+test("log in with a code sent by SMS", async ({ page, javaScriptEnabled: js }) => {
+  const phone = uniquePhone();
+  await page.goto("/login");
+  await whenHydrated(page.getByTestId("login-by-code"), js);
+  await page.getByTestId("login-by-code").click();
+  await expect(page).toHaveURL(urlWith("/login/sms"));
+
+  const phoneForm = formWith(page, "phone");
+  const send = phoneForm.getByRole("button", { name: auth("sms.send"), exact: true });
+  await whenHydrated(send, js);
+  await enterPhone(phoneForm.getByLabel(auth("fields.phone"), { exact: true }), phone, js);
+  await send.click();
+
+  // The code step, named by the URL.
+  await expect(page.getByTestId("code-sent")).toContainText(formatPhone(phone.stored));
+  await expect(page).toHaveURL(urlWith("/login/sms", { phone: phone.stored }));
+  const code = await smsCode(page, phone.stored);
+  const codeForm = formWith(page, "code");
+  const verify = codeForm.getByRole("button", { name: auth("login.submit"), exact: true });
+  await whenHydrated(verify, js);
+  await codeForm.getByLabel(auth("fields.code"), { exact: true }).fill(code);
+  await verify.click();
+
+  // Signed in (a new account for this phone), on the home page.
+  await expect(page).toHaveURL(urlWith("/"));
+  await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/account");
+  await page.getByTestId("account-link").click();
+  await expect(page).toHaveURL(urlWith("/account"));
+  await expect(page.getByTestId("current-phone")).toHaveText(formatPhone(phone.stored));
+});
+
+test("logging in returns to the page named by return_url", async ({ page, javaScriptEnabled: js, account }) => {
+  await page.goto("/store");
+  const path = await cards(page).first().locator("a.card__link").getAttribute("href");
+  expect(path).toMatch(/^\/product\/[a-z0-9-]+$/);
+  await page.goto(path!);
+  const name = await page.getByTestId("product").getByRole("heading", { level: 1 }).textContent();
+
+  await page.goto(`/login?return_url=${encodeURIComponent(path!)}`);
+  await logIn(page, js, account.email, account.password);
+  await expect(page).toHaveURL(urlWith(path!));
+  await expect(page.getByTestId("product").getByRole("heading", { level: 1 })).toHaveText(name!);
+  await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/account");
+});
+
+test("personal details: saved, kept after a reload; a wrong birthday keeps what was typed", async ({ page, javaScriptEnabled: js, account, pageErrors }) => {
+  pageErrors.allowStatus(400); // the refused save
+  await signIn(page, account);
+  await openAccount(page, js);
+  const personal = page.locator("section#personal");
+  const field = (label: string) => personal.getByLabel(label, { exact: true });
+  const shoeSize = (size: string) => personal.getByRole("group", { name: acc("personal.shoeSizes") }).getByLabel(size, { exact: true });
+
+  await field(auth("fields.firstName")).fill("Madina");
+  await field(acc("personal.lastName")).fill("Karimova");
+  await field(acc("personal.day")).fill("14");
+  await field(acc("personal.month")).fill("3");
+  await shoeSize("38").check();
+  await shoeSize("41").check();
+  await personal.getByRole("button", { name: acc("save"), exact: true }).click();
+  await expect(personal.getByTestId("section-notice")).toHaveText(acc("notices.saved"));
+  await expect(page).toHaveURL(urlWith("/account", { section: "personal", notice: "saved" }));
+  await expectSameDocument(page, js);
+
+  await openAccount(page, js);
+  await expect(page.getByTestId("greeting")).toHaveText(greeting("Madina"));
+  await expect(field(auth("fields.firstName"))).toHaveValue("Madina");
+  await expect(field(acc("personal.lastName"))).toHaveValue("Karimova");
+  await expect(field(acc("personal.day"))).toHaveValue("14");
+  await expect(field(acc("personal.month"))).toHaveValue("3");
+  await expect(shoeSize("38")).toBeChecked();
+  await expect(shoeSize("41")).toBeChecked();
+  await expect(shoeSize("40")).not.toBeChecked();
+  await expect(personal.getByTestId("section-notice")).toHaveCount(0);
+
+  // 31 February passes the fields' patterns; only the rules (client or server) refuse it.
+  await field(acc("personal.lastName")).fill("Yusupova");
+  await field(acc("personal.day")).fill("31");
+  await field(acc("personal.month")).fill("2");
+  await personal.getByRole("button", { name: acc("save"), exact: true }).click();
+  await expect(personal.locator("#f-birthDay-error")).toHaveText(acc("errors.dayInvalid"));
+  await expect(field(acc("personal.lastName"))).toHaveValue("Yusupova");
+  await expect(field(acc("personal.day"))).toHaveValue("31");
+  await expect(personal.getByTestId("section-notice")).toHaveCount(0);
+  await expectSameDocument(page, js);
+
+  // Nothing of the refused form was saved.
+  await openAccount(page, js);
+  await expect(field(acc("personal.lastName"))).toHaveValue("Karimova");
+  await expect(field(acc("personal.day"))).toHaveValue("14");
+  await expect(field(acc("personal.month"))).toHaveValue("3");
+});
+
+test("kids: add one, change the birthday, delete it", async ({ page, javaScriptEnabled: js, account }) => {
+  const year = new Date().getFullYear();
+  const born = `${year - 6}-05-12`;
+  const reborn = `${year - 5}-06-01`;
+  await signIn(page, account);
+  await openAccount(page, js);
+  const kids = page.locator("section#kids");
+  const listed = kids.locator('form[data-testid^="kid-"]:not([data-testid="kid-new"])');
+  const before = await listed.count();
+
+  const add = kids.getByTestId("kid-new");
+  await add.getByLabel(acc("kids.gender0"), { exact: true }).check();
+  await add.getByLabel(acc("kids.birthday"), { exact: true }).fill(born);
+  await add.getByRole("button", { name: acc("kids.add"), exact: true }).click();
+  await expect(kids.getByTestId("section-notice")).toHaveText(acc("notices.saved"));
+  await expect(listed).toHaveCount(before + 1);
+  const kid = listed.filter({ has: page.locator(`input[name="birthday"][value="${born}"]`) });
+  await expect(kid).toHaveCount(1);
+  await expect(kid).toHaveAttribute("data-testid", /^kid-\d+$/);
+  const testId = (await kid.getAttribute("data-testid"))!;
+  await expect(kid.getByLabel(acc("kids.gender0"), { exact: true })).toBeChecked();
+
+  // A fresh page (no notice in the URL), then the new birthday.
+  await openAccount(page, js);
+  const saved = kids.getByTestId(testId);
+  await saved.getByLabel(acc("kids.birthday"), { exact: true }).fill(reborn);
+  await saved.getByRole("button", { name: acc("save"), exact: true }).click();
+  await expect(kids.getByTestId("section-notice")).toHaveText(acc("notices.saved"));
+  await openAccount(page, js);
+  await expect(saved.getByLabel(acc("kids.birthday"), { exact: true })).toHaveValue(reborn);
+  await expect(saved.getByLabel(acc("kids.gender0"), { exact: true })).toBeChecked();
+
+  await saved.getByRole("button", { name: acc("delete"), exact: true }).click();
+  await expect(kids.getByTestId("section-notice")).toHaveText(acc("notices.deleted"));
+  await expect(kids.getByTestId(testId)).toHaveCount(0);
+  await expect(listed).toHaveCount(before);
+  await expectSameDocument(page, js);
+});
+
+test("change the phone with a code sent to the new one", async ({ page, javaScriptEnabled: js, account }) => {
+  const phone = uniquePhone();
+  await signIn(page, account);
+  await openAccount(page, js);
+  const section = page.locator("section#phone");
+  await expect(section.getByTestId("current-phone")).not.toHaveText(formatPhone(phone.stored));
+
+  await enterPhone(section.getByLabel(acc("phone.new"), { exact: true }), phone, js);
+  await section.getByRole("button", { name: auth("sms.send"), exact: true }).click();
+  await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.codeSent"));
+  await expect(section).toContainText(formatPhone(phone.stored));
+
+  const code = await smsCode(page, phone.stored);
+  await section.getByLabel(auth("fields.code"), { exact: true }).fill(code);
+  await section.getByRole("button", { name: acc("phone.verify"), exact: true }).click();
+  await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.phoneChanged"));
+  await expect(section.getByTestId("current-phone")).toHaveText(formatPhone(phone.stored));
+  await expectSameDocument(page, js);
+  await openAccount(page, js);
+  await expect(section.getByTestId("current-phone")).toHaveText(formatPhone(phone.stored));
+});
+
+test("change the e-mail with the link sent to the new address", async ({ page, javaScriptEnabled: js, account }, testInfo) => {
+  const email = uniqueEmail(testInfo.project.name, "changed");
+  await signIn(page, account);
+  await openAccount(page, js);
+  const section = page.locator("section#email");
+  await expect(section.getByTestId("current-email")).toContainText(account.email);
+
+  await section.getByLabel(acc("email.new"), { exact: true }).fill(email);
+  await section.getByRole("button", { name: acc("email.change"), exact: true }).click();
+  await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.emailSent"));
+  // Nothing changes until the link is opened.
+  await expect(section.getByTestId("current-email")).toContainText(account.email);
+
+  await page.goto(await emailLink(page, email, "/account/confirm-email-change"));
+  await expect(page).toHaveURL(urlWith("/account", { email: "changed" }));
+  await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.changed"));
+  await expect(section.getByTestId("current-email")).toContainText(email);
+  // Confirmed by that very link.
+  await expect(section.getByTestId("current-email")).not.toContainText(auth("account.emailNotConfirmed"));
+  account.email = email;
+});
+
+test("forgotten password: the link from the e-mail sets a new one", async ({ page, javaScriptEnabled: js, account }) => {
+  const password = `New-pass-${Date.now().toString(36)}`;
+  await page.goto("/login");
+  await whenHydrated(page.getByTestId("forgot-password"), js);
+  await page.getByTestId("forgot-password").click();
+  await expect(page).toHaveURL(urlWith("/auth/forgot-pass-form"));
+  const form = formWith(page, "email");
+  const send = form.getByRole("button", { name: auth("forgot.submit"), exact: true });
+  await whenHydrated(send, js);
+  await form.getByLabel(auth("fields.email"), { exact: true }).fill(account.email);
+  await send.click();
+  await expect(page.getByTestId("reset-sent")).toHaveText(auth("forgot.sent"));
+  await expect(page).toHaveURL(urlWith("/auth/forgot-pass-form", { sent: "1" }));
+
+  await page.goto(await emailLink(page, account.email, "/auth/reset-password"));
+  const reset = formWith(page, "password");
+  const save = reset.getByRole("button", { name: auth("reset.submit"), exact: true });
+  await whenHydrated(save, js);
+  await reset.locator('input[name="password"]').fill(password);
+  await save.click();
+  // Signed in, on the account. Every other session of the account has ended.
+  await expect(page).toHaveURL(urlWith("/account"));
+  await expect(page.getByTestId("current-email")).toContainText(account.email);
+  account.password = password;
+
+  await whenHydrated(page.getByTestId("logout"), js);
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/login");
+  await page.goto("/login");
+  await logIn(page, js, account.email, password);
+  await expect(page).toHaveURL(urlWith("/"));
+  await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/account");
+  // The shared session ended with the reset: later tests use this one.
+  account.cookies = await page.context().cookies();
+});
