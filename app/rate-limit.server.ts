@@ -20,7 +20,16 @@ export async function hit(db: D1Database, key: string, limit: number, windowSeco
   return { allowed: count <= limit, retryAfter: windowStart + windowSeconds - now };
 }
 
-/** The client's address as Cloudflare reports it (local runs have none). */
+/**
+ * The client's address as Cloudflare reports it (local runs have none). IPv6
+ * addresses count by their /64 network: one subscriber usually holds a whole /64.
+ */
 export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "local";
+  const ip = request.headers.get("CF-Connecting-IP");
+  if (!ip) return "local";
+  if (!ip.includes(":")) return ip;
+  const [head] = ip.split("::");
+  const groups = (head ?? "").split(":").filter(Boolean);
+  const full = ip.includes("::") ? [...groups, "0", "0", "0", "0"].slice(0, 4) : ip.split(":").slice(0, 4);
+  return `${full.join(":")}::/64`;
 }

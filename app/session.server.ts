@@ -50,11 +50,9 @@ export function sessionStorage(env: Env, request: Request) {
       return row ? JSON.parse(row.data) : null;
     },
     async updateData(id, data, expires) {
+      // UPDATE only: a session ended meanwhile (logout, password reset) stays ended.
       await db
-        .prepare(
-          `INSERT INTO sessions (id, data, expires_at, user_id) VALUES (?1, ?2, ?3, ?4)
-           ON CONFLICT(id) DO UPDATE SET data = ?2, expires_at = ?3, user_id = ?4`,
-        )
+        .prepare("UPDATE sessions SET data = ?2, expires_at = ?3, user_id = ?4 WHERE id = ?1")
         .bind(id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null, data.userId ?? null)
         .run();
     },

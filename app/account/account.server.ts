@@ -148,10 +148,15 @@ type Mail = { origin: string; lang: Lang; defaultLang: Lang; t: TFunction };
 
 /** Phone change, step 1: a code to the new phone (3 per phone, 10 per address per 10 minutes). */
 export async function startPhoneChange(env: Env, request: Request, userId: number, phone: string, t: TFunction): Promise<"sent" | "taken" | "limited"> {
+  // Limits first: the "taken" answer must not become a free lookup of who has an account.
+  const [byUser, byPhone, byAddress] = await Promise.all([
+    hit(env.DB, `phone-change:user:${userId}`, 5, 3600),
+    hit(env.DB, `sms:phone:${phone}`, 3, 600),
+    hit(env.DB, `sms:ip:${clientAddress(request)}`, 10, 600),
+  ]);
+  if (!byUser.allowed || !byPhone.allowed || !byAddress.allowed) return "limited";
   const taken = await env.DB.prepare("SELECT 1 FROM users WHERE phone = ? AND id != ?").bind(phone, userId).first();
   if (taken) return "taken";
-  const [byPhone, byAddress] = await Promise.all([hit(env.DB, `sms:phone:${phone}`, 3, 600), hit(env.DB, `sms:ip:${clientAddress(request)}`, 10, 600)]);
-  if (!byPhone.allowed || !byAddress.allowed) return "limited";
   const code = await issueCode(env.DB, "phone-change", phone, userId);
   await enqueue(env, { channel: "sms", recipient: phone, body: t("account:sms.phoneChange", { code }) });
   return "sent";
@@ -180,10 +185,11 @@ export async function verifyPhoneChange(env: Env, request: Request, userId: numb
 export async function startEmailChange(env: Env, userId: number, email: string, mail: Mail): Promise<"sent" | "taken" | "limited" | "same"> {
   const current = await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string | null }>();
   if (current?.email === email) return "same";
+  // Limit first: the "taken" answer must not become a free lookup of who has an account.
+  const limit = await hit(env.DB, `email-change:user:${userId}`, 5, 3600);
+  if (!limit.allowed) return "limited";
   const taken = await env.DB.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").bind(email, userId).first();
   if (taken) return "taken";
-  const limit = await hit(env.DB, `email-change:user:${userId}`, 3, 3600);
-  if (!limit.allowed) return "limited";
   const token = await issueCode(env.DB, "email-change", email, userId);
   const url = `${mail.origin}${localizePath("/account/confirm-email-change", mail.lang, mail.defaultLang)}?${new URLSearchParams({ email, token })}`;
   await enqueue(env, { channel: "email", recipient: email, subject: mail.t("account:email.changeSubject"), body: mail.t("account:email.changeBody", { url }) });

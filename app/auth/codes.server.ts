@@ -49,6 +49,23 @@ export async function issueCode(db: D1Database, purpose: CodePurpose, target: st
   return code;
 }
 
+/**
+ * Link tokens are 144 random bits: unguessable, so they are looked up by hash
+ * and tries are not counted (counting would let anyone spend a victim's link).
+ */
+async function checkLinkToken(db: D1Database, purpose: CodePurpose, target: string, token: string): Promise<CodeCheck> {
+  if (!FORMAT.token.test(token)) return { ok: false, reason: "invalid" };
+  const row = await db
+    .prepare(
+      `UPDATE verification_codes SET used_at = unixepoch()
+       WHERE purpose = ? AND target = ? AND code_hash = ? AND used_at IS NULL AND expires_at > unixepoch()
+       RETURNING user_id AS userId`,
+    )
+    .bind(purpose, target, await codeHash(purpose, target, token))
+    .first<{ userId: number | null }>();
+  return row ? { ok: true, userId: row.userId } : { ok: false, reason: "invalid" };
+}
+
 export type CodeCheck = { ok: true; userId: number | null } | { ok: false; reason: "invalid" | "expired" | "tooManyTries" };
 
 /**
@@ -57,6 +74,7 @@ export type CodeCheck = { ok: true; userId: number | null } | { ok: false; reaso
  * exceed 5 tries and one code cannot be used twice.
  */
 export async function checkCode(db: D1Database, purpose: CodePurpose, target: string, code: string): Promise<CodeCheck> {
+  if (BY_LINK.has(purpose)) return checkLinkToken(db, purpose, target, code);
   const row = await db
     .prepare(
       `UPDATE verification_codes SET attempts = attempts + 1

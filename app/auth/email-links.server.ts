@@ -25,8 +25,8 @@ export async function sendEmailConfirmation(env: Env, userId: number, email: str
 export async function confirmEmail(db: D1Database, email: string, token: string): Promise<boolean> {
   const check = await checkCode(db, "signup-email", email, token);
   if (!check.ok || !check.userId) return false;
-  await db.prepare("UPDATE users SET email_confirmed_at = unixepoch() WHERE id = ? AND email = ?").bind(check.userId, email).run();
-  return true;
+  const r = await db.prepare("UPDATE users SET email_confirmed_at = unixepoch() WHERE id = ? AND email = ?").bind(check.userId, email).run();
+  return r.meta.changes > 0;
 }
 
 /**

@@ -25,7 +25,9 @@ export function safeReturnUrl(value: string | null | undefined, lang: Lang, defa
   try {
     const url = new URL(value, "http://same.site");
     if (url.origin !== "http://same.site") return home;
-    return url.pathname + url.search + url.hash;
+    // The parser resolves "." and ".." segments: "/.//evil" becomes "//evil". Check the result too.
+    const path = url.pathname + url.search + url.hash;
+    return path.startsWith("//") || path.includes("\\") ? home : path;
   } catch {
     return home;
   }

@@ -53,7 +53,8 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
     error = `provider unreachable: ${e instanceof Error ? e.message : String(e)}`;
   }
   if (!error) {
-    await env.DB.prepare("UPDATE outbox SET status = 'sent', attempts = ?, sent_at = unixepoch(), last_error = NULL WHERE id = ?").bind(attempt, row.id).run();
+    // Delivered: the text (codes, reset links) is not kept in clear any longer than needed.
+    await env.DB.prepare("UPDATE outbox SET status = 'sent', attempts = ?, sent_at = unixepoch(), last_error = NULL, body = '' WHERE id = ?").bind(attempt, row.id).run();
     return { outcome: "sent" };
   }
   const failed = attempt >= MAX_ATTEMPTS;

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { normalizePhone } from "~/account/phone";
 import { getUserId, startUserSession, verifyLogin } from "~/auth/auth.server";
 import { safeReturnUrl } from "~/auth/return-url";
 import { fieldErrors, type FieldErrors, loginSchema } from "~/auth/schema";
@@ -38,7 +39,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // Per address and per account: guessing passwords of one account, or many accounts from one place.
   const [byAddress, byLogin] = await Promise.all([
     hit(app.env.DB, `login:ip:${clientAddress(request)}`, 30, 600),
-    hit(app.env.DB, `login:id:${login.toLowerCase()}`, 10, 600),
+    // Keyed by the account, not by how it was typed ("90 123 45 67" and "+998901234567" are one phone).
+    hit(app.env.DB, `login:id:${login.includes("@") ? login.toLowerCase() : (normalizePhone(login) ?? login.toLowerCase())}`, 10, 600),
   ]);
   if (!byAddress.allowed || !byLogin.allowed) {
     return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(Math.max(byAddress.retryAfter, byLogin.retryAfter)) } });

@@ -26,6 +26,9 @@ describe("safeReturnUrl", () => {
       "javascript:alert(1)",
       "evil.example",
       "%E0%A4%A",
+      "/.//evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
       "",
     ]) {
       expect(safeReturnUrl(bad, "ru", "uz"), bad).toBe("/ru");
@@ -65,5 +68,17 @@ describe("auth schemas", () => {
     const r = loginSchema.safeParse({ login: 42, password: undefined });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toEqual(["errors.loginRequired", "errors.passwordRequired"]);
+  });
+});
+
+describe("client address for rate limits", () => {
+  const req = (ip?: string) => new Request("http://x/", { headers: ip ? { "CF-Connecting-IP": ip } : {} });
+  it("counts IPv4 addresses alone and IPv6 ones by their /64", async () => {
+    const { clientAddress } = await import("~/rate-limit.server");
+    expect(clientAddress(req("203.0.113.7"))).toBe("203.0.113.7");
+    expect(clientAddress(req("2001:db8:1:2:aaaa::1"))).toBe("2001:db8:1:2::/64");
+    expect(clientAddress(req("2001:db8:1:2:bbbb:cccc:dddd:eeee"))).toBe("2001:db8:1:2::/64");
+    expect(clientAddress(req("2001:db8::1"))).toBe("2001:db8:0:0::/64");
+    expect(clientAddress(req())).toBe("local");
   });
 });

@@ -152,3 +152,14 @@ describe("account pages", () => {
     expect(res.status).toBe(302);
   });
 });
+
+describe("login limit per account", () => {
+  it("counts every spelling of one phone as the same account", async () => {
+    await env.DB.prepare("INSERT INTO users (phone, password_hash, first_name) VALUES ('+998977776655', 'x', 'P')").run();
+    const spellings = ["+998977776655", "97 777 66 55", "(97) 777-66-55", "998977776655", "977776655"];
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post("/login", { login: spellings[i % spellings.length]!, password: `guess-${i}` }, { headers: uniqueIp() })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
