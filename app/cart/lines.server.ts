@@ -1,0 +1,83 @@
+/**
+ * Cart lines (issue #4, first part: storage and its concurrency rules). The
+ * cart page, popup, promo codes, bonuses and delivery build on these.
+ */
+
+export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" };
+
+/** Largest quantity of one sku a single request may add. */
+export const MAX_ADD = 10;
+
+/** A cart for a shopper (one per account) or a new guest cart. */
+export async function cartFor(db: D1Database, userId: number | null): Promise<number> {
+  if (userId === null) {
+    return (await db.prepare("INSERT INTO carts DEFAULT VALUES RETURNING id").first<{ id: number }>())!.id;
+  }
+  const row = await db
+    .prepare("INSERT INTO carts (user_id) VALUES (?) ON CONFLICT(user_id) DO UPDATE SET updated_at = unixepoch() RETURNING id")
+    .bind(userId)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+/**
+ * Adds `quantity` of a sku, never beyond its stock. One statement: the stock
+ * check and the increment cannot be split by a parallel request, so 50
+ * parallel adds with stock 3 leave exactly 3.
+ */
+export async function addLine(db: D1Database, cartId: number, skuId: number, quantity: number): Promise<AddResult> {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ADD) return { ok: false, reason: "notEnoughStock" };
+  const row = await db
+    .prepare(
+      `INSERT INTO cart_lines (cart_id, sku_id, quantity)
+       SELECT ?1, s.id, ?3 FROM skus s WHERE s.id = ?2 AND s.stock >= ?3
+       ON CONFLICT(cart_id, sku_id) DO UPDATE SET quantity = quantity + excluded.quantity
+         WHERE quantity + excluded.quantity <= (SELECT stock FROM skus WHERE id = excluded.sku_id)
+       RETURNING quantity`,
+    )
+    .bind(cartId, skuId, quantity)
+    .first<{ quantity: number }>();
+  if (row) return { ok: true, quantity: row.quantity };
+  const sku = await db.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId).first<{ stock: number }>();
+  if (!sku) return { ok: false, reason: "unknownSku" };
+  return { ok: false, reason: sku.stock === 0 ? "outOfStock" : "notEnoughStock" };
+}
+
+/** Removes one (or all) of a sku; the line disappears at zero. */
+export async function removeLine(db: D1Database, cartId: number, skuId: number, all = false): Promise<boolean> {
+  // Delete first (a line of 1, or all), then decrement what is left: one pass, in order.
+  const [del, dec] = await db.batch([
+    db.prepare("DELETE FROM cart_lines WHERE cart_id = ? AND sku_id = ? AND (quantity <= 1 OR ? = 1)").bind(cartId, skuId, all ? 1 : 0),
+    db.prepare("UPDATE cart_lines SET quantity = quantity - 1 WHERE cart_id = ? AND sku_id = ? AND quantity > 1 AND ? = 0").bind(cartId, skuId, all ? 1 : 0),
+  ]);
+  return dec!.meta.changes + del!.meta.changes > 0;
+}
+
+/** Distinct items and total quantity (header counters, checkout limit). */
+export async function cartCounts(db: D1Database, cartId: number): Promise<{ items: number; quantity: number }> {
+  const row = await db
+    .prepare("SELECT COUNT(*) AS items, COALESCE(SUM(quantity), 0) AS quantity FROM cart_lines WHERE cart_id = ?")
+    .bind(cartId)
+    .first<{ items: number; quantity: number }>();
+  return row ?? { items: 0, quantity: 0 };
+}
+
+/**
+ * Merges a guest cart into the shopper's at login: quantities add up, capped
+ * by stock; the guest cart is then deleted. One batch.
+ */
+export async function mergeCarts(db: D1Database, guestCartId: number, userCartId: number): Promise<void> {
+  if (guestCartId === userCartId) return;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO cart_lines (cart_id, sku_id, quantity)
+         SELECT ?2, g.sku_id, MIN(g.quantity, s.stock) FROM cart_lines g JOIN skus s ON s.id = g.sku_id
+         WHERE g.cart_id = ?1 AND s.stock > 0
+         ON CONFLICT(cart_id, sku_id) DO UPDATE SET
+           quantity = MIN(quantity + excluded.quantity, (SELECT stock FROM skus WHERE id = excluded.sku_id))`,
+      )
+      .bind(guestCartId, userCartId),
+    db.prepare("DELETE FROM carts WHERE id = ?").bind(guestCartId),
+  ]);
+}

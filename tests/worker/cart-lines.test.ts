@@ -1,0 +1,62 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { addLine, cartCounts, cartFor, mergeCarts, removeLine } from "~/cart/lines.server";
+
+async function skuWithStock(stock: number): Promise<number> {
+  const row = await env.DB.prepare("SELECT id FROM skus WHERE stock > 0 ORDER BY id LIMIT 1 OFFSET ?").bind(stock).first<{ id: number }>();
+  await env.DB.prepare("UPDATE skus SET stock = ? WHERE id = ?").bind(stock, row!.id).run();
+  return row!.id;
+}
+
+describe("cart lines under concurrency", () => {
+  it("50 parallel adds with enough stock leave exactly 50", async () => {
+    const cart = await cartFor(env.DB, null);
+    const sku = await skuWithStock(60);
+    const results = await Promise.all(Array.from({ length: 50 }, () => addLine(env.DB, cart, sku, 1)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await cartCounts(env.DB, cart)).toEqual({ items: 1, quantity: 50 });
+  });
+
+  it("with stock 3, exactly 3 adds succeed and 47 get a clear error", async () => {
+    const cart = await cartFor(env.DB, null);
+    const sku = await skuWithStock(3);
+    const results = await Promise.all(Array.from({ length: 50 }, () => addLine(env.DB, cart, sku, 1)));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(results.filter((r) => !r.ok && r.reason === "notEnoughStock")).toHaveLength(47);
+    expect(await cartCounts(env.DB, cart)).toEqual({ items: 1, quantity: 3 });
+  });
+
+  it("refuses unknown and sold-out skus and bad quantities", async () => {
+    const cart = await cartFor(env.DB, null);
+    expect(await addLine(env.DB, cart, 999_999, 1)).toEqual({ ok: false, reason: "unknownSku" });
+    const soldOut = (await env.DB.prepare("SELECT id FROM skus WHERE stock = 0 LIMIT 1").first<{ id: number }>())!.id;
+    expect(await addLine(env.DB, cart, soldOut, 1)).toEqual({ ok: false, reason: "outOfStock" });
+    const sku = await skuWithStock(5);
+    for (const q of [0, -5, 1e9, 1.5]) expect((await addLine(env.DB, cart, sku, q)).ok).toBe(false);
+    expect(await cartCounts(env.DB, cart)).toEqual({ items: 0, quantity: 0 });
+  });
+
+  it("removes one at a time, then the line", async () => {
+    const cart = await cartFor(env.DB, null);
+    const sku = await skuWithStock(9);
+    await addLine(env.DB, cart, sku, 2);
+    expect(await removeLine(env.DB, cart, sku)).toBe(true);
+    expect(await cartCounts(env.DB, cart)).toEqual({ items: 1, quantity: 1 });
+    expect(await removeLine(env.DB, cart, sku)).toBe(true);
+    expect(await cartCounts(env.DB, cart)).toEqual({ items: 0, quantity: 0 });
+    expect(await removeLine(env.DB, cart, sku)).toBe(false);
+  });
+
+  it("merges a guest cart into the account's, capped by stock", async () => {
+    const user = (await env.DB.prepare("INSERT INTO users (email, first_name) VALUES ('cart@example.uz', 'C') RETURNING id").first<{ id: number }>())!.id;
+    const mine = await cartFor(env.DB, user);
+    expect(await cartFor(env.DB, user)).toBe(mine);
+    const guest = await cartFor(env.DB, null);
+    const sku = await skuWithStock(4);
+    await addLine(env.DB, mine, sku, 3);
+    await addLine(env.DB, guest, sku, 3);
+    await mergeCarts(env.DB, guest, mine);
+    expect(await cartCounts(env.DB, mine)).toEqual({ items: 1, quantity: 4 });
+    expect(await env.DB.prepare("SELECT id FROM carts WHERE id = ?").bind(guest).first()).toBeNull();
+  });
+});
