@@ -33,3 +33,14 @@ export function clientAddress(request: Request): string {
   const full = ip.includes("::") ? [...groups, "0", "0", "0", "0"].slice(0, 4) : ip.split(":").slice(0, 4);
   return `${full.join(":")}::/64`;
 }
+
+/** SMS code sends: 3 per phone and 10 per address per 10 minutes (login and phone change alike). */
+export async function smsSendLimit(db: D1Database, request: Request, phone: string): Promise<{ allowed: boolean; retryAfter: number }> {
+  const [byPhone, byAddress] = await Promise.all([hit(db, `sms:phone:${phone}`, 3, 600), hit(db, `sms:ip:${clientAddress(request)}`, 10, 600)]);
+  return { allowed: byPhone.allowed && byAddress.allowed, retryAfter: Math.max(byPhone.retryAfter, byAddress.retryAfter) };
+}
+
+/** SMS code checks: 30 per address per 10 minutes (each code also allows only 5 tries). */
+export function codeCheckLimit(db: D1Database, request: Request): Promise<{ allowed: boolean; retryAfter: number }> {
+  return hit(db, `sms-check:ip:${clientAddress(request)}`, 30, 600);
+}

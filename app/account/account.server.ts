@@ -1,9 +1,8 @@
 import type { TFunction } from "i18next";
 import { checkCode, issueCode } from "~/auth/codes.server";
-import type { Lang } from "~/i18n/languages";
-import { localizePath } from "~/i18n/url";
+import { mailLink, type Mail } from "~/auth/email-links.server";
 import { enqueue } from "~/outbox/outbox.server";
-import { clientAddress, hit } from "~/rate-limit.server";
+import { codeCheckLimit, hit, smsSendLimit } from "~/rate-limit.server";
 
 // Every query here is scoped by user_id: a shopper reaches only their own rows,
 // whatever id a request names.
@@ -144,17 +143,11 @@ export async function setMainAddress(db: D1Database, userId: number, id: number)
   return r.meta.changes > 0;
 }
 
-type Mail = { origin: string; lang: Lang; defaultLang: Lang; t: TFunction };
-
 /** Phone change, step 1: a code to the new phone (3 per phone, 10 per address per 10 minutes). */
 export async function startPhoneChange(env: Env, request: Request, userId: number, phone: string, t: TFunction): Promise<"sent" | "taken" | "limited"> {
   // Limits first: the "taken" answer must not become a free lookup of who has an account.
-  const [byUser, byPhone, byAddress] = await Promise.all([
-    hit(env.DB, `phone-change:user:${userId}`, 5, 3600),
-    hit(env.DB, `sms:phone:${phone}`, 3, 600),
-    hit(env.DB, `sms:ip:${clientAddress(request)}`, 10, 600),
-  ]);
-  if (!byUser.allowed || !byPhone.allowed || !byAddress.allowed) return "limited";
+  const [byUser, sms] = await Promise.all([hit(env.DB, `phone-change:user:${userId}`, 5, 3600), smsSendLimit(env.DB, request, phone)]);
+  if (!byUser.allowed || !sms.allowed) return "limited";
   const taken = await env.DB.prepare("SELECT 1 FROM users WHERE phone = ? AND id != ?").bind(phone, userId).first();
   if (taken) return "taken";
   const code = await issueCode(env.DB, "phone-change", phone, userId);
@@ -164,7 +157,7 @@ export async function startPhoneChange(env: Env, request: Request, userId: numbe
 
 /** Phone change, step 2: the code from the SMS; the phone becomes the account's main phone. */
 export async function verifyPhoneChange(env: Env, request: Request, userId: number, phone: string, code: string): Promise<"ok" | "invalid" | "expired" | "tooManyTries" | "taken" | "limited"> {
-  const limit = await hit(env.DB, `sms-check:ip:${clientAddress(request)}`, 30, 600);
+  const limit = await codeCheckLimit(env.DB, request);
   if (!limit.allowed) return "limited";
   const check = await checkCode(env.DB, "phone-change", phone, code);
   if (!check.ok) return check.reason;
@@ -191,7 +184,7 @@ export async function startEmailChange(env: Env, userId: number, email: string, 
   const taken = await env.DB.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").bind(email, userId).first();
   if (taken) return "taken";
   const token = await issueCode(env.DB, "email-change", email, userId);
-  const url = `${mail.origin}${localizePath("/account/confirm-email-change", mail.lang, mail.defaultLang)}?${new URLSearchParams({ email, token })}`;
+  const url = mailLink(mail, "/account/confirm-email-change", { email, token });
   await enqueue(env, { channel: "email", recipient: email, subject: mail.t("account:email.changeSubject"), body: mail.t("account:email.changeBody", { url }) });
   return "sent";
 }

@@ -6,9 +6,11 @@ import { clientAddress, hit } from "~/rate-limit.server";
 import { checkCode, issueCode } from "./codes.server";
 import { hashPassword } from "./password.server";
 
-type Mail = { origin: string; lang: Lang; defaultLang: Lang; t: TFunction };
+/** What an e-mail needs to be written in the shopper's language with absolute links. */
+export type Mail = { origin: string; lang: Lang; defaultLang: Lang; t: TFunction };
 
-function link(mail: Mail, path: string, params: Record<string, string>): string {
+/** An absolute link into the shop, in the mail's language. */
+export function mailLink(mail: Mail, path: string, params: Record<string, string>): string {
   return `${mail.origin}${localizePath(path, mail.lang, mail.defaultLang)}?${new URLSearchParams(params)}`;
 }
 
@@ -17,7 +19,7 @@ export async function sendEmailConfirmation(env: Env, userId: number, email: str
   const limit = await hit(env.DB, `confirm:email:${email}`, 3, 3600);
   if (!limit.allowed) return false;
   const token = await issueCode(env.DB, "signup-email", email, userId);
-  const url = link(mail, "/auth/confirm-email", { email, token });
+  const url = mailLink(mail, "/auth/confirm-email", { email, token });
   await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.confirmSubject"), body: mail.t("auth:email.confirmBody", { url }) });
   return true;
 }
@@ -42,7 +44,7 @@ export async function sendPasswordReset(env: Env, request: Request, email: strin
   const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>();
   if (user) {
     const token = await issueCode(env.DB, "password-reset", email, user.id);
-    const url = link(mail, "/auth/reset-password", { email, token });
+    const url = mailLink(mail, "/auth/reset-password", { email, token });
     await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
   }
   return { limited: false, retryAfter: 0 };

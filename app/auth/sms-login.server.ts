@@ -1,6 +1,6 @@
 import { maskPhone } from "~/account/phone";
 import { enqueue } from "~/outbox/outbox.server";
-import { clientAddress, hit } from "~/rate-limit.server";
+import { codeCheckLimit, smsSendLimit } from "~/rate-limit.server";
 import { checkCode, issueCode, type CodeCheck } from "./codes.server";
 
 /** Sends a login code by SMS, within the limits: 3 per phone and 10 per address per 10 minutes. */
@@ -10,11 +10,8 @@ export async function sendLoginCode(
   phone: string,
   text: (code: string) => string,
 ): Promise<{ sent: true } | { sent: false; retryAfter: number }> {
-  const [byPhone, byAddress] = await Promise.all([
-    hit(env.DB, `sms:phone:${phone}`, 3, 600),
-    hit(env.DB, `sms:ip:${clientAddress(request)}`, 10, 600),
-  ]);
-  if (!byPhone.allowed || !byAddress.allowed) return { sent: false, retryAfter: Math.max(byPhone.retryAfter, byAddress.retryAfter) };
+  const limit = await smsSendLimit(env.DB, request, phone);
+  if (!limit.allowed) return { sent: false, retryAfter: limit.retryAfter };
   const code = await issueCode(env.DB, "login-sms", phone);
   await enqueue(env, { channel: "sms", recipient: phone, body: text(code) });
   console.info(`login code sent to ${maskPhone(phone)}`);
@@ -28,7 +25,7 @@ export async function verifyLoginCode(
   phone: string,
   code: string,
 ): Promise<{ ok: true; userId: number } | { ok: false; reason: Exclude<CodeCheck, { ok: true }>["reason"] | "tooManyAttempts"; retryAfter?: number }> {
-  const limit = await hit(env.DB, `sms-check:ip:${clientAddress(request)}`, 30, 600);
+  const limit = await codeCheckLimit(env.DB, request);
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfter: limit.retryAfter };
   const check = await checkCode(env.DB, "login-sms", phone, code);
   if (!check.ok) return check;

@@ -362,3 +362,9 @@ export async function getSitemapEntries(db: D1Database): Promise<{ products: { s
     categories: (categories!.results as { path: string }[]).map((c) => c.path),
   };
 }
+
+/** A colour's hex by slug (the generated product pictures), or null. */
+export async function getColorHex(db: D1Database, slug: string): Promise<string | null> {
+  const row = await db.prepare("SELECT hex FROM colors WHERE slug = ?").bind(slug).first<{ hex: string }>();
+  return row?.hex ?? null;
+}
