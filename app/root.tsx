@@ -11,14 +11,16 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getApp } from "./context.server";
+import { checkoutMaxItems } from "./cart/checkout-limit";
 import { getCategories, type Category } from "./catalogue/catalogue.server";
 import { HTML_LANG, isLang } from "./i18n/languages";
 import { i18nextMiddleware } from "./i18n/middleware.server";
 import { resolvePrefix } from "./i18n/url";
 import { texts } from "./i18n/resources.server";
 import { I18nProvider, useI18n } from "./i18n/use-i18n";
-import { countersOf, readSession } from "./session.server";
+import { headerCounters, readSession, takeFlash } from "./session.server";
 import { ErrorPage } from "./ui/error-page";
+import { CartPopupHost } from "./ui/cart-popup-host";
 import { Footer } from "./ui/footer";
 import { Header } from "./ui/header";
 import { useNonce } from "./ui/nonce";
@@ -59,6 +61,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
     readSession(app.env, request).catch(() => null),
   ]);
+  const [counters, cartPopup] = await Promise.all([
+    headerCounters(app.env.DB, session).catch(() => ({ cart: 0, favourites: 0 })),
+    takeFlash(app.env, request, session).catch(() => null),
+  ]);
   return {
     lang,
     defaultLang: app.defaultLang,
@@ -66,7 +72,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Layout, errors and forms' shared texts; routes add their own namespaces.
     i18n: texts(lang, ["common"]),
     menu,
-    counters: countersOf(session),
+    counters,
+    /** The cart popup of the last add, shown once as a page section (no JavaScript). */
+    cartPopup,
+    checkoutMaxItems: checkoutMaxItems(app.env),
     signedIn: Boolean(session?.get("userId")),
   };
 }
@@ -98,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nProvider>
           {root ? <Header menu={root.menu} counters={root.counters} signedIn={root.signedIn} /> : null}
           <main id="main" className="container">
+            {root ? <CartPopupHost flash={root.cartPopup} /> : null}
             {children}
           </main>
           {root ? <Footer /> : null}

@@ -7,6 +7,8 @@ export default [
   route(":lang?/store/*", "routes/catalogue.tsx"),
   route(":lang?/search", "routes/search.tsx"),
   route(":lang?/product/:slug", "routes/product.tsx"),
+  route(":lang?/cart", "routes/cart.tsx"),
+  route(":lang?/checkout", "routes/checkout.tsx"),
   route(":lang?/login", "routes/login.tsx"),
   route(":lang?/login/sms", "routes/login-sms.tsx"),
   route(":lang?/signup", "routes/signup.tsx"),
@@ -29,5 +31,9 @@ export default [
   route("auth/:op", "routes/api.auth.ts"),
   route("api/kid/:id?", "routes/api.kid.ts"),
   route("api/address/:id?/:main?", "routes/api.address.ts"),
+  // JSON endpoints of spec §7 "Cart".
+  route("api/cart", "routes/api.cart.ts"),
+  route("bpm/validate-promo-code", "routes/api.promo.ts"),
+  route("checkout/default/shopping-cart-recalculate", "routes/api.recalculate.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { createCookie, createSessionStorage, type Session } from "react-router";
+import type { CartPopupData } from "./cart/popup";
 
 /** What a session may keep. Later features add their keys here. */
 export type SessionData = {
@@ -8,10 +9,11 @@ export type SessionData = {
   favourites?: number[];
   /** A new phone awaiting its SMS code (the JSON phone-change calls). */
   pendingPhone?: string;
-  /** Total quantity in the cart, kept for the header counters. */
-  cartQuantity?: number;
+  /** A guest's cart (a signed-in shopper's cart is found by the account). */
+  cartId?: number;
 };
-export type FlashData = { flash: { kind: "success" | "error"; message: string } };
+/** Shown once on the next page: the cart popup as a page section (no JavaScript). */
+export type FlashData = { cartPopup: CartPopupData };
 
 const SESSION_DAYS = 30;
 
@@ -71,9 +73,35 @@ export async function readSession(env: Env, request: Request): Promise<Session<S
 
 export type Counters = { cart: number; favourites: number };
 
-/** Header counters; the favourites counter is clamped to 0..99 (spec §9). */
-export function countersOf(session: Session<SessionData, FlashData> | null): Counters {
-  const cart = Math.max(0, session?.get("cartQuantity") ?? 0);
-  const favourites = Math.min(99, Math.max(0, session?.get("favourites")?.length ?? 0));
-  return { cart, favourites };
+/**
+ * Header counters from the cart and favourites themselves (a signed-in
+ * shopper's are shared by every device): one query, only when the session
+ * names a shopper or a cart. The favourites counter is clamped to 0..99 (spec §9).
+ */
+export async function headerCounters(db: D1Database, session: Session<SessionData, FlashData> | null): Promise<Counters> {
+  const userId = session?.get("userId") ?? null;
+  const guestCartId = userId === null ? (session?.get("cartId") ?? null) : null;
+  let cart = 0;
+  let favourites = session?.get("favourites")?.length ?? 0;
+  if (userId !== null || guestCartId !== null) {
+    const row = await db
+      .prepare(
+        `SELECT (SELECT COALESCE(SUM(quantity), 0) FROM cart_lines
+                 WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ?1 OR (id = ?2 AND user_id IS NULL))) AS cart,
+                (SELECT COUNT(*) FROM favourites WHERE user_id = ?1) AS favourites`,
+      )
+      .bind(userId ?? 0, guestCartId ?? 0)
+      .first<{ cart: number; favourites: number }>();
+    cart = row?.cart ?? 0;
+    if (userId !== null) favourites = row?.favourites ?? 0;
+  }
+  return { cart: Math.max(0, cart), favourites: Math.min(99, Math.max(0, favourites)) };
+}
+
+/** The flash of the last action, read once: the session is saved without it. */
+export async function takeFlash(env: Env, request: Request, session: Session<SessionData, FlashData> | null): Promise<CartPopupData | null> {
+  if (!session?.has("cartPopup")) return null;
+  const popup = session.get("cartPopup") ?? null;
+  await sessionStorage(env, request).commitSession(session);
+  return popup;
 }

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { normalizePhone } from "~/account/phone";
-import { readSession, sessionStorage, type SessionData } from "~/session.server";
+import { cartFor, mergeCarts } from "~/cart/lines.server";
+import { mergeGuestFavourites } from "~/favourites/favourites.server";
+import { readSession, sessionStorage } from "~/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
@@ -54,22 +56,19 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
 
 /**
  * Signs in: the old session is destroyed and a new id issued (no session
- * fixation); what a guest kept (favourites, cart counter) moves along.
- * Returns the Set-Cookie header value of the new session.
+ * fixation). What a guest kept joins the account: the guest cart merges into
+ * the account's cart (quantities added, capped by stock) and guest favourites
+ * into the account's. Returns the Set-Cookie header value of the new session.
  */
 export async function beginUserSession(env: Env, request: Request, userId: number): Promise<string> {
   const storage = sessionStorage(env, request);
   const old = await readSession(env, request);
-  const carried: SessionData = {};
-  if (old) {
-    for (const key of ["favourites", "cartQuantity"] as const) {
-      const value = old.get(key);
-      if (value !== undefined) (carried as Record<string, unknown>)[key] = value;
-    }
-    await storage.destroySession(old);
-  }
+  const guestCartId = old?.get("userId") ? undefined : old?.get("cartId");
+  const guestFavourites = old?.get("userId") ? undefined : old?.get("favourites");
+  if (old) await storage.destroySession(old);
+  if (guestCartId) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
+  if (guestFavourites?.length) await mergeGuestFavourites(env.DB, userId, guestFavourites);
   const session = await storage.getSession();
-  for (const [key, value] of Object.entries(carried)) session.set(key as keyof SessionData, value as never);
   session.set("userId", userId);
   return storage.commitSession(session);
 }

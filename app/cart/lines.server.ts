@@ -1,12 +1,11 @@
 /**
- * Cart lines (issue #4, first part: storage and its concurrency rules). The
- * cart page, popup, promo codes, bonuses and delivery build on these.
+ * Cart lines: storage and its concurrency rules. Every quantity change is one
+ * statement (or one batch), never read-modify-write.
  */
+import { MAX_ADD } from "./schema";
 
 export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" };
 
-/** Largest quantity of one sku a single request may add. */
-export const MAX_ADD = 10;
 
 /** A cart for a shopper (one per account) or a new guest cart. */
 export async function cartFor(db: D1Database, userId: number | null): Promise<number> {
@@ -73,11 +72,11 @@ export async function mergeCarts(db: D1Database, guestCartId: number, userCartId
       .prepare(
         `INSERT INTO cart_lines (cart_id, sku_id, quantity)
          SELECT ?2, g.sku_id, MIN(g.quantity, s.stock) FROM cart_lines g JOIN skus s ON s.id = g.sku_id
-         WHERE g.cart_id = ?1 AND s.stock > 0
+         WHERE g.cart_id = ?1 AND s.stock > 0 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL)
          ON CONFLICT(cart_id, sku_id) DO UPDATE SET
            quantity = MIN(quantity + excluded.quantity, (SELECT stock FROM skus WHERE id = excluded.sku_id))`,
       )
       .bind(guestCartId, userCartId),
-    db.prepare("DELETE FROM carts WHERE id = ?").bind(guestCartId),
+    db.prepare("DELETE FROM carts WHERE id = ? AND user_id IS NULL").bind(guestCartId),
   ]);
 }

@@ -9,6 +9,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
+import { AddToCartForm } from "~/cart/add-to-cart";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { ProductGrid } from "~/ui/product-card";
@@ -98,15 +99,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </ul>
             ) : null}
           </div>
-          <fieldset className="sizes">
-            <legend>{t("product:size")}</legend>
-            {product.sizes.map((s) => (
-              <label key={s.id} className={s.stock > 0 ? "size" : "size size--soldout"}>
-                <input type="radio" name="purchasableId" value={s.id} disabled={s.stock === 0} />
-                <span>{s.size}</span>
-              </label>
-            ))}
-          </fieldset>
+          <AddToCartForm
+            product={{
+              id: product.id,
+              name: product.name,
+              brand: product.brand.name,
+              colour: product.color.name,
+              category: trail.at(-1)?.name ?? "",
+              salePrice: product.salePrice,
+              sizes: product.sizes,
+            }}
+          />
           {soldOut ? (
             <p className="product__soldout" data-testid="sold-out">
               {t("product:soldOutAll")}

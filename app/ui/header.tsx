@@ -1,10 +1,57 @@
-import { Link } from "react-router";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, useFetchers } from "react-router";
+import { MINI_CART_CLOSE_MS } from "~/cart/popup";
 import type { Counters } from "~/session.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+
+// The mini-cart's code and data load on the first hover.
+const MiniCart = lazy(() => import("~/cart/mini-cart"));
+
+/**
+ * The quantity cart forms in flight will change (optimistic counters); once
+ * the server answers, the revalidated counters replace the guess.
+ */
+function usePendingCartDelta(): number {
+  let delta = 0;
+  for (const f of useFetchers()) {
+    if (f.state === "idle" || !f.formData) continue;
+    const intent = f.formData.get("intent");
+    const quantity = Number(f.formData.get("quantity") ?? 1) || 1;
+    if (intent === "add" || intent === "increment") delta += intent === "add" ? quantity : 1;
+    else if (intent === "decrement") delta -= 1;
+    else if (intent === "delete" || intent === "move-to-favourites") delta -= quantity;
+  }
+  return delta;
+}
+
+/** The desktop header's cart: a mini-cart on hover that closes 1000 ms after the pointer leaves (spec §4). */
+function HeaderCart({ to, label, count }: { to: string; label: string; count: number }) {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  return (
+    <div
+      className="mini-cart-anchor"
+      onMouseEnter={() => {
+        clearTimeout(timer.current);
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        timer.current = setTimeout(() => setOpen(false), MINI_CART_CLOSE_MS);
+      }}
+    >
+      <CounterLink to={to} icon="cart" label={label} count={count} testId="cart-counter" />
+      {open ? (
+        <Suspense fallback={null}>
+          <MiniCart />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 
 function closeMenu(event: React.MouseEvent<HTMLElement>) {
   event.currentTarget.closest("details")?.removeAttribute("open");
@@ -13,6 +60,7 @@ function closeMenu(event: React.MouseEvent<HTMLElement>) {
 export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
   const { t, href } = useI18n();
   const account = href(signedIn ? "/account" : "/login");
+  const cartCount = Math.max(0, counters.cart + usePendingCartDelta());
   return (
     <>
       <a className="skip" href="#main">
@@ -55,7 +103,7 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
           </form>
           <nav className="site-header__actions" aria-label={t("layout.account")}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
-            <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter" />
+            <HeaderCart to={href("/cart")} label={t("layout.cart")} count={cartCount} />
             <Link to={account} className="counter" data-testid="account-link">
               <Icon name="user" />
               <span className="counter__label">{t("layout.account")}</span>
@@ -74,7 +122,7 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
           <span>{t("layout.catalogue")}</span>
         </Link>
         <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
-        <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter-mobile" />
+        <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={cartCount} testId="cart-counter-mobile" />
         <Link to={account}>
           <Icon name="user" />
           <span>{t("layout.account")}</span>

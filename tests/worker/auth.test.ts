@@ -81,8 +81,11 @@ describe("login and logout", () => {
     expect(newId).not.toBe(guestId);
     expect(await env.DB.prepare("SELECT id FROM sessions WHERE id = ?").bind(guestId).first()).toBeNull();
     const row = await env.DB.prepare("SELECT data, user_id FROM sessions WHERE id = ?").bind(newId).first<{ data: string; user_id: number }>();
-    expect(JSON.parse(row!.data).favourites).toEqual([1, 2, 3]);
     expect(row!.user_id).toBeGreaterThan(0);
+    // Guest favourites now belong to the account.
+    const favs = await env.DB.prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? ORDER BY product_id").bind(row!.user_id).all<{ id: number }>();
+    expect(favs.results.map((f) => f.id)).toEqual([1, 2, 3]);
+    expect(JSON.parse(row!.data).favourites).toBeUndefined();
 
     const out = await post("/logout", {}, { cookie });
     expect(out.status).toBe(303);

@@ -13,6 +13,7 @@
  * does not add Node globals to the app's type program.
  */
 import { catalogueStatements, generateCatalogue } from "./catalogue.ts";
+import { shopStatements } from "./shop.ts";
 
 type NodeFs = {
   mkdirSync(path: string, options: { recursive: true }): unknown;
@@ -44,14 +45,15 @@ const stale = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'catalogue' AND v
 // Children before parents (foreign keys are enforced).
 const refresh = [
   "CREATE TABLE IF NOT EXISTS seed_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-  ...["images", "skus", "product_translations", "products", "colors", "brands"].map((t) => `DELETE FROM ${t} WHERE ${stale}`),
+  ...["favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map((t) => `DELETE FROM ${t} WHERE ${stale}`),
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL AND depth = 2`,
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL`,
   `DELETE FROM categories WHERE ${stale}`,
 ];
 const done = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('catalogue', '${print}')`;
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, [...refresh, ...statements, done].join(";\n") + ";\n", "utf8");
+const shop = await shopStatements();
+fs.writeFileSync(out, [...refresh, ...statements, done, ...shop].join(";\n") + ";\n", "utf8");
 console.log(
   `wrote ${out}: ${statements.length} statements, ${catalogue.products.length} products, ` +
     `${catalogue.skus.length} sizes, ${catalogue.images.length} images`,

@@ -1,0 +1,226 @@
+import type { z } from "zod";
+import type { Lang } from "~/i18n/languages";
+import { cityExists, deliveryOptions } from "~/delivery/delivery.server";
+import { addAccountFavourite, addGuestFavourite } from "~/favourites/favourites.server";
+import { findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
+import { addLine, removeLine } from "./lines.server";
+import { cartForWrite, ensureSession, existingCartId, type Shopper } from "./owner.server";
+import type { CartPopupData } from "./popup";
+import { addSchema, bonusesSchema, changeSizeSchema, deliverySchema, lineSchema, promoSchema } from "./schema";
+import { promoDiscount } from "./summary";
+
+/**
+ * One action for every cart form (Hydrogen-style `intent`); the cart page, the
+ * product page's add form and the JSON endpoints all come here, so the rules
+ * are one. Results name translation keys of the "cart" namespace (popup texts:
+ * "common").
+ */
+
+export const CART_INTENTS = [
+  "add",
+  "increment",
+  "decrement",
+  "delete",
+  "change-size",
+  "move-to-favourites",
+  "promo-apply",
+  "promo-remove",
+  "bonuses-apply",
+  "bonuses-remove",
+  "delivery",
+] as const;
+export type CartIntent = (typeof CART_INTENTS)[number];
+
+export type CartActionResult =
+  | { ok: true; intent: CartIntent; notice: string; popup?: CartPopupData; product?: SkuProduct }
+  | {
+      ok: false;
+      intent: CartIntent | null;
+      status: number;
+      /** Machine code (spec §8: is_out_of_stock …) and the message key. */
+      code: string;
+      error: string;
+      field?: string;
+      values: Record<string, string>;
+      popup?: CartPopupData;
+    };
+
+export type CartActionContext = { env: Env; request: Request; lang: Lang; shopper: Shopper; now?: number };
+
+type Fail = Extract<CartActionResult, { ok: false }>;
+
+function firstIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0]!;
+  return { field: String(issue.path[0] ?? "form"), message: issue.message };
+}
+
+// Add errors are named by code; their texts are common "cartPopup.<code>" (the popup shows them anywhere).
+const ADD_ERRORS: Record<string, { code: string; status: number }> = {
+  "errors.sizeRequired": { code: "size_required", status: 400 },
+  "errors.unknownProduct": { code: "unknown_product", status: 404 },
+  "errors.quantity": { code: "quantity", status: 400 },
+};
+
+/** The popup after an add, success or failure (texts: common "cartPopup.*"). */
+function popupOf(status: boolean, code: string | null, message: string, product: SkuProduct | null, view: CartView, vars?: CartPopupData["vars"]): CartPopupData {
+  return {
+    status,
+    code,
+    message,
+    ...(vars ? { vars } : {}),
+    product: product
+      ? {
+          id: product.id,
+          slug: product.slug,
+          name: product.name,
+          brand: product.brand,
+          colour: product.colour,
+          size: product.size,
+          sizes: product.sizes,
+          firstPrice: product.firstPrice,
+          salePrice: product.salePrice,
+          inClub: product.inClub,
+          image: product.image,
+        }
+      : null,
+    cart: { quantity: view.summary.quantity, items: view.summary.items, total: view.summary.total },
+    at: Date.now(),
+  };
+}
+
+export async function runCartAction(form: Record<string, string>, c: CartActionContext): Promise<CartActionResult> {
+  const db = c.env.DB;
+  const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.slice(0, 100)]));
+  const intent = (CART_INTENTS as readonly string[]).includes(form.intent ?? "") ? (form.intent as CartIntent) : null;
+  const fail = (status: number, code: string, error: string, field?: string, extra: Partial<Fail> = {}): Fail => ({
+    ok: false,
+    intent,
+    status,
+    code,
+    error,
+    ...(field ? { field } : {}),
+    values,
+    ...extra,
+  });
+  if (!intent) return fail(400, "unknown_intent", "errors.unknownIntent");
+  /** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
+  const addFailure = async (status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> => {
+    const view = await getCartView(db, c.lang, await existingCartId(c.env, c.shopper), c.now);
+    return fail(status, code, `cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
+  };
+
+  if (intent === "add") {
+    const parsed = addSchema.safeParse(form);
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      const known = ADD_ERRORS[issue.message] ?? { code: "quantity", status: 400 };
+      return addFailure(known.status, known.code, issue.field, null);
+    }
+    const { primaryId, purchasableId, quantity } = parsed.data;
+    const product = await productOfSku(db, c.lang, purchasableId);
+    if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
+    if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
+    const { cartId } = await cartForWrite(c.env, c.request, c.shopper);
+    const added = await addLine(db, cartId, purchasableId, quantity);
+    const view = await getCartView(db, c.lang, cartId, c.now);
+    if (!added.ok) {
+      const code = added.reason === "outOfStock" ? "is_out_of_stock" : added.reason === "unknownSku" ? "unknown_product" : "not_enough_stock";
+      const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;
+      const vars = { stock: product.stock, inCart };
+      return fail(409, code, `cartPopup.${code}`, "purchasableId", { popup: popupOf(false, code, `cartPopup.${code}`, product, view, vars) });
+    }
+    return { ok: true, intent, notice: "added", product, popup: popupOf(true, null, "cartPopup.added", product, view) };
+  }
+
+  // Everything else works on an existing cart, scoped to this shopper.
+  const cartId = await existingCartId(c.env, c.shopper);
+  if (intent === "increment" || intent === "decrement" || intent === "delete" || intent === "move-to-favourites") {
+    const parsed = lineSchema.safeParse(form);
+    if (!parsed.success) return fail(400, "unknown_line", "errors.unknownLine", "purchasableId");
+    const skuId = parsed.data.purchasableId;
+    const view = await getCartView(db, c.lang, cartId, c.now);
+    const line = view.lines.find((l) => l.skuId === skuId);
+    if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
+    if (intent === "increment") {
+      const added = await addLine(db, cartId, skuId, 1);
+      if (!added.ok) return fail(409, added.reason === "outOfStock" ? "is_out_of_stock" : "not_enough_stock", "errors.notEnoughStock", "purchasableId", {});
+      return { ok: true, intent, notice: "updated" };
+    }
+    await removeLine(db, cartId, skuId, intent !== "decrement");
+    if (intent === "move-to-favourites") {
+      if (c.shopper.owner.userId !== null) await addAccountFavourite(db, c.shopper.owner.userId, line.productId, skuId);
+      else addGuestFavourite(await ensureSession(c.env, c.request, c.shopper), line.productId);
+      return { ok: true, intent, notice: "movedToFavourites" };
+    }
+    return { ok: true, intent, notice: intent === "delete" ? "removed" : "updated" };
+  }
+
+  if (intent === "change-size") {
+    const parsed = changeSizeSchema.safeParse(form);
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      return fail(400, issue.field === "newPurchasableId" ? "size_required" : "unknown_line", issue.message, issue.field);
+    }
+    const { purchasableId, newPurchasableId } = parsed.data;
+    const view = await getCartView(db, c.lang, cartId, c.now);
+    const line = view.lines.find((l) => l.skuId === purchasableId);
+    if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
+    if (newPurchasableId === purchasableId) return { ok: true, intent, notice: "updated" };
+    if (!line.sizes.some((s) => s.id === newPurchasableId)) return fail(400, "unknown_product", "errors.unknownSize", "newPurchasableId");
+    // Spec: one of the new size in, one of the old out; the add is checked against stock first.
+    const added = await addLine(db, cartId, newPurchasableId, 1);
+    if (!added.ok) return fail(409, added.reason === "outOfStock" ? "is_out_of_stock" : "not_enough_stock", added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");
+    await removeLine(db, cartId, purchasableId);
+    return { ok: true, intent, notice: "updated" };
+  }
+
+  if (cartId === null) return fail(409, "cart_empty", "errors.cartEmpty");
+
+  switch (intent) {
+    case "promo-apply": {
+      const parsed = promoSchema.safeParse(form);
+      if (!parsed.success) return fail(400, "promo_invalid", firstIssue(parsed.error).message, "promoCode");
+      const view = await getCartView(db, c.lang, cartId, c.now);
+      if (view.lines.length === 0) return fail(409, "cart_empty", "errors.cartEmpty", "promoCode");
+      if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "errors.promoAlready", "promoCode");
+      const promo = await findPromo(db, parsed.data.promoCode, c.shopper.owner.userId);
+      const check = promoDiscount(promo, view.lines, c.shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
+      if (!check.ok) return fail(422, "promo_invalid", `errors.promo.${check.problem}`, "promoCode");
+      await setPromoCode(db, cartId, parsed.data.promoCode);
+      return { ok: true, intent, notice: "promoApplied" };
+    }
+    case "promo-remove":
+      await setPromoCode(db, cartId, null);
+      return { ok: true, intent, notice: "promoRemoved" };
+    case "bonuses-apply": {
+      const parsed = bonusesSchema.safeParse(form);
+      if (!parsed.success) return fail(400, "bonuses_invalid", "errors.bonuses", "bonuses");
+      const view = await getCartView(db, c.lang, cartId, c.now);
+      const { bonuses } = view.summary;
+      if (!bonuses.hasCard || bonuses.available <= 0) return fail(403, "bonuses_unavailable", "errors.bonusesUnavailable", "bonuses");
+      if (parsed.data.bonuses > bonuses.canBeUsed) return fail(422, "bonuses_invalid", "errors.bonusesTooMany", "bonuses");
+      await setBonuses(db, cartId, parsed.data.bonuses);
+      return { ok: true, intent, notice: "bonusesApplied" };
+    }
+    case "bonuses-remove":
+      await setBonuses(db, cartId, 0);
+      return { ok: true, intent, notice: "bonusesRemoved" };
+    case "delivery": {
+      const parsed = deliverySchema.safeParse(form);
+      if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        return fail(400, "delivery_invalid", issue.message, issue.field);
+      }
+      const { cityId, deliveryTypeId } = parsed.data;
+      if (!(await cityExists(db, cityId))) return fail(400, "delivery_invalid", "errors.cityRequired", "cityId");
+      let typeId = deliveryTypeId ?? null;
+      if (typeId !== null && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === typeId)) {
+        // A type the city does not have (the city changed): keep the city, ask for a type again.
+        typeId = null;
+      }
+      await setDelivery(db, cartId, cityId, typeId);
+      return { ok: true, intent, notice: "deliveryUpdated" };
+    }
+  }
+  return fail(400, "unknown_intent", "errors.unknownIntent");
+}

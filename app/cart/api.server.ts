@@ -1,0 +1,109 @@
+import type { TFunction } from "i18next";
+import type { Lang } from "~/i18n/languages";
+import type { CartLine, CartView } from "./cart.server";
+
+/** Spec §3 "Cart line" as the JSON API answers it. */
+export function lineJson(l: CartLine, t: TFunction, origin: string, productPath: (slug: string) => string) {
+  return {
+    id: l.skuId,
+    primaryId: l.productId,
+    purchasableId: l.skuId,
+    quantity: l.quantity,
+    quantity_word: t("cart:items", { count: l.quantity }),
+    position: {
+      product: {
+        id: l.productId,
+        orderVendorId: l.vendorId,
+        name: l.name,
+        brand: { name: l.brand },
+        color: { name: l.colour },
+        size: l.size,
+        availableSizes: l.sizes.filter((s) => s.stock > 0).map((s) => ({ id: s.id, name: s.size })),
+        salePrice: l.salePrice,
+        firstPrice: l.firstPrice,
+        inClubProgram: l.inClub,
+        enhancedECommerceCategoryTitle: l.category,
+        _links: { self: { href: origin + productPath(l.slug) }, mainPhoto: { href: l.image ? origin + l.image : null } },
+      },
+    },
+  };
+}
+
+function deliveryDescription(view: CartView, t: TFunction, price: (n: number) => string): string {
+  const d = view.summary.delivery;
+  if (!d) return "";
+  return `${d.title}: ${view.summary.deliveryCost === 0 ? t("cart:free") : price(view.summary.deliveryCost)}, ${d.estimated}`;
+}
+
+/** Spec §3 "Cart info". */
+export function cartInfoJson(view: CartView, t: TFunction, price: (n: number) => string, items: unknown[]) {
+  const s = view.summary;
+  return {
+    quantity: s.quantity,
+    total: s.total,
+    currency: s.currency,
+    couponsAmount: s.couponsAmount,
+    hasCoupons: s.hasCoupons,
+    comment: null,
+    deliveryDescription: deliveryDescription(view, t, price),
+    bonusDiscountAmount: s.bonusDiscountAmount,
+    bonuses: s.bonuses,
+    items,
+  };
+}
+
+/**
+ * The summary headers of the cart read (spec §3 "Cart summary"); the README
+ * lists them. Comment, currency and coupons are JSON, as the spec's client reads them.
+ */
+export function summaryHeaders(view: CartView): Record<string, string> {
+  const s = view.summary;
+  return {
+    "X-Cart-Total-Quantity": String(s.quantity),
+    "X-Cart-Discount-Amount": String(s.discount),
+    "X-Cart-Nominal-Cost": String(s.nominal),
+    "X-Cart-Initial-Nominal-Cost": String(s.initialNominal),
+    "X-Cart-Subtotal-Cost": String(s.subtotal),
+    "X-Cart-Commission-Amount": "0",
+    "X-Cart-Comment": JSON.stringify(null),
+    "X-Cart-Total-Cost": String(s.total),
+    "X-Cart-Currency": JSON.stringify(s.currency),
+    "X-Cart-Coupons-Paid-Amount": JSON.stringify(s.couponsAmount),
+    // Present only for a cart with club products (the spec's club-cart flag).
+    ...(view.lines.some((l) => l.inClub) ? { "X-Cart-Preprocessing-Id": `club-${view.cartId}` } : {}),
+    "X-Cart-Checkout-Profile": "default",
+    "X-Pagination-Page-Count": "1",
+    "X-Pagination-Total-Count": String(view.lines.length),
+    "X-Pagination-Current-Page": "1",
+  };
+}
+
+/** Spec §3 "Recalculation result". */
+export function recalculationJson(view: CartView, t: TFunction, price: (n: number) => string, items: unknown[]) {
+  const s = view.summary;
+  return {
+    status: "ok" as const,
+    order: {
+      deliveryDescription: deliveryDescription(view, t, price),
+      clubCardDiscount: 0,
+      orderDiscountAmount: s.discount,
+      orderNominalPrice: s.initialNominal,
+      orderSubtotalPrice: s.subtotal,
+      orderCommissionAmount: 0,
+      orderTotalPrice: s.total,
+      orderCurrency: s.currency,
+      orderCouponsPaidAmount: s.couponsAmount,
+    },
+    bonusDiscountAmount: s.bonusDiscountAmount,
+    customer: { has_card: s.bonuses.hasCard, number_of_available_bonuses: s.bonuses.available, bonuses_that_you_can_use: s.bonuses.canBeUsed },
+    items,
+    costOfDelivery: s.deliveryCost,
+    promoCodes: s.couponsAmount > 0 && s.promoCode ? [{ code: s.promoCode, amount: s.couponsAmount }] : [],
+    canUseNewPromocode: s.couponsAmount === 0 && s.hasCoupons,
+    defaultPromocode: null,
+    isPaidDelivery: s.isPaidDelivery,
+    estimatedDeliveryTime: s.delivery?.estimated ?? null,
+  };
+}
+
+export type { Lang };

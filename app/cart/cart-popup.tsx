@@ -1,0 +1,102 @@
+import { useEffect } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { RootData } from "~/root";
+import { useI18n } from "~/i18n/use-i18n";
+import { showCartPopup } from "~/ui/cart-popup-host";
+import { ClubBadge, Price } from "~/ui/price";
+import { POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
+
+/** The limit popup of spec §5: status false, the item count and max_products_checkout_count. */
+export function checkoutLimitPopup(cart: CartPopupData["cart"], max: number): CartPopupData {
+  return { status: false, code: "max_products_checkout_count", message: "cartPopup.max_products_checkout_count", vars: { count: cart.items, max }, product: null, cart, at: Date.now() };
+}
+
+/**
+ * The cart popup (spec §2): success or error, the product, the cart total,
+ * links to checkout and cart, continue shopping. As an overlay it closes
+ * itself after 3000 ms (success) or 10000 ms (error); as a page section
+ * (no JavaScript) it stays until the next page.
+ */
+export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopupData; overlay: boolean; onClose: () => void }) {
+  const { t, href, price } = useI18n();
+  const { pathname } = useLocation();
+  const max = (useRouteLoaderData("root") as RootData | undefined)?.checkoutMaxItems ?? 5;
+  useEffect(() => {
+    if (!overlay) return;
+    const timer = setTimeout(onClose, popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [overlay, popup, onClose]);
+  const p = popup.product;
+  const toCheckout = (event: React.MouseEvent) => {
+    // Spec §5: over the limit the click does not proceed; the limit popup shows instead.
+    if (popup.cart.items > max) {
+      event.preventDefault();
+      showCartPopup(checkoutLimitPopup(popup.cart, max));
+    }
+  };
+  const section = (
+    <section
+      className={`cart-popup cart-popup--${popup.status ? "success" : "error"}${overlay ? " cart-popup--overlay" : ""}`}
+      role={popup.status ? "status" : "alert"}
+      aria-label={t(popup.status ? "cartPopup.titleSuccess" : "cartPopup.titleError")}
+      data-testid="cart-popup"
+      data-status={popup.status ? "true" : "false"}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <p className="cart-popup__title">{t(popup.status ? "cartPopup.titleSuccess" : "cartPopup.titleError")}</p>
+      <p className="cart-popup__message" data-testid="cart-popup-message">
+        {t(popup.message, popup.vars)}
+      </p>
+      {p ? (
+        <div className="cart-popup__product">
+          {p.image ? <img src={p.image} width={60} height={80} alt="" /> : null}
+          <div>
+            <p className="cart-popup__brand">{p.brand}</p>
+            <a href={href(`/product/${p.slug}`)} data-testid="cart-popup-name">
+              {p.name}
+            </a>
+            <p>
+              {t("cartPopup.colour")}: {p.colour}
+              {p.size ? ` · ${t("cartPopup.size")}: ${p.size}` : ""}
+            </p>
+            {p.sizes.length > 0 ? (
+              <p className="cart-popup__sizes">
+                {t("cartPopup.sizes")}: {p.sizes.join(", ")}
+              </p>
+            ) : null}
+            <Price firstPrice={p.firstPrice} salePrice={p.salePrice} />
+            {p.inClub ? <ClubBadge /> : null}
+          </div>
+        </div>
+      ) : null}
+      <p className="cart-popup__total">
+        {t("cartPopup.total", { count: popup.cart.quantity })}: <strong data-testid="cart-popup-total">{price(popup.cart.total)}</strong>
+      </p>
+      <p className="cart-popup__actions">
+        {popup.code === "max_products_checkout_count" ? null : (
+          <a className="button" href={href("/checkout")} onClick={toCheckout} data-testid="cart-popup-checkout">
+            {t("cartPopup.toCheckout")}
+          </a>
+        )}
+        <a className="button button--ghost" href={href("/cart")} data-testid="cart-popup-cart">
+          {t("cartPopup.toCart")}
+        </a>
+        {overlay ? (
+          <button type="button" className="button button--ghost" onClick={onClose} data-testid="cart-popup-close">
+            {t("cartPopup.continue")}
+          </button>
+        ) : (
+          <a className="button button--ghost" href={pathname} data-testid="cart-popup-close">
+            {t("cartPopup.continue")}
+          </a>
+        )}
+      </p>
+    </section>
+  );
+  if (!overlay) return section;
+  return (
+    <div className="cart-popup__backdrop" onClick={onClose}>
+      {section}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Lang } from "~/i18n/languages";
+import { cartOptionsQuery, citiesQuery, optionsOf, type City, type CostRow } from "~/delivery/delivery.server";
+import { summarize, type DeliveryOption, type Promo, type Summary } from "./summary";
+
+/**
+ * Reading a cart: its lines with what the cart page shows of each product,
+ * and the summary (promo, bonuses, delivery, totals) in one D1 batch.
+ */
+
+/** Whose cart: a signed-in shopper's (by account) or a guest's (by the id the session keeps). */
+export type CartOwner = { userId: number | null; guestCartId: number | null };
+
+export type CartLine = {
+  skuId: number;
+  productId: number;
+  slug: string;
+  name: string;
+  brand: string;
+  colour: string;
+  category: string;
+  size: string;
+  stock: number;
+  quantity: number;
+  firstPrice: number;
+  salePrice: number;
+  inClub: boolean;
+  vendorId: number;
+  image: string | null;
+  /** The product's sizes (the line's size selector; sold-out ones disabled). */
+  sizes: { id: number; size: string; stock: number }[];
+};
+
+export type CartView = {
+  cartId: number | null;
+  lines: CartLine[];
+  summary: Summary;
+  /** The delivery choice and what the chosen city offers. */
+  cityId: number | null;
+  deliveryTypeId: number | null;
+  cities: City[];
+  deliveryOptions: DeliveryOption[];
+};
+
+/** The cart's id, or null when the shopper has none yet. */
+export function cartIdQuery(db: D1Database, owner: CartOwner): D1PreparedStatement {
+  return owner.userId !== null
+    ? db.prepare("SELECT id FROM carts WHERE user_id = ?").bind(owner.userId)
+    : db.prepare("SELECT id FROM carts WHERE id = ? AND user_id IS NULL").bind(owner.guestCartId ?? 0);
+}
+
+export async function findCartId(db: D1Database, owner: CartOwner): Promise<number | null> {
+  if (owner.userId === null && owner.guestCartId === null) return null;
+  return (await cartIdQuery(db, owner).first<{ id: number }>())?.id ?? null;
+}
+
+const EMPTY_SUMMARY = summarize({ lines: [], promo: null, promoCode: null, signedIn: false, now: 0, card: { hasCard: false, available: 0 }, bonusesRequested: 0, delivery: null });
+
+type StateRow = {
+  promoCode: string | null;
+  bonuses: number;
+  cityId: number | null;
+  deliveryTypeId: number | null;
+  clubCard: string | null;
+  bonusBalance: number | null;
+  signedIn: number;
+  kind: "percent" | "amount" | null;
+  value: number | null;
+  minOrder: number | null;
+  expiresAt: number | null;
+  oncePerAccount: number | null;
+  active: number | null;
+  redeemed: number | null;
+};
+
+type LineRow = Omit<CartLine, "inClub" | "sizes"> & { inClub: number };
+
+/** The cart as the cart page, the popup, the checkout and the JSON API show it. */
+export async function getCartView(db: D1Database, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
+  if (cartId === null) return { cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] };
+  const [lineRows, sizeRows, stateRows, cityRows, costRows] = await db.batch([
+    db
+      .prepare(
+        `SELECT l.sku_id AS skuId, l.quantity, s.size, s.stock, p.id AS productId, p.slug, t.name, b.name AS brand,
+           c.name_${lang} AS colour, cat.name_${lang} AS category, p.first_price AS firstPrice, p.sale_price AS salePrice,
+           p.in_club AS inClub, p.vendor_id AS vendorId,
+           (SELECT url FROM images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image
+         FROM cart_lines l JOIN skus s ON s.id = l.sku_id JOIN products p ON p.id = s.product_id
+         JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id JOIN categories cat ON cat.id = p.category_id
+         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?2
+         WHERE l.cart_id = ?1 ORDER BY l.added_at, l.sku_id`,
+      )
+      .bind(cartId, lang),
+    db
+      .prepare(
+        `SELECT id, product_id AS productId, size, stock FROM skus
+         WHERE product_id IN (SELECT s.product_id FROM cart_lines l JOIN skus s ON s.id = l.sku_id WHERE l.cart_id = ?1)
+         ORDER BY product_id, position`,
+      )
+      .bind(cartId),
+    db
+      .prepare(
+        `SELECT c.promo_code AS promoCode, c.bonuses, c.city_id AS cityId, c.delivery_type_id AS deliveryTypeId,
+           u.club_card AS clubCard, u.bonus_balance AS bonusBalance, c.user_id IS NOT NULL AS signedIn,
+           p.kind, p.value, p.min_order AS minOrder, p.expires_at AS expiresAt, p.once_per_account AS oncePerAccount, p.active,
+           EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.promo_id = p.id AND r.user_id = c.user_id) AS redeemed
+         FROM carts c LEFT JOIN users u ON u.id = c.user_id LEFT JOIN promo_codes p ON p.code = c.promo_code
+         WHERE c.id = ?1`,
+      )
+      .bind(cartId),
+    citiesQuery(db, lang),
+    cartOptionsQuery(db, lang, cartId),
+  ]);
+  const sizesOf = new Map<number, CartLine["sizes"]>();
+  for (const s of sizeRows!.results as { id: number; productId: number; size: string; stock: number }[]) {
+    sizesOf.set(s.productId, [...(sizesOf.get(s.productId) ?? []), { id: s.id, size: s.size, stock: s.stock }]);
+  }
+  const lines: CartLine[] = (lineRows!.results as LineRow[]).map((l) => ({ ...l, inClub: l.inClub === 1, sizes: sizesOf.get(l.productId) ?? [] }));
+  const state = stateRows!.results[0] as StateRow | undefined;
+  if (!state) return getCartView(db, lang, null);
+  const cities = cityRows!.results as City[];
+  const deliveryOptions = state.cityId ? optionsOf(costRows!.results as CostRow[], state.cityId) : [];
+  const delivery = deliveryOptions.find((o) => o.id === state.deliveryTypeId) ?? null;
+  const promo: Promo | null =
+    state.kind && state.promoCode
+      ? {
+          code: state.promoCode,
+          kind: state.kind,
+          value: state.value!,
+          minOrder: state.minOrder!,
+          expiresAt: state.expiresAt,
+          oncePerAccount: state.oncePerAccount === 1,
+          active: state.active === 1,
+          redeemed: state.redeemed === 1,
+        }
+      : null;
+  const summary = summarize({
+    lines,
+    promo,
+    promoCode: state.promoCode,
+    signedIn: state.signedIn === 1,
+    now,
+    card: { hasCard: Boolean(state.clubCard), available: state.bonusBalance ?? 0 },
+    bonusesRequested: state.bonuses,
+    delivery,
+  });
+  return { cartId, lines, summary, cityId: state.cityId, deliveryTypeId: delivery ? delivery.id : null, cities, deliveryOptions };
+}
+
+export type SkuProduct = NonNullable<import("./popup").CartPopupData["product"]> & { skuId: number; stock: number };
+
+/** The product of a sku, as the popup shows it; null for an unknown sku. */
+export async function productOfSku(db: D1Database, lang: Lang, skuId: number): Promise<SkuProduct | null> {
+  const [main, sizes] = await db.batch([
+    db
+      .prepare(
+        `SELECT s.id AS skuId, s.size, s.stock, p.id, p.slug, t.name, b.name AS brand, c.name_${lang} AS colour,
+           p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub,
+           (SELECT url FROM images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image
+         FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id
+         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?2
+         WHERE s.id = ?1`,
+      )
+      .bind(skuId, lang),
+    db.prepare("SELECT size FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?) AND stock > 0 ORDER BY position").bind(skuId),
+  ]);
+  const row = main!.results[0] as (Omit<SkuProduct, "inClub" | "sizes"> & { inClub: number }) | undefined;
+  if (!row) return null;
+  return { ...row, inClub: row.inClub === 1, sizes: (sizes!.results as { size: string }[]).map((s) => s.size) };
+}
+
+/** Cart-level settings; every statement is scoped to the cart id the caller resolved for the shopper. */
+export async function setPromoCode(db: D1Database, cartId: number, code: string | null): Promise<void> {
+  await db.prepare("UPDATE carts SET promo_code = ?, updated_at = unixepoch() WHERE id = ?").bind(code, cartId).run();
+}
+
+export async function setBonuses(db: D1Database, cartId: number, amount: number): Promise<void> {
+  await db.prepare("UPDATE carts SET bonuses = ?, updated_at = unixepoch() WHERE id = ?").bind(amount, cartId).run();
+}
+
+export async function setDelivery(db: D1Database, cartId: number, cityId: number, deliveryTypeId: number | null): Promise<void> {
+  await db.prepare("UPDATE carts SET city_id = ?, delivery_type_id = ?, updated_at = unixepoch() WHERE id = ?").bind(cityId, deliveryTypeId, cartId).run();
+}
+
+export async function findPromo(db: D1Database, code: string, userId: number | null): Promise<import("./summary").Promo | null> {
+  const row = await db
+    .prepare(
+      `SELECT code, kind, value, min_order AS minOrder, expires_at AS expiresAt, once_per_account AS oncePerAccount, active,
+         EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.promo_id = p.id AND r.user_id = ?2) AS redeemed
+       FROM promo_codes p WHERE code = ?1`,
+    )
+    .bind(code, userId ?? 0)
+    .first<{ code: string; kind: "percent" | "amount"; value: number; minOrder: number; expiresAt: number | null; oncePerAccount: number; active: number; redeemed: number }>();
+  return row ? { ...row, oncePerAccount: row.oncePerAccount === 1, active: row.active === 1, redeemed: row.redeemed === 1 } : null;
+}

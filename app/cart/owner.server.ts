@@ -1,0 +1,47 @@
+import type { Session } from "react-router";
+import { readSession, sessionStorage, type FlashData, type SessionData } from "~/session.server";
+import { findCartId, type CartOwner } from "./cart.server";
+import { cartFor } from "./lines.server";
+
+export type Shopper = { session: Session<SessionData, FlashData> | null; owner: CartOwner };
+
+/** Who is asking: the session (if the request has one) and whose cart it names. */
+export async function shopperOf(env: Env, request: Request): Promise<Shopper> {
+  const session = await readSession(env, request);
+  const userId = session?.get("userId") ?? null;
+  return { session, owner: { userId, guestCartId: userId === null ? (session?.get("cartId") ?? null) : null } };
+}
+
+/** The shopper's cart id, or null when there is none yet (reads never create one). */
+export function existingCartId(env: Env, shopper: Shopper): Promise<number | null> {
+  return findCartId(env.DB, shopper.owner);
+}
+
+/**
+ * The shopper's cart, created on the first write. A guest's cart id goes into
+ * the session (created now if there was none): the Set-Cookie to send back.
+ */
+export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null }> {
+  if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId), setCookie: null };
+  const existing = await findCartId(env.DB, shopper.owner);
+  if (existing !== null) return { cartId: existing, setCookie: null };
+  const cartId = await cartFor(env.DB, null);
+  const storage = sessionStorage(env, request);
+  const session = shopper.session ?? (await storage.getSession());
+  session.set("cartId", cartId);
+  shopper.session = session;
+  shopper.owner = { userId: null, guestCartId: cartId };
+  return { cartId, setCookie: await storage.commitSession(session) };
+}
+
+/** Saves what an action changed in the session (favourites, flash): the Set-Cookie header. */
+export async function commitShopperSession(env: Env, request: Request, shopper: Shopper): Promise<string | null> {
+  if (!shopper.session) return null;
+  return sessionStorage(env, request).commitSession(shopper.session);
+}
+
+/** A session for a guest who has none yet (a flash or favourites need one). */
+export async function ensureSession(env: Env, request: Request, shopper: Shopper): Promise<Session<SessionData, FlashData>> {
+  shopper.session ??= await sessionStorage(env, request).getSession();
+  return shopper.session;
+}

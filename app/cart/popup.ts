@@ -1,0 +1,37 @@
+/**
+ * What the cart popup shows (spec §2 "Cart add popup", §5 checkout limit).
+ * The same data drives the overlay (JavaScript) and the page section after a
+ * redirect (no JavaScript, from the session's flash).
+ */
+export type CartPopupData = {
+  status: boolean;
+  /** Error code: size_required, is_out_of_stock, not_enough_stock, unknown_product, price_hidden, quantity, max_products_checkout_count. */
+  code: string | null;
+  /** A key of the common namespace (cartPopup.*) and its values. */
+  message: string;
+  vars?: Record<string, string | number>;
+  product: {
+    id: number;
+    slug: string;
+    name: string;
+    brand: string;
+    colour: string;
+    /** The chosen size, and every size in stock. */
+    size: string | null;
+    sizes: string[];
+    firstPrice: number;
+    salePrice: number;
+    inClub: boolean;
+    image: string | null;
+  } | null;
+  cart: { quantity: number; items: number; total: number };
+  /** Tells one popup from the next (a new add shows again). */
+  at: number;
+};
+
+/** Errors shown next to the size picker instead of in a popup (spec §8: no popup for is_out_of_stock). */
+export const INLINE_ADD_ERRORS = ["size_required", "is_out_of_stock"];
+
+export const POPUP_SUCCESS_MS = 3000;
+export const POPUP_ERROR_MS = 10_000;
+export const MINI_CART_CLOSE_MS = 1000;

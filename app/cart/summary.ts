@@ -1,0 +1,122 @@
+/**
+ * The cart's money rules, pure (unit-tested): promo codes, bonuses, delivery
+ * cost with its free threshold, and the totals. All amounts are integer UZS.
+ */
+
+export type PricedLine = { quantity: number; firstPrice: number; salePrice: number; inClub: boolean; vendorId: number };
+
+export type Promo = { code: string; kind: "percent" | "amount"; value: number; minOrder: number; expiresAt: number | null; oncePerAccount: boolean; active: boolean; redeemed: boolean };
+
+export type PromoProblem = "unknown" | "expired" | "minOrder" | "signIn" | "used" | "notApplicable";
+
+export type DeliveryOption = {
+  id: number;
+  uuid: string;
+  type: string;
+  title: string;
+  needPayment: boolean;
+  price: number;
+  freeFrom: number;
+  estimated: string;
+};
+
+export type Bonuses = { canBeUsed: number; available: number; hasCard: boolean; used: number };
+
+export type Summary = {
+  /** Total quantity and distinct items (the checkout limit counts items). */
+  quantity: number;
+  items: number;
+  /** Σ firstPrice × quantity. */
+  initialNominal: number;
+  /** Σ salePrice × quantity. */
+  nominal: number;
+  /** Sale discount: initialNominal − nominal. */
+  discount: number;
+  couponsAmount: number;
+  /** Promo codes apply to products outside the club programme; false when there are none. */
+  hasCoupons: boolean;
+  promoCode: string | null;
+  promoProblem: PromoProblem | null;
+  bonuses: Bonuses;
+  bonusDiscountAmount: number;
+  /** Goods after promo and bonuses. */
+  subtotal: number;
+  deliveryCost: number;
+  /** The chosen delivery has a cost (false when free or not chosen). */
+  isPaidDelivery: boolean;
+  delivery: (DeliveryOption & { free: boolean }) | null;
+  total: number;
+  vendors: number;
+  currency: "UZS";
+};
+
+/** Share of the goods total bonuses may pay. */
+export const BONUS_SHARE_PERCENT = 30;
+
+/** Whether a promo code can be used by this cart and shopper; the discount when it can. */
+export function promoDiscount(promo: Promo | null, lines: PricedLine[], signedIn: boolean, now: number): { ok: true; amount: number } | { ok: false; problem: PromoProblem } {
+  if (!promo || !promo.active) return { ok: false, problem: "unknown" };
+  if (promo.expiresAt !== null && promo.expiresAt <= now) return { ok: false, problem: "expired" };
+  if (promo.oncePerAccount && !signedIn) return { ok: false, problem: "signIn" };
+  if (promo.oncePerAccount && promo.redeemed) return { ok: false, problem: "used" };
+  const nominal = lines.reduce((sum, l) => sum + l.salePrice * l.quantity, 0);
+  if (nominal < promo.minOrder) return { ok: false, problem: "minOrder" };
+  const base = couponBase(lines);
+  if (base === 0) return { ok: false, problem: "notApplicable" };
+  const amount = promo.kind === "percent" ? Math.floor((base * Math.min(promo.value, 100)) / 100) : Math.min(promo.value, base);
+  return { ok: true, amount };
+}
+
+function couponBase(lines: PricedLine[]): number {
+  return lines.filter((l) => !l.inClub).reduce((sum, l) => sum + l.salePrice * l.quantity, 0);
+}
+
+/** The cost matrix lookup: the city's own row, else `another_city`, else not offered. */
+export function costFor<T extends { cityMapId: string }>(rows: T[], cityId: number): T | null {
+  return rows.find((r) => r.cityMapId === String(cityId)) ?? rows.find((r) => r.cityMapId === "another_city") ?? null;
+}
+
+export function summarize(input: {
+  lines: PricedLine[];
+  promo: Promo | null;
+  promoCode: string | null;
+  signedIn: boolean;
+  now: number;
+  card: { hasCard: boolean; available: number };
+  bonusesRequested: number;
+  delivery: DeliveryOption | null;
+}): Summary {
+  const { lines } = input;
+  const quantity = lines.reduce((s, l) => s + l.quantity, 0);
+  const initialNominal = lines.reduce((s, l) => s + l.firstPrice * l.quantity, 0);
+  const nominal = lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
+  const promo = input.promoCode ? promoDiscount(input.promo, lines, input.signedIn, input.now) : null;
+  const couponsAmount = promo?.ok ? promo.amount : 0;
+  const goods = nominal - couponsAmount;
+  const available = input.card.hasCard ? Math.max(0, input.card.available) : 0;
+  const canBeUsed = Math.min(available, Math.floor((goods * BONUS_SHARE_PERCENT) / 100));
+  const used = Math.max(0, Math.min(input.bonusesRequested, canBeUsed));
+  const subtotal = goods - used;
+  const free = input.delivery ? input.delivery.freeFrom > 0 && goods > input.delivery.freeFrom : false;
+  const deliveryCost = input.delivery && !free && lines.length > 0 ? input.delivery.price : 0;
+  return {
+    quantity,
+    items: lines.length,
+    initialNominal,
+    nominal,
+    discount: initialNominal - nominal,
+    couponsAmount,
+    hasCoupons: couponBase(lines) > 0,
+    promoCode: input.promoCode,
+    promoProblem: promo && !promo.ok ? promo.problem : null,
+    bonuses: { canBeUsed, available, hasCard: input.card.hasCard, used },
+    bonusDiscountAmount: used,
+    subtotal,
+    deliveryCost,
+    isPaidDelivery: deliveryCost > 0,
+    delivery: input.delivery ? { ...input.delivery, free } : null,
+    total: subtotal + deliveryCost,
+    vendors: new Set(lines.map((l) => l.vendorId)).size,
+    currency: "UZS",
+  };
+}

@@ -1,0 +1,65 @@
+import type { Lang } from "~/i18n/languages";
+import { costFor, type DeliveryOption } from "~/cart/summary";
+
+/**
+ * Delivery data (cities, delivery types, the cost matrix). The cart asks for
+ * the options of a city; the checkout will ask for warehouses and streets.
+ */
+
+export type City = { id: number; ref: string; title: string };
+
+const CITY_NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
+const TYPE_TITLE: Record<Lang, string> = { uz: "title_uz", ru: "title_ru", uk: "title_uk" };
+const ESTIMATED: Record<Lang, string> = { uz: "estimated_delivery_time_uz", ru: "estimated_delivery_time_ru", uk: "estimated_delivery_time_uk" };
+
+export function citiesQuery(db: D1Database, lang: Lang): D1PreparedStatement {
+  return db.prepare(`SELECT id, ref, ${CITY_NAME[lang]} AS title FROM cities ORDER BY position, id`);
+}
+
+export async function getCities(db: D1Database, lang: Lang): Promise<City[]> {
+  return (await citiesQuery(db, lang).all<City>()).results;
+}
+
+type CostRow = Omit<DeliveryOption, "needPayment"> & { needPayment: number; cityMapId: string };
+
+function optionsSql(lang: Lang, city: string): string {
+  return `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.need_payment AS needPayment, c.city_map_id AS cityMapId,
+            c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
+     FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
+     WHERE t.status = 1 AND c.city_map_id IN (CAST(CAST(${city} AS INTEGER) AS TEXT), 'another_city') AND ${city} IS NOT NULL
+     ORDER BY t.position, t.id`;
+}
+
+/** The matrix rows that can apply to a city (its own and the fallback), enabled types only. */
+export function optionsQuery(db: D1Database, lang: Lang, cityId: number): D1PreparedStatement {
+  return db.prepare(optionsSql(lang, "?1")).bind(cityId);
+}
+
+/** The same for the city a cart has chosen (no rows while it has none). */
+export function cartOptionsQuery(db: D1Database, lang: Lang, cartId: number): D1PreparedStatement {
+  return db.prepare(optionsSql(lang, "(SELECT city_id FROM carts WHERE id = ?1)")).bind(cartId);
+}
+
+/** The delivery types offered in a city with their cost: the city's own row, else another_city. */
+export function optionsOf(rows: CostRow[], cityId: number): DeliveryOption[] {
+  const byType = new Map<number, CostRow[]>();
+  for (const r of rows) byType.set(r.id, [...(byType.get(r.id) ?? []), r]);
+  const out: DeliveryOption[] = [];
+  for (const group of byType.values()) {
+    const row = costFor(group, cityId);
+    if (!row) continue;
+    const { cityMapId: _, needPayment, ...rest } = row;
+    out.push({ ...rest, needPayment: needPayment === 1 });
+  }
+  return out;
+}
+
+export async function deliveryOptions(db: D1Database, lang: Lang, cityId: number): Promise<DeliveryOption[]> {
+  return optionsOf((await optionsQuery(db, lang, cityId).all<CostRow>()).results, cityId);
+}
+
+export async function cityExists(db: D1Database, cityId: number): Promise<boolean> {
+  return Boolean(await db.prepare("SELECT 1 FROM cities WHERE id = ?").bind(cityId).first());
+}
+
+export type { CostRow };

@@ -1,0 +1,25 @@
+import type { Route } from "./+types/api.promo";
+import { apiContext, apiError, readPayload } from "~/api.server";
+import { runCartAction } from "~/cart/actions.server";
+import { getCartView } from "~/cart/cart.server";
+import { existingCartId, shopperOf } from "~/cart/owner.server";
+
+/**
+ * POST /bpm/validate-promo-code {promoCode}: a valid code is applied to the
+ * cart and the answer carries the recalculated couponsAmount and total; an
+ * invalid one answers 422 with the server's message (spec §8: shown as the promo error).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  if (request.method !== "POST") apiError(405, "method not allowed");
+  const payload = await readPayload(request);
+  const shopper = await shopperOf(app.env, request);
+  const result = await runCartAction({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }, { env: app.env, request, lang, shopper });
+  if (!result.ok) return Response.json({ success: false, message: t(`cart:${result.error}`) }, { status: result.status === 400 ? 422 : result.status });
+  const { summary } = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  return Response.json({ success: true, promoCode: summary.promoCode, couponsAmount: summary.couponsAmount, total: summary.total });
+}
+
+export function loader(): never {
+  apiError(405, "method not allowed");
+}

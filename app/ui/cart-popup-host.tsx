@@ -1,0 +1,58 @@
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import type { CartPopupData } from "~/cart/popup";
+import { useI18n } from "~/i18n/use-i18n";
+
+// The popup's code loads when a popup is first shown (the product page's JS budget).
+const CartPopup = lazy(() => import("~/cart/cart-popup"));
+
+let current: CartPopupData | null = null;
+const listeners = new Set<() => void>();
+
+/** Shows the cart popup as an overlay (JavaScript), replacing any open one: one popup at a time. */
+export function showCartPopup(popup: CartPopupData | null) {
+  current = popup;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Codes shown next to the size picker, never as a popup (spec §8). */
+const INLINE = ["size_required", "is_out_of_stock"];
+
+/**
+ * The cart popup's place in the layout: the overlay after an add with
+ * JavaScript, or the page section of the flash after a redirect (no
+ * JavaScript), which stays until the next page.
+ */
+export function CartPopupHost({ flash }: { flash: CartPopupData | null }) {
+  const live = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+  const { pathname, search } = useLocation();
+  const { href } = useI18n();
+  const [flashPage] = useState(pathname + search);
+  const onCart = pathname === href("/cart");
+  // No error popup on the cart page (spec §8), but the checkout limit's.
+  const visible = (p: CartPopupData | null) => p && !INLINE.includes(p.code ?? "") && (p.status || !onCart || p.code === "max_products_checkout_count");
+  if (live && visible(live)) {
+    return (
+      <Suspense fallback={null}>
+        <CartPopup key={live.at} popup={live} overlay onClose={() => showCartPopup(null)} />
+      </Suspense>
+    );
+  }
+  if (flash && visible(flash) && flashPage === pathname + search) {
+    return (
+      <Suspense fallback={null}>
+        <CartPopup popup={flash} overlay={false} onClose={() => {}} />
+      </Suspense>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,509 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { catalogue, cookieOf, decode, fx, get, html, nameOf, post, productBySlug, skusOf } from "./helpers";
+
+// The cart of issue #4 through the real Worker: forms with and without
+// JavaScript (redirectTo), the cart page, promo codes, bonuses, delivery,
+// the checkout limit, the JSON API, and bad input.
+
+let ip = 0;
+const freshIp = () => ({ "CF-Connecting-IP": `10.9.0.${++ip}` });
+
+/** A purchasable product: price shown, not in the club programme, with a sku in stock. */
+function buyable(offset = 0, opts: { club?: boolean; vendor?: number } = {}) {
+  const list = catalogue.products.filter(
+    // Product 1 is left to the tests that change its stock.
+    (p) => p.id !== 1 && p.sale_price > 0 && (opts.club === undefined || (p.in_club === 1) === opts.club) && (opts.vendor === undefined || p.vendor_id === opts.vendor) && skusOf(p).filter((s) => s.stock >= 2).length >= 2,
+  );
+  const p = list[offset]!;
+  const sku = skusOf(p).find((s) => s.stock >= 2)!;
+  return { p, sku };
+}
+
+/** A guest (or signed-in shopper) with a cookie jar of one cookie. */
+class Shopper {
+  cookie: string | undefined;
+  constructor(cookie?: string) {
+    this.cookie = cookie;
+  }
+  async post(path: string, fields: Record<string, string>) {
+    const res = await post(path, fields, { cookie: this.cookie, headers: freshIp() });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return res;
+  }
+  async postJson(path: string, body: unknown) {
+    const res = await get(path, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", Origin: "http://shop.test", ...(this.cookie ? { Cookie: this.cookie } : {}) },
+    });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return res;
+  }
+  get(path: string) {
+    return html(path, { headers: this.cookie ? { Cookie: this.cookie } : {} });
+  }
+  async add(skuId: number, extra: Record<string, string> = {}) {
+    return this.post("/cart", { intent: "add", purchasableId: String(skuId), quantity: "1", redirectTo: "/cart", ...extra });
+  }
+  async api() {
+    const res = await get("/api/cart", { headers: this.cookie ? { Cookie: this.cookie } : {} });
+    return { res, lines: (await res.json()) as { purchasableId: number; quantity: number }[] };
+  }
+}
+
+async function login(email: string, password: string, guest?: Shopper): Promise<Shopper> {
+  const res = await post("/login", { login: email, password, returnUrl: "/cart" }, { cookie: guest?.cookie, headers: freshIp() });
+  expect(res.status, "login").toBe(303);
+  return new Shopper(cookieOf(res)!);
+}
+
+const count = (body: string, testId: string) => [...body.matchAll(new RegExp(`data-testid="${testId}"`, "g"))].length;
+/** The text of the element with this test id (up to its closing tag; these elements do not nest their own kind). */
+const testText = (body: string, testId: string) => {
+  const m = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(body);
+  return m ? decode(m[2]!.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim()) : null;
+};
+/** The amount in a summary row: its <dd>. */
+const rowAmount = (body: string, testId: string) => {
+  const m = new RegExp(`data-testid="${testId}"[^>]*>[\\s\\S]*?<dd>([^<]*)</dd>`).exec(body);
+  return m ? Number(decode(m[1]!).replace(/[^\d]/g, "")) : NaN;
+};
+const priceOf = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+
+describe("adding from the product page", () => {
+  it("without JavaScript: 303 back to the product, the popup as a section once, the counter updated", async () => {
+    const { p, sku } = buyable(0);
+    const s = new Shopper();
+    const res = await s.post("/cart", { intent: "add", primaryId: String(p.id), purchasableId: String(sku.id), quantity: "1", redirectTo: `/product/${p.slug}` });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/product/${p.slug}`);
+    expect(s.cookie).toMatch(/^__session=/);
+    const { body } = await s.get(`/product/${p.slug}`);
+    expect(body).toContain('data-testid="cart-popup"');
+    expect(body).toContain('data-status="true"');
+    expect(decode(body)).toContain(nameOf(p, "uz"));
+    expect(testText(body, "cart-popup-total")).toMatch(/so'm/);
+    expect(body).toMatch(/data-testid="cart-counter"[^>]*aria-label="Savat: 1"/);
+    // A flash: the next page does not show it again.
+    const again = await s.get(`/product/${p.slug}`);
+    expect(again.body).not.toContain('data-testid="cart-popup"');
+  });
+
+  it("with JavaScript (no redirectTo): the answer is the popup's data", async () => {
+    const { p, sku } = buyable(1);
+    const s = new Shopper();
+    const res = await s.post("/cart.data", { intent: "add", primaryId: String(p.id), purchasableId: String(sku.id), quantity: "1" });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("cartPopup.added");
+    expect(text).toContain(nameOf(p, "uz"));
+  });
+
+  it("no size chosen: the error next to the size picker, nothing added", async () => {
+    const { p } = buyable(0);
+    const s = new Shopper();
+    const res = await s.post("/cart", { intent: "add", primaryId: String(p.id), purchasableId: "", quantity: "1", redirectTo: `/product/${p.slug}` });
+    expect(res.status).toBe(303);
+    const { body } = await s.get(`/product/${p.slug}`);
+    expect(body).toContain('data-testid="size-error"');
+    expect(testText(body, "size-error")).toBe("O'lchamni tanlang.");
+    expect(body).not.toContain('data-testid="cart-popup"');
+    expect((await s.api()).lines).toEqual([]);
+  });
+
+  it("a sold-out size: inline error, nothing added; more than the stock: the error popup", async () => {
+    const p = productBySlug(fx.productOneSlug);
+    const soldOut = skusOf(p).find((s) => s.stock === 0)!;
+    const s = new Shopper();
+    await s.post("/cart", { intent: "add", purchasableId: String(soldOut.id), redirectTo: `/product/${p.slug}` });
+    const { body } = await s.get(`/product/${p.slug}`);
+    expect(testText(body, "size-error")).toContain("tugagan");
+    expect((await s.api()).lines).toEqual([]);
+
+    const sku = skusOf(p).find((x) => x.stock > 0)!;
+    await env.DB.prepare("UPDATE skus SET stock = 1 WHERE id = ?").bind(sku.id).run();
+    await s.add(sku.id, { redirectTo: `/product/${p.slug}` });
+    await s.get(`/product/${p.slug}`);
+    await s.add(sku.id, { redirectTo: `/product/${p.slug}` });
+    const second = await s.get(`/product/${p.slug}`);
+    expect(second.body).toContain('data-status="false"');
+    expect(testText(second.body, "cart-popup-message")).toContain("1 dona");
+    expect((await s.api()).lines).toEqual([expect.objectContaining({ purchasableId: sku.id, quantity: 1 })]);
+  });
+
+  it("a product with a hidden price cannot be added", async () => {
+    const p = productBySlug(fx.hiddenPriceProductSlug);
+    const sku = skusOf(p).find((x) => x.stock > 0)!;
+    const s = new Shopper();
+    const res = await s.post("/api/cart", { primaryId: String(p.id), purchasableId: String(sku.id), quantity: "1" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ status: false, code: "price_hidden" });
+  });
+
+  it("the product page has the add form with the spec's fields", async () => {
+    const p = productBySlug(fx.productOneSlug);
+    const { body } = await html(`/product/${p.slug}`);
+    const form = /<form[^>]*data-testid="add-to-cart"[\s\S]*?<\/form>/.exec(body)![0];
+    expect(form).toMatch(/method="post"/);
+    expect(form).toMatch(/action="\/cart"/);
+    for (const name of ["intent", "primaryId", "quantity", "purchasableId", "redirectTo"]) expect(form).toContain(`name="${name}"`);
+  });
+});
+
+describe("bad input never answers 5xx", () => {
+  const { p, sku } = buyable(2);
+  const cases: [string, Record<string, string>][] = [
+    ["missing ids", { quantity: "1" }],
+    ["non-numeric sku", { purchasableId: "abc", quantity: "1" }],
+    ["quantity 0", { purchasableId: String(sku.id), quantity: "0" }],
+    ["quantity −5", { purchasableId: String(sku.id), quantity: "-5" }],
+    ["quantity 10^9", { purchasableId: String(sku.id), quantity: "1000000000" }],
+    ["unknown sku", { purchasableId: "99999999", quantity: "1" }],
+    ["sku of another product", { primaryId: String(p.id + 1), purchasableId: String(sku.id), quantity: "1" }],
+    ["huge id", { purchasableId: "1e99", quantity: "1" }],
+  ];
+  for (const [what, fields] of cases) {
+    it(`POST /api/cart with ${what} → 4xx JSON`, async () => {
+      const res = await new Shopper().post("/api/cart", fields);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(await res.json()).toMatchObject({ status: false });
+    });
+    it(`POST /cart (form) with ${what} → 4xx, nothing added`, async () => {
+      const s = new Shopper();
+      const res = await s.post("/cart", { intent: "add", ...fields });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect((await s.api()).lines).toEqual([]);
+    });
+  }
+
+  it("unknown intents, malformed bodies and other shoppers' lines", async () => {
+    const a = new Shopper();
+    await a.add(sku.id);
+    expect((await a.post("/cart", { intent: "explode" })).status).toBe(400);
+    const raw = await get("/cart", { method: "POST", body: "%%%", headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: "http://shop.test" } });
+    expect(raw.status).toBe(400);
+    // B names A's line: not found for B, A's cart unchanged.
+    const b = new Shopper();
+    await b.add(buyable(3).sku.id);
+    for (const intent of ["decrement", "delete", "increment", "move-to-favourites"]) {
+      expect((await b.post("/cart", { intent, purchasableId: String(sku.id) })).status, intent).toBe(404);
+    }
+    expect((await b.post("/api/cart", { purchasableId: String(sku.id), quantity: "-1" })).status).toBe(404);
+    expect((await a.api()).lines).toEqual([expect.objectContaining({ purchasableId: sku.id, quantity: 1 })]);
+  });
+
+  it("cross-site cart posts are refused", async () => {
+    const res = await get("/cart", { method: "POST", body: new URLSearchParams({ intent: "add", purchasableId: String(sku.id) }), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("the cart page", () => {
+  it("an empty cart shows the empty state with a way to the catalogue", async () => {
+    const { res, body } = await html("/ru/cart");
+    expect(res.status).toBe(200);
+    expect(body).toContain('data-testid="cart-empty"');
+    expect(decode(body)).toContain("Ваша корзина пока пуста");
+    expect(body).toContain('href="/ru/store"');
+    expect(body).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it("lines, quantity − / +, size change, remove, move to favourites (guest)", async () => {
+    const s = new Shopper();
+    const { p, sku } = buyable(4);
+    await s.add(sku.id);
+    let page = await s.get("/cart");
+    expect(count(page.body, "cart-line")).toBe(1);
+    expect(decode(page.body)).toContain(nameOf(p, "uz"));
+
+    let res = await s.post("/cart", { intent: "increment", purchasableId: String(sku.id), redirectTo: "/cart" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/cart?notice=updated");
+    page = await s.get("/cart?notice=updated");
+    expect(testText(page.body, "cart-line-quantity")).toBe("2");
+    expect(testText(page.body, "cart-notice")).toBe("Savat yangilandi.");
+    expect(testText(page.body, "summary-goods")).toContain("2 ta mahsulot");
+
+    await s.post("/cart", { intent: "decrement", purchasableId: String(sku.id), redirectTo: "/cart" });
+    expect((await s.api()).lines).toEqual([expect.objectContaining({ purchasableId: sku.id, quantity: 1 })]);
+
+    const other = skusOf(p).find((x) => x.id !== sku.id && x.stock > 0)!;
+    await s.post("/cart", { intent: "change-size", purchasableId: String(sku.id), newPurchasableId: String(other.id), redirectTo: "/cart" });
+    expect((await s.api()).lines).toEqual([expect.objectContaining({ purchasableId: other.id, quantity: 1 })]);
+
+    // A size of another product is refused.
+    const foreign = buyable(5).sku;
+    expect((await s.post("/cart", { intent: "change-size", purchasableId: String(other.id), newPurchasableId: String(foreign.id) })).status).toBe(400);
+
+    res = await s.post("/cart", { intent: "move-to-favourites", purchasableId: String(other.id), redirectTo: "/cart" });
+    expect(res.headers.get("Location")).toBe("/cart?notice=movedToFavourites");
+    page = await s.get("/cart");
+    expect(page.body).toContain('data-testid="cart-empty"');
+    expect(page.body).toMatch(/data-testid="fav-counter"[^>]*aria-label="Sevimlilar: 1"/);
+
+    await s.add(sku.id);
+    await s.post("/cart", { intent: "delete", purchasableId: String(sku.id), redirectTo: "/cart" });
+    expect((await s.api()).lines).toEqual([]);
+  });
+
+  it("summary: sale discount, several vendors notice, quantity words in ru/uk", async () => {
+    const s = new Shopper();
+    const a = buyable(0, { vendor: 1 });
+    const b = catalogue.products.find((p) => p.vendor_id !== 1 && p.sale_price > 0 && skusOf(p).some((x) => x.stock > 0))!;
+    await s.add(a.sku.id);
+    await s.add(a.sku.id);
+    await s.add(skusOf(b).find((x) => x.stock > 0)!.id);
+    const { body } = await s.get("/ru/cart");
+    expect(body).toContain('data-testid="vendors-notice"');
+    expect(testText(body, "summary-goods")).toContain("3 товара");
+    const initial = 2 * a.p.first_price + b.first_price;
+    const nominal = 2 * a.p.sale_price + b.sale_price;
+    expect(rowAmount(body, "summary-total")).toBe(nominal);
+    if (initial > nominal) expect(rowAmount(body, "summary-discount")).toBe(initial - nominal);
+    const uk = await s.get("/uk/cart");
+    expect(testText(uk.body, "summary-goods")).toContain("3 товари");
+  });
+});
+
+describe("promo codes", () => {
+  async function cartWorth(min: number): Promise<{ s: Shopper; nonClub: number }> {
+    const s = new Shopper();
+    let nonClub = 0;
+    for (let i = 0; nonClub < min; i++) {
+      const { p, sku } = buyable(i, { club: false });
+      await s.add(sku.id);
+      nonClub += p.sale_price;
+    }
+    return { s, nonClub };
+  }
+
+  it("a valid code (any case, spaces around) recalculates couponsAmount and total; the form hides", async () => {
+    const { s, nonClub } = await cartWorth(1);
+    const res = await s.post("/cart", { intent: "promo-apply", promoCode: "  sale10 ", redirectTo: "/cart" });
+    expect(res.headers.get("Location")).toBe("/cart?notice=promoApplied");
+    const { body } = await s.get("/cart");
+    const coupons = Math.floor(nonClub * 0.1);
+    expect(rowAmount(body, "summary-coupons")).toBe(coupons);
+    expect(rowAmount(body, "summary-total")).toBe(nonClub - coupons);
+    expect(body).not.toContain('data-testid="promo-form"');
+    expect(body).toContain('data-testid="promo-applied"');
+    const api = await s.api();
+    expect(api.res.headers.get("X-Cart-Coupons-Paid-Amount")).toBe(String(coupons));
+  });
+
+  it("an invalid code: the server's message, the typed code kept (no JavaScript: 422 page)", async () => {
+    const { s } = await cartWorth(1);
+    const res = await s.post("/cart", { intent: "promo-apply", promoCode: "NOPE-123", redirectTo: "/cart" });
+    expect(res.status).toBe(422);
+    const body = await res.text();
+    expect(testText(body, "promo-error")).toBe("Bunday promokod yo'q.");
+    expect(body).toMatch(/data-testid="promo-input"|value="NOPE-123"/);
+    expect(body).toContain('value="NOPE-123"');
+  });
+
+  it("expired, minimum order, sign-in and used codes are refused with their messages (JSON endpoint)", async () => {
+    const { s } = await cartWorth(1);
+    const check = async (code: string, status: number, message: string) => {
+      const res = await s.postJson("/bpm/validate-promo-code?lang=ru", { promoCode: code });
+      expect(res.status, code).toBe(status);
+      expect(await res.json(), code).toEqual({ success: false, message });
+    };
+    await check("OLD20", 422, "Срок действия промокода истёк.");
+    await check("BIG100K", 422, "Сумма заказа мала для этого промокода.");
+    await check("WELCOME15", 422, "Войдите в кабинет, чтобы использовать этот промокод.");
+    await check("", 422, "Введите промокод.");
+
+    const member = await login("demo@libos.uz", "Demo-pass-1", s);
+    const user = await env.DB.prepare("SELECT id FROM users WHERE email = 'demo@libos.uz'").first<{ id: number }>();
+    await env.DB.prepare("INSERT OR IGNORE INTO promo_redemptions (promo_id, user_id) VALUES (4, ?)").bind(user!.id).run();
+    const used = await member.postJson("/bpm/validate-promo-code", { promoCode: "welcome15" });
+    expect(await used.json()).toEqual({ success: false, message: "Siz bu promokoddan allaqachon foydalangansiz." });
+    const ok = await member.postJson("/bpm/validate-promo-code", { promoCode: "MINUS50K" });
+    const { nonClub } = { nonClub: (await member.api()).lines.length };
+    expect(nonClub).toBeGreaterThan(0);
+    if (ok.status === 200) expect(await ok.json()).toMatchObject({ success: true, promoCode: "MINUS50K", couponsAmount: 50_000 });
+    else expect(await ok.json()).toMatchObject({ success: false });
+  });
+
+  it("MINUS50K above its minimum: exactly 50 000 off", async () => {
+    const { s, nonClub } = await cartWorth(300_000);
+    const res = await s.postJson("/bpm/validate-promo-code", { promoCode: "minus50k" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, couponsAmount: 50_000 });
+    const { body } = await s.get("/cart");
+    expect(rowAmount(body, "summary-total")).toBe(nonClub - 50_000);
+  });
+});
+
+describe("bonuses", () => {
+  it("a club card holder applies up to what can be used; others see no bonus form", async () => {
+    const { p, sku } = buyable(6);
+    const member = await login("club@libos.uz", "Club-demo-1");
+    await member.post("/cart", { intent: "delete", purchasableId: String(sku.id) });
+    await member.add(sku.id);
+    let page = await member.get("/cart");
+    expect(page.body).toContain('data-testid="bonuses"');
+    const { res } = await member.api();
+    const goods = Number(res.headers.get("X-Cart-Nominal-Cost"));
+    const canBeUsed = Math.min(150_000, Math.floor(goods * 0.3));
+    expect((await member.post("/cart", { intent: "bonuses-apply", bonuses: String(canBeUsed + 1), redirectTo: "/cart" })).status).toBe(422);
+    const ok = await member.post("/cart", { intent: "bonuses-apply", bonuses: String(canBeUsed), redirectTo: "/cart" });
+    expect(ok.headers.get("Location")).toBe("/cart?notice=bonusesApplied");
+    page = await member.get("/cart");
+    expect(rowAmount(page.body, "summary-bonuses")).toBe(canBeUsed);
+    expect(rowAmount(page.body, "summary-total")).toBe(goods - canBeUsed);
+    await member.post("/cart", { intent: "bonuses-remove", redirectTo: "/cart" });
+    expect((await member.get("/cart")).body).not.toContain('data-testid="summary-bonuses"');
+    void p;
+
+    const plain = new Shopper();
+    await plain.add(sku.id);
+    expect((await plain.get("/cart")).body).not.toContain('data-testid="bonuses"');
+    expect((await plain.post("/cart", { intent: "bonuses-apply", bonuses: "1000" })).status).toBe(403);
+  });
+});
+
+describe("delivery recalculation", () => {
+  it("courier in Tashkent costs 25 000 below the free threshold; the page shows it", async () => {
+    const s = new Shopper();
+    const { sku } = catalogue.products
+      .filter((p) => p.sale_price > 0 && p.sale_price < 400_000)
+      .map((p) => ({ p, sku: skusOf(p).find((x) => x.stock > 0) }))
+      .find((x) => x.sku)! as { sku: { id: number } };
+    await s.add(sku.id);
+    const res = await s.postJson("/checkout/default/shopping-cart-recalculate?lang=ru", { cityId: 1, deliveryTypeId: 1 });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as Record<string, unknown> & { order: Record<string, unknown> };
+    expect(json.status).toBe("ok");
+    expect(json.costOfDelivery).toBe(25_000);
+    expect(json.isPaidDelivery).toBe(true);
+    expect(json.order.orderTotalPrice).toBe((json.order.orderSubtotalPrice as number) + 25_000);
+    expect(json.estimatedDeliveryTime).toBe("1–2 дн.");
+    const { body } = await s.get("/cart");
+    expect(rowAmount(body, "summary-delivery")).toBe(25_000);
+    expect(testText(body, "delivery-estimate")).toContain("1–2 kun");
+  });
+
+  it("free above minimum_amount_of_free_shipping; another_city fallback; types a city lacks are not offered", async () => {
+    const s = new Shopper();
+    let total = 0;
+    for (let i = 0; total <= 500_000; i++) {
+      const { p, sku } = buyable(i, { club: false });
+      await s.add(sku.id);
+      total += p.sale_price;
+    }
+    let res = await s.post("/cart", { intent: "delivery", cityId: "1", deliveryTypeId: "1", redirectTo: "/cart" });
+    expect(res.headers.get("Location")).toBe("/cart?notice=deliveryUpdated");
+    let page = await s.get("/cart");
+    expect(testText(page.body, "summary-delivery")).toContain("bepul");
+
+    // Nukus: post through another_city (30 000 below 800 000), no courier.
+    res = await s.post("/cart", { intent: "delivery", cityId: "7", deliveryTypeId: "3", redirectTo: "/cart" });
+    page = await s.get("/cart");
+    expect(page.body).toContain('data-testid="delivery-type-post"');
+    expect(page.body).not.toContain('data-testid="delivery-type-courier"');
+    expect(page.body).not.toContain('data-testid="delivery-type-express"');
+    expect(rowAmount(page.body, "summary-delivery")).toBe(total > 800_000 ? 0 : 30_000);
+
+    // Asking for courier in Nukus keeps the city and drops the type.
+    const json = (await (await s.postJson("/checkout/default/shopping-cart-recalculate", { cityId: 7, deliveryTypeId: 1 })).json()) as { costOfDelivery: number; isPaidDelivery: boolean };
+    expect(json).toMatchObject({ costOfDelivery: 0, isPaidDelivery: false });
+  });
+
+  it("bad recalculation input answers 422", async () => {
+    const s = new Shopper();
+    await s.add(buyable(0).sku.id);
+    for (const body of [{}, { cityId: "x" }, { cityId: 999 }, { cityId: -1, deliveryTypeId: 1 }]) {
+      const res = await s.postJson("/checkout/default/shopping-cart-recalculate", body);
+      expect([400, 422], JSON.stringify(body)).toContain(res.status);
+    }
+  });
+});
+
+describe("the checkout limit (CHECKOUT_MAX_ITEMS, default 5)", () => {
+  it("5 distinct items proceed; 6 are sent back to the cart with the message", async () => {
+    const s = new Shopper();
+    for (let i = 0; i < 5; i++) await s.add(buyable(i).sku.id);
+    const ok = await s.get("/checkout");
+    expect(ok.res.status).toBe(200);
+    expect(count(ok.body, "checkout-line")).toBe(5);
+    await s.add(buyable(5).sku.id);
+    const refused = await get("/checkout", { headers: { Cookie: s.cookie! } });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe("/cart?checkout=limit");
+    const { body } = await s.get("/cart?checkout=limit");
+    expect(testText(body, "checkout-limit")).toContain("6");
+    expect(testText(body, "checkout-limit")).toContain("5");
+  });
+
+  it("an empty cart's checkout goes to the cart", async () => {
+    const res = await get("/ru/checkout");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/ru/cart");
+  });
+});
+
+describe("guests and accounts", () => {
+  it("at login the guest cart merges into the account's (capped by stock) and is kept across devices", async () => {
+    const { sku } = buyable(7);
+    await env.DB.prepare("UPDATE skus SET stock = 3 WHERE id = ?").bind(sku.id).run();
+    const phone = await login("demo@libos.uz", "Demo-pass-1");
+    await phone.post("/cart", { intent: "delete", purchasableId: String(sku.id) });
+    await phone.add(sku.id);
+    await phone.add(sku.id);
+    const guest = new Shopper();
+    await guest.add(sku.id);
+    await guest.add(sku.id);
+    const laptop = await login("demo@libos.uz", "Demo-pass-1", guest);
+    const lines = (await laptop.api()).lines;
+    expect(lines.find((l) => l.purchasableId === sku.id)?.quantity).toBe(3);
+    // The other device sees the same cart.
+    expect((await phone.api()).lines.find((l) => l.purchasableId === sku.id)?.quantity).toBe(3);
+    const guestCarts = await env.DB.prepare("SELECT COUNT(*) AS n FROM carts WHERE user_id IS NULL AND id NOT IN (SELECT cart_id FROM cart_lines)").first<{ n: number }>();
+    expect(guestCarts!.n).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a signed-in shopper's move to favourites goes to the account", async () => {
+    const { p, sku } = buyable(8);
+    const s = await login("demo@libos.uz", "Demo-pass-1");
+    await s.add(sku.id);
+    await s.post("/cart", { intent: "move-to-favourites", purchasableId: String(sku.id), redirectTo: "/cart" });
+    const row = await env.DB.prepare("SELECT sku_id FROM favourites WHERE product_id = ? AND user_id = (SELECT id FROM users WHERE email = 'demo@libos.uz')").bind(p.id).first<{ sku_id: number }>();
+    expect(row?.sku_id).toBe(sku.id);
+  });
+});
+
+describe("JSON API", () => {
+  it("GET /api/cart: lines of spec §3 and the summary headers", async () => {
+    const s = new Shopper();
+    const { p, sku } = buyable(0);
+    await s.add(sku.id);
+    await s.add(sku.id);
+    const res = await get("/api/cart?lang=ru", { headers: { Cookie: s.cookie! } });
+    expect(res.status).toBe(200);
+    const [line] = (await res.json()) as Record<string, any>[];
+    expect(line).toMatchObject({ id: sku.id, primaryId: p.id, purchasableId: sku.id, quantity: 2, quantity_word: "2 товара" });
+    expect(line!.position.product).toMatchObject({ name: nameOf(p, "ru"), salePrice: p.sale_price, firstPrice: p.first_price, orderVendorId: p.vendor_id });
+    expect(res.headers.get("X-Cart-Total-Quantity")).toBe("2");
+    expect(res.headers.get("X-Cart-Initial-Nominal-Cost")).toBe(String(2 * p.first_price));
+    expect(res.headers.get("X-Cart-Nominal-Cost")).toBe(String(2 * p.sale_price));
+    expect(res.headers.get("X-Cart-Discount-Amount")).toBe(String(2 * (p.first_price - p.sale_price)));
+    expect(res.headers.get("X-Cart-Total-Cost")).toBe(String(2 * p.sale_price));
+    expect(res.headers.get("X-Cart-Currency")).toBe('"UZS"');
+    expect(res.headers.get("X-Pagination-Total-Count")).toBe("1");
+  });
+
+  it("POST /api/cart adds (201) and −1 removes one (200) with the cart info", async () => {
+    const s = new Shopper();
+    const { p, sku } = buyable(1);
+    let res = await s.post("/api/cart", { primaryId: String(p.id), purchasableId: String(sku.id), quantity: "2" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ status: true, quantity: 2, currency: "UZS", total: 2 * p.sale_price });
+    res = await s.post("/api/cart", { primaryId: String(p.id), purchasableId: String(sku.id), quantity: "-1" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: true, quantity: 1 });
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The demo shop's data besides the catalogue: cities, delivery types and the
+ * delivery cost matrix, promo codes, and demo accounts with a club card.
+ * Every statement is an upsert, so loading it again is a no-op.
+ */
+import { sqlLiteral } from "./catalogue.ts";
+
+export type CityRow = { id: number; ref: string; position: number; name_uz: string; name_ru: string; name_uk: string };
+export type DeliveryTypeRow = {
+  id: number;
+  uuid: string;
+  type: "courier" | "pickup" | "post";
+  icon: string;
+  position: number;
+  status: number;
+  need_payment: number;
+  title_uz: string;
+  title_ru: string;
+  title_uk: string;
+};
+export type DeliveryCostRow = {
+  delivery_type_id: number;
+  city_map_id: string;
+  delivery_price: number;
+  minimum_amount_of_free_shipping: number;
+  estimated_delivery_time_uz: string;
+  estimated_delivery_time_ru: string;
+  estimated_delivery_time_uk: string;
+};
+export type PromoRow = { id: number; code: string; kind: "percent" | "amount"; value: number; min_order: number; expires_at: number | null; once_per_account: number; active: number };
+
+export const CITIES: CityRow[] = [
+  { id: 1, ref: "tashkent", position: 1, name_uz: "Toshkent", name_ru: "Ташкент", name_uk: "Ташкент" },
+  { id: 2, ref: "samarkand", position: 2, name_uz: "Samarqand", name_ru: "Самарканд", name_uk: "Самарканд" },
+  { id: 3, ref: "bukhara", position: 3, name_uz: "Buxoro", name_ru: "Бухара", name_uk: "Бухара" },
+  { id: 4, ref: "andijan", position: 4, name_uz: "Andijon", name_ru: "Андижан", name_uk: "Андижан" },
+  { id: 5, ref: "namangan", position: 5, name_uz: "Namangan", name_ru: "Наманган", name_uk: "Наманган" },
+  { id: 6, ref: "fergana", position: 6, name_uz: "Farg\u2018ona", name_ru: "Фергана", name_uk: "Фергана" },
+  { id: 7, ref: "nukus", position: 7, name_uz: "Nukus", name_ru: "Нукус", name_uk: "Нукус" },
+  { id: 8, ref: "karshi", position: 8, name_uz: "Qarshi", name_ru: "Карши", name_uk: "Карші" },
+];
+
+export const DELIVERY_TYPES: DeliveryTypeRow[] = [
+  { id: 1, uuid: "courier", type: "courier", icon: "truck", position: 1, status: 1, need_payment: 1, title_uz: "Kuryer orqali", title_ru: "Курьером", title_uk: "Кур'єром" },
+  { id: 2, uuid: "pickup", type: "pickup", icon: "store", position: 2, status: 1, need_payment: 0, title_uz: "Do\u2018kondan olib ketish", title_ru: "Самовывоз из магазина", title_uk: "Самовивіз із магазину" },
+  { id: 3, uuid: "post", type: "post", icon: "post", position: 3, status: 1, need_payment: 1, title_uz: "Pochta orqali", title_ru: "Почтой", title_uk: "Поштою" },
+  // Disabled types stay in the data and out of every list (spec §2).
+  { id: 4, uuid: "express", type: "courier", icon: "truck", position: 4, status: 0, need_payment: 1, title_uz: "Tezkor kuryer", title_ru: "Экспресс-курьер", title_uk: "Експрес-кур'єр" },
+];
+
+const days = (from: number, to: number) => ({
+  estimated_delivery_time_uz: `${from}–${to} kun`,
+  estimated_delivery_time_ru: `${from}–${to} дн.`,
+  estimated_delivery_time_uk: `${from}–${to} дн.`,
+});
+
+export const DELIVERY_COSTS: DeliveryCostRow[] = [
+  // Courier: three cities only (no another_city row: not offered elsewhere).
+  { delivery_type_id: 1, city_map_id: "1", delivery_price: 25_000, minimum_amount_of_free_shipping: 500_000, ...days(1, 2) },
+  { delivery_type_id: 1, city_map_id: "2", delivery_price: 35_000, minimum_amount_of_free_shipping: 700_000, ...days(2, 3) },
+  { delivery_type_id: 1, city_map_id: "3", delivery_price: 35_000, minimum_amount_of_free_shipping: 700_000, ...days(2, 4) },
+  // Pickup: free, in the cities with a store.
+  { delivery_type_id: 2, city_map_id: "1", delivery_price: 0, minimum_amount_of_free_shipping: 0, ...days(1, 1) },
+  { delivery_type_id: 2, city_map_id: "2", delivery_price: 0, minimum_amount_of_free_shipping: 0, ...days(2, 3) },
+  // Post: everywhere through the fallback row; Tashkent is cheaper.
+  { delivery_type_id: 3, city_map_id: "1", delivery_price: 20_000, minimum_amount_of_free_shipping: 800_000, ...days(2, 3) },
+  { delivery_type_id: 3, city_map_id: "another_city", delivery_price: 30_000, minimum_amount_of_free_shipping: 800_000, ...days(3, 7) },
+  { delivery_type_id: 4, city_map_id: "another_city", delivery_price: 60_000, minimum_amount_of_free_shipping: 0, ...days(1, 1) },
+];
+
+/** 2024-01-01: an expired code's end. */
+const EXPIRED = 1_704_067_200;
+
+export const PROMO_CODES: PromoRow[] = [
+  { id: 1, code: "SALE10", kind: "percent", value: 10, min_order: 0, expires_at: null, once_per_account: 0, active: 1 },
+  { id: 2, code: "MINUS50K", kind: "amount", value: 50_000, min_order: 300_000, expires_at: null, once_per_account: 0, active: 1 },
+  { id: 3, code: "OLD20", kind: "percent", value: 20, min_order: 0, expires_at: EXPIRED, once_per_account: 0, active: 1 },
+  { id: 4, code: "WELCOME15", kind: "percent", value: 15, min_order: 0, expires_at: null, once_per_account: 1, active: 1 },
+  { id: 5, code: "BIG100K", kind: "amount", value: 100_000, min_order: 2_000_000, expires_at: null, once_per_account: 0, active: 1 },
+];
+
+export type DemoAccount = { email: string; password: string; firstName: string; clubCard: string | null; bonuses: number };
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: "club@libos.uz", password: "Club-demo-1", firstName: "Malika", clubCard: "LIBOS-0001-2026", bonuses: 150_000 },
+  { email: "demo@libos.uz", password: "Demo-pass-1", firstName: "Aziz", clubCard: null, bonuses: 0 },
+];
+
+function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text);
+}
+
+/** The app's password format (app/auth/password.server.ts), with a salt derived from the e-mail so the seed is deterministic. */
+export async function demoPasswordHash(email: string, password: string): Promise<string> {
+  const enc = new TextEncoder();
+  const salt = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(`demo-salt:${email}`))).slice(0, 16);
+  const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 }, key, 256);
+  return `pbkdf2-sha256$100000$${toBase64(salt)}$${toBase64(new Uint8Array(bits))}`;
+}
+
+const row = (values: (string | number | null)[]) => `(${values.map(sqlLiteral).join(", ")})`;
+
+/** Upserts (no trailing semicolons): delivery data, promo codes, demo accounts (card and bonuses reset each load). */
+export async function shopStatements(): Promise<string[]> {
+  const out = [
+    `INSERT OR REPLACE INTO cities (id, ref, position, name_uz, name_ru, name_uk) VALUES\n${CITIES.map((c) => row([c.id, c.ref, c.position, c.name_uz, c.name_ru, c.name_uk])).join(",\n")}`,
+    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk) VALUES\n${DELIVERY_TYPES.map((d) =>
+      row([d.id, d.uuid, d.type, d.icon, d.position, d.status, d.need_payment, d.title_uz, d.title_ru, d.title_uk]),
+    ).join(",\n")}`,
+    `INSERT OR REPLACE INTO delivery_costs (delivery_type_id, city_map_id, delivery_price, minimum_amount_of_free_shipping, estimated_delivery_time_uz, estimated_delivery_time_ru, estimated_delivery_time_uk) VALUES\n${DELIVERY_COSTS.map(
+      (c) => row([c.delivery_type_id, c.city_map_id, c.delivery_price, c.minimum_amount_of_free_shipping, c.estimated_delivery_time_uz, c.estimated_delivery_time_ru, c.estimated_delivery_time_uk]),
+    ).join(",\n")}`,
+    `INSERT OR REPLACE INTO promo_codes (id, code, kind, value, min_order, expires_at, once_per_account, active) VALUES\n${PROMO_CODES.map((p) =>
+      row([p.id, p.code, p.kind, p.value, p.min_order, p.expires_at, p.once_per_account, p.active]),
+    ).join(",\n")}`,
+  ];
+  for (const a of DEMO_ACCOUNTS) {
+    const hash = await demoPasswordHash(a.email, a.password);
+    out.push(
+      `INSERT INTO users (email, password_hash, first_name, email_confirmed_at, club_card, bonus_balance) VALUES ${row([a.email, hash, a.firstName, 1_767_225_600, a.clubCard, a.bonuses])}
+       ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, club_card = excluded.club_card, bonus_balance = excluded.bonus_balance`,
+    );
+  }
+  return out;
+}
