@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
-import { showCartPopup } from "~/ui/cart-popup-host";
+import { INLINE_ADD_ERRORS, showCartPopup } from "~/ui/cart-popup-host";
 import { useHydrated } from "~/ui/hydrated";
-import { pushEcommerce, type AnalyticsProduct } from "./analytics";
-import { INLINE_ADD_ERRORS, type CartPopupData } from "./popup";
+import type { AnalyticsProduct } from "./analytics";
+import type { CartPopupData } from "./popup";
 
 type Product = { id: number; name: string; brand: string; colour: string; category: string; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
 type AddAnswer = { result: { ok: boolean; code?: string; popup?: CartPopupData } };
@@ -24,18 +24,13 @@ export function AddToCartForm({ product }: { product: Product }) {
   const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${product.id}` });
   const flash = (useRouteLoaderData("root") as RootData | undefined)?.cartPopup ?? null;
   const answer = fetcher.data?.result;
-  const analytics = (skuId: number, quantity = 1): AnalyticsProduct => ({
-    id: skuId,
-    name: product.name,
-    price: product.salePrice,
-    brand: product.brand,
-    category: product.category,
-    variant: product.colour,
-    quantity,
-  });
+  const track = (event: "view_item" | "add_to_cart", skuId: number) => {
+    const item: AnalyticsProduct = { id: skuId, name: product.name, price: product.salePrice, brand: product.brand, category: product.category, variant: product.colour };
+    void import("./analytics").then((m) => m.pushEcommerce(event, [item]));
+  };
 
   useEffect(() => {
-    pushEcommerce("view_item", [analytics(product.sizes[0]?.id ?? product.id)]);
+    track("view_item", product.sizes[0]?.id ?? product.id);
     // Once per product shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id]);
@@ -44,17 +39,14 @@ export function AddToCartForm({ product }: { product: Product }) {
     if (!answer?.popup) return;
     if (!INLINE_ADD_ERRORS.includes(answer.code ?? "")) showCartPopup(answer.popup);
     const sku = Number(fetcher.formData?.get("purchasableId") ?? 0);
-    if (answer.ok && answer.popup.product) pushEcommerce("add_to_cart", [analytics(sku || product.id)]);
+    if (answer.ok) track("add_to_cart", sku || product.id);
     // A new answer is a new object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 
-  const inlineCode =
-    fetcher.state === "idle" && answer && !answer.ok && INLINE_ADD_ERRORS.includes(answer.code ?? "")
-      ? answer.code
-      : !answer && flash && !flash.status && INLINE_ADD_ERRORS.includes(flash.code ?? "") && (!flash.product || flash.product.id === product.id)
-        ? flash.code
-        : null;
+  // The error of this form's last answer (JavaScript), or of the flash after the redirect (none).
+  const last = answer ?? (flash && (!flash.product || flash.product.id === product.id) ? flash : null);
+  const inlineCode = fetcher.state === "idle" && last && INLINE_ADD_ERRORS.includes(last.code ?? "") ? last.code : null;
   const soldOut = product.sizes.every((s) => s.stock === 0);
   return (
     <fetcher.Form method="post" action={href("/cart")} className="add-to-cart" data-testid="add-to-cart">

@@ -1,7 +1,8 @@
 /**
  * GA4-style ecommerce events on window.dataLayer (JavaScript only). No
  * analytics script is loaded by default: whoever installs a tag manager reads
- * these. Item fields follow spec §3 "Analytics product".
+ * these. Item fields follow spec §3 "Analytics product". Pages import this
+ * module dynamically, so it is not part of their initial JS.
  */
 export type AnalyticsProduct = {
   name: string;

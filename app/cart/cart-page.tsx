@@ -4,10 +4,10 @@ import { useI18n } from "~/i18n/use-i18n";
 import { showCartPopup } from "~/ui/cart-popup-host";
 import { useHydrated } from "~/ui/hydrated";
 import { ClubBadge, Price } from "~/ui/price";
-import { pushEcommerce, type AnalyticsProduct } from "./analytics";
+import type { AnalyticsProduct } from "./analytics";
 import type { CartActionResult, CartIntent } from "./actions.server";
 import type { CartLine, CartView } from "./cart.server";
-import { checkoutLimitPopup } from "./cart-popup";
+import { checkoutLimitPopup } from "./popup";
 
 type Failure = Omit<Extract<CartActionResult, { ok: false }>, "status">;
 type Answer = { result: CartActionResult | Failure };
@@ -20,6 +20,8 @@ export type CartPageProps = {
   signedIn: boolean;
   failure: Failure | null;
 };
+
+const track = (event: "remove_from_cart" | "view_cart", items: AnalyticsProduct[]) => void import("./analytics").then((m) => m.pushEcommerce(event, items));
 
 const toAnalytics = (l: CartLine, position = 0): AnalyticsProduct => ({
   id: l.skuId,
@@ -85,8 +87,8 @@ function Line({ line, index, failure }: { line: CartLine; index: number; failure
   const sameLine = (f: Failure) => f.values.purchasableId === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
-    if (intent === "decrement") pushEcommerce("remove_from_cart", [{ ...toAnalytics(line, index), quantity: 1 }]);
-    if (intent === "delete" || intent === "move-to-favourites") pushEcommerce("remove_from_cart", [toAnalytics(line, index)]);
+    if (intent === "decrement") track("remove_from_cart", [{ ...toAnalytics(line, index), quantity: 1 }]);
+    if (intent === "delete" || intent === "move-to-favourites") track("remove_from_cart", [toAnalytics(line, index)]);
   };
   return (
     <li className="cart-line" data-testid="cart-line" data-sku={line.skuId}>
@@ -377,7 +379,7 @@ export function CartPage({ view, maxItems, limitRefused, notice, failure }: Cart
   const { t, href } = useI18n();
   const { lines, summary } = view;
   useEffect(() => {
-    if (lines.length) pushEcommerce("view_cart", lines.map(toAnalytics));
+    if (lines.length) track("view_cart", lines.map(toAnalytics));
     // Once per visit of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

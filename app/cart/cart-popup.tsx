@@ -4,12 +4,7 @@ import type { RootData } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
 import { showCartPopup } from "~/ui/cart-popup-host";
 import { ClubBadge, Price } from "~/ui/price";
-import { POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
-
-/** The limit popup of spec §5: status false, the item count and max_products_checkout_count. */
-export function checkoutLimitPopup(cart: CartPopupData["cart"], max: number): CartPopupData {
-  return { status: false, code: "max_products_checkout_count", message: "cartPopup.max_products_checkout_count", vars: { count: cart.items, max }, product: null, cart, at: Date.now() };
-}
+import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
 
 /**
  * The cart popup (spec §2): success or error, the product, the cart total,

@@ -29,9 +29,10 @@ export type CartPopupData = {
   at: number;
 };
 
-/** Errors shown next to the size picker instead of in a popup (spec §8: no popup for is_out_of_stock). */
-export const INLINE_ADD_ERRORS = ["size_required", "is_out_of_stock"];
-
 export const POPUP_SUCCESS_MS = 3000;
 export const POPUP_ERROR_MS = 10_000;
-export const MINI_CART_CLOSE_MS = 1000;
+
+/** The limit popup of spec §5: status false, the item count and max_products_checkout_count. */
+export function checkoutLimitPopup(cart: CartPopupData["cart"], max: number): CartPopupData {
+  return { status: false, code: "max_products_checkout_count", message: "cartPopup.max_products_checkout_count", vars: { count: cart.items, max }, product: null, cart, at: Date.now() };
+}

@@ -20,8 +20,8 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-/** Codes shown next to the size picker, never as a popup (spec §8). */
-const INLINE = ["size_required", "is_out_of_stock"];
+/** Add errors shown next to the size picker, never as a popup (spec §8: none for is_out_of_stock). */
+export const INLINE_ADD_ERRORS = ["size_required", "is_out_of_stock"];
 
 /**
  * The cart popup's place in the layout: the overlay after an add with
@@ -35,24 +35,15 @@ export function CartPopupHost({ flash }: { flash: CartPopupData | null }) {
     () => null,
   );
   const { pathname, search } = useLocation();
-  const { href } = useI18n();
+  const onCart = pathname === useI18n().href("/cart");
   const [flashPage] = useState(pathname + search);
-  const onCart = pathname === href("/cart");
   // No error popup on the cart page (spec §8), but the checkout limit's.
-  const visible = (p: CartPopupData | null) => p && !INLINE.includes(p.code ?? "") && (p.status || !onCart || p.code === "max_products_checkout_count");
-  if (live && visible(live)) {
-    return (
-      <Suspense fallback={null}>
-        <CartPopup key={live.at} popup={live} overlay onClose={() => showCartPopup(null)} />
-      </Suspense>
-    );
-  }
-  if (flash && visible(flash) && flashPage === pathname + search) {
-    return (
-      <Suspense fallback={null}>
-        <CartPopup popup={flash} overlay={false} onClose={() => {}} />
-      </Suspense>
-    );
-  }
-  return null;
+  const visible = (p: CartPopupData | null) => p && !INLINE_ADD_ERRORS.includes(p.code ?? "") && (p.status || !onCart || p.code === "max_products_checkout_count");
+  const popup = visible(live) ? live : visible(flash) && flashPage === pathname + search ? flash : null;
+  if (!popup) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartPopup key={popup.at} popup={popup} overlay={popup === live} onClose={() => showCartPopup(null)} />
+    </Suspense>
+  );
 }

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useFetchers } from "react-router";
-import { MINI_CART_CLOSE_MS } from "~/cart/popup";
 import type { Counters } from "~/session.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+
+/** Spec §4: the hover mini-cart closes 1000 ms after the pointer leaves. */
+const MINI_CART_CLOSE_MS = 1000;
 
 // The mini-cart's code and data load on the first hover.
 const MiniCart = lazy(() => import("~/cart/mini-cart"));
@@ -17,13 +19,11 @@ const MiniCart = lazy(() => import("~/cart/mini-cart"));
  */
 function usePendingCartDelta(): number {
   let delta = 0;
-  for (const f of useFetchers()) {
-    if (f.state === "idle" || !f.formData) continue;
-    const intent = f.formData.get("intent");
-    const quantity = Number(f.formData.get("quantity") ?? 1) || 1;
-    if (intent === "add" || intent === "increment") delta += intent === "add" ? quantity : 1;
-    else if (intent === "decrement") delta -= 1;
-    else if (intent === "delete" || intent === "move-to-favourites") delta -= quantity;
+  for (const { state, formData: d } of useFetchers()) {
+    if (state === "idle" || !d) continue;
+    const intent = d.get("intent");
+    const quantity = Number(d.get("quantity")) || 1;
+    delta += intent === "add" ? quantity : intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0;
   }
   return delta;
 }
@@ -32,17 +32,13 @@ function usePendingCartDelta(): number {
 function HeaderCart({ to, label, count }: { to: string; label: string; count: number }) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hover = (on: boolean) => {
+    clearTimeout(timer.current);
+    if (on) setOpen(true);
+    else timer.current = setTimeout(setOpen, MINI_CART_CLOSE_MS, false);
+  };
   return (
-    <div
-      className="mini-cart-anchor"
-      onMouseEnter={() => {
-        clearTimeout(timer.current);
-        setOpen(true);
-      }}
-      onMouseLeave={() => {
-        timer.current = setTimeout(() => setOpen(false), MINI_CART_CLOSE_MS);
-      }}
-    >
+    <div className="mini-cart-anchor" onMouseEnter={() => hover(true)} onMouseLeave={() => hover(false)}>
       <CounterLink to={to} icon="cart" label={label} count={count} testId="cart-counter" />
       {open ? (
         <Suspense fallback={null}>
