@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { checkoutAllowed, checkoutMaxItems } from "~/cart/checkout-limit";
+import { addSchema, apiCartSchema, promoSchema } from "~/cart/schema";
+import { costFor, promoDiscount, summarize, type DeliveryOption, type PricedLine, type Promo } from "~/cart/summary";
+
+const line = (salePrice: number, quantity = 1, extra: Partial<PricedLine> = {}): PricedLine => ({ quantity, firstPrice: salePrice, salePrice, inClub: false, vendorId: 1, ...extra });
+const promo = (extra: Partial<Promo> = {}): Promo => ({ code: "X", kind: "percent", value: 10, minOrder: 0, expiresAt: null, oncePerAccount: false, active: true, redeemed: false, ...extra });
+const courier: DeliveryOption = { id: 1, uuid: "courier", type: "courier", title: "Courier", needPayment: true, price: 25_000, freeFrom: 500_000, estimated: "1–2" };
+const base = { promo: null, promoCode: null, signedIn: false, now: 1_800_000_000, card: { hasCard: false, available: 0 }, bonusesRequested: 0, delivery: null };
+
+describe("promo codes", () => {
+  it("percent of the products outside the club programme, rounded down", () => {
+    expect(promoDiscount(promo({ value: 10 }), [line(99_999), line(500_000, 1, { inClub: true })], false, 0)).toEqual({ ok: true, amount: 9_999 });
+  });
+  it("a fixed amount never exceeds what it applies to", () => {
+    expect(promoDiscount(promo({ kind: "amount", value: 50_000 }), [line(30_000)], false, 0)).toEqual({ ok: true, amount: 30_000 });
+  });
+  it("refusals: unknown, inactive, expired, minimum order, sign-in, used, only club products", () => {
+    expect(promoDiscount(null, [line(1000)], false, 0)).toEqual({ ok: false, problem: "unknown" });
+    expect(promoDiscount(promo({ active: false }), [line(1000)], false, 0)).toEqual({ ok: false, problem: "unknown" });
+    expect(promoDiscount(promo({ expiresAt: 100 }), [line(1000)], false, 100)).toEqual({ ok: false, problem: "expired" });
+    expect(promoDiscount(promo({ expiresAt: 101 }), [line(1000)], false, 100).ok).toBe(true);
+    expect(promoDiscount(promo({ minOrder: 300_000 }), [line(299_999)], false, 0)).toEqual({ ok: false, problem: "minOrder" });
+    expect(promoDiscount(promo({ minOrder: 300_000 }), [line(100_000, 3)], false, 0).ok).toBe(true);
+    expect(promoDiscount(promo({ oncePerAccount: true }), [line(1000)], false, 0)).toEqual({ ok: false, problem: "signIn" });
+    expect(promoDiscount(promo({ oncePerAccount: true, redeemed: true }), [line(1000)], true, 0)).toEqual({ ok: false, problem: "used" });
+    expect(promoDiscount(promo(), [line(1000, 1, { inClub: true })], false, 0)).toEqual({ ok: false, problem: "notApplicable" });
+  });
+  it("codes are trimmed and case-insensitive", () => {
+    expect(promoSchema.parse({ promoCode: "  sale10 " }).promoCode).toBe("SALE10");
+    expect(promoSchema.safeParse({ promoCode: "   " }).success).toBe(false);
+    expect(promoSchema.safeParse({ promoCode: "x".repeat(33) }).success).toBe(false);
+  });
+});
+
+describe("the summary", () => {
+  it("sale discount, promo, bonuses (at most 30% of the goods and what the card holds), totals", () => {
+    const s = summarize({
+      ...base,
+      lines: [line(400_000, 2, { firstPrice: 500_000 }), line(100_000, 1, { vendorId: 2 })],
+      promo: promo({ value: 10 }),
+      promoCode: "X",
+      card: { hasCard: true, available: 1_000_000 },
+      bonusesRequested: 10_000_000,
+    });
+    expect(s).toMatchObject({ quantity: 3, items: 2, initialNominal: 1_100_000, nominal: 900_000, discount: 200_000, couponsAmount: 90_000, vendors: 2 });
+    expect(s.bonuses).toEqual({ canBeUsed: 243_000, available: 1_000_000, hasCard: true, used: 243_000 });
+    expect(s.subtotal).toBe(900_000 - 90_000 - 243_000);
+    expect(s.total).toBe(s.subtotal);
+  });
+  it("no card, no bonuses; a lapsed code names its problem and discounts nothing", () => {
+    const s = summarize({ ...base, lines: [line(100_000)], promo: promo({ minOrder: 500_000 }), promoCode: "X", bonusesRequested: 5000 });
+    expect(s.bonusDiscountAmount).toBe(0);
+    expect(s.couponsAmount).toBe(0);
+    expect(s.promoProblem).toBe("minOrder");
+    expect(s.hasCoupons).toBe(true);
+  });
+  it("delivery: its price below the threshold, free above it, nothing for an empty cart", () => {
+    expect(summarize({ ...base, lines: [line(500_000)], delivery: courier })).toMatchObject({ deliveryCost: 25_000, isPaidDelivery: true, total: 525_000 });
+    expect(summarize({ ...base, lines: [line(500_001)], delivery: courier })).toMatchObject({ deliveryCost: 0, isPaidDelivery: false, total: 500_001 });
+    expect(summarize({ ...base, lines: [line(600_000)], delivery: { ...courier, freeFrom: 0 } }).deliveryCost).toBe(25_000);
+    expect(summarize({ ...base, lines: [], delivery: courier }).deliveryCost).toBe(0);
+  });
+  it("the cost matrix: the city's own row, else another_city, else not offered", () => {
+    const rows = [
+      { cityMapId: "1", price: 1 },
+      { cityMapId: "another_city", price: 2 },
+    ];
+    expect(costFor(rows, 1)?.price).toBe(1);
+    expect(costFor(rows, 7)?.price).toBe(2);
+    expect(costFor([{ cityMapId: "1", price: 1 }], 7)).toBeNull();
+  });
+});
+
+describe("the checkout limit and input rules", () => {
+  it("CHECKOUT_MAX_ITEMS, default 5; distinct items count", () => {
+    expect(checkoutMaxItems({})).toBe(5);
+    expect(checkoutMaxItems({ CHECKOUT_MAX_ITEMS: "8" })).toBe(8);
+    for (const bad of ["0", "-1", "abc", "2.5"]) expect(checkoutMaxItems({ CHECKOUT_MAX_ITEMS: bad })).toBe(5);
+    expect(checkoutAllowed(5, 5)).toBe(true);
+    expect(checkoutAllowed(6, 5)).toBe(false);
+    expect(checkoutAllowed(0, 5)).toBe(false);
+  });
+  it("adds need a size and a quantity 1..10; the API also takes −1", () => {
+    expect(addSchema.safeParse({ purchasableId: "" }).error?.issues[0]?.message).toBe("errors.sizeRequired");
+    expect(addSchema.parse({ purchasableId: "7" })).toEqual({ purchasableId: 7, quantity: 1 });
+    for (const q of ["0", "-5", "11", "1e9", "1.5", "x"]) expect(addSchema.safeParse({ purchasableId: "7", quantity: q }).success, q).toBe(false);
+    expect(apiCartSchema.parse({ purchasableId: "7", quantity: "-1" }).quantity).toBe(-1);
+    expect(apiCartSchema.safeParse({ purchasableId: "7", quantity: "-2" }).success).toBe(false);
+  });
+});
