@@ -87,6 +87,8 @@ function Line({ line, index, failure }: { line: CartLine; index: number; failure
   const sameLine = (f: Failure) => f.values.purchasableId === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    // Spec §4: a popup closes when a cart line is removed.
+    if (intent !== "increment") showCartPopup(null);
     if (intent === "decrement") track("remove_from_cart", [{ ...toAnalytics(line, index), quantity: 1 }]);
     if (intent === "delete" || intent === "move-to-favourites") track("remove_from_cart", [toAnalytics(line, index)]);
   };

@@ -3,8 +3,9 @@
 // remove, promo codes, delivery recalculation, the checkout limit, and a guest
 // cart merged at login.
 //
-// Rate limits: the merge test signs up one account per project (2 per run,
-// beside account.spec.ts's 4; the shop allows 10 an hour per address).
+// Rate limits: per run (both projects) 2 sign-ups (beside account.spec.ts's 4;
+// the shop allows 10 an hour per address) and 4 password logins (beside its 8;
+// 30 per 10 minutes).
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, FIXTURES, parseUzs, test, text, uniqueEmail, whenHydrated } from "./support";
 
@@ -83,6 +84,10 @@ test("adding: no size → an error by the sizes; a size → the popup, the count
   await expect(page.getByTestId("cart-counter-mobile")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.cart")}: 1`);
 
   if (js) {
+    // GA4-style events on window.dataLayer, in UZS, with the spec's product fields.
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { currency: string; items: Record<string, unknown>[] } }[] }).dataLayer ?? []).filter((e) => e.event));
+    expect(events.map((e) => e.event)).toEqual(["view_item", "add_to_cart"]);
+    expect(events[1]!.ecommerce).toMatchObject({ currency: "UZS", items: [expect.objectContaining({ item_brand: expect.any(String), item_variant: expect.any(String), price: expect.any(Number), quantity: 1 })] });
     // The success popup closes itself after 3000 ms (spec §4).
     await expect(popup).toBeHidden({ timeout: 6000 });
     await page.getByTestId("add-to-cart-button").click();
@@ -234,4 +239,34 @@ test("a guest's cart joins the account's at login", async ({ page, javaScriptEna
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await expect(page.getByTestId("cart-line-name")).toHaveAttribute("href", `/product/${slug}`);
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.cart")}: 1`);
+});
+
+test("club card bonuses: a card holder pays part of the cart with bonuses, and takes it back", async ({ page, javaScriptEnabled: js }) => {
+  // The demo club member (club@libos.uz, 150 000 bonuses); their cart persists, so start it empty.
+  await page.goto("/login?return_url=/cart");
+  const form = page.locator("form", { has: page.locator('input[name="password"]') });
+  const submit = form.getByRole("button", { name: text("uz", "auth", "login.submit"), exact: true });
+  await whenHydrated(submit, js);
+  await form.getByLabel(text("uz", "auth", "fields.login"), { exact: true }).fill("club@libos.uz");
+  await form.locator('input[name="password"]').fill("Club-demo-1");
+  await submit.click();
+  await expect(page).toHaveURL(/\/cart$/);
+  for (let n = await page.getByTestId("cart-line").count(); n > 0; n--) {
+    await whenHydrated(page.getByTestId("cart-line-remove").first(), js);
+    await page.getByTestId("cart-line-remove").first().click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(n - 1);
+  }
+  await fillCart(page, 1);
+  await openCart(page, js);
+  const subtotal = await amount(page, "summary-subtotal");
+  await expect(page.getByTestId("bonuses-info")).toContainText("150 000 so'm");
+  const usable = Number(await page.getByTestId("bonuses-input").inputValue());
+  expect(usable).toBe(Math.min(150_000, Math.floor(subtotal * 0.3)));
+  await page.getByTestId("bonuses-apply").click();
+  await expect(page.getByTestId("summary-bonuses")).toBeVisible();
+  expect(await amount(page, "summary-bonuses")).toBe(usable);
+  expect(await amount(page, "summary-total")).toBe(subtotal - usable);
+  await page.getByTestId("bonuses-remove").click();
+  await expect(page.getByTestId("summary-bonuses")).toHaveCount(0);
+  expect(await amount(page, "summary-total")).toBe(subtotal);
 });
