@@ -270,3 +270,25 @@ test("club card bonuses: a card holder pays part of the cart with bonuses, and t
   await expect(page.getByTestId("summary-bonuses")).toHaveCount(0);
   expect(await amount(page, "summary-total")).toBe(subtotal);
 });
+
+test("the header cart: a mini-cart on hover (JavaScript) that closes after the pointer leaves; the link to the cart either way", async ({ page, javaScriptEnabled: js }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [slug] = await fillCart(page, 1);
+  await page.goto("/store");
+  const counter = page.getByTestId("cart-counter");
+  await whenHydrated(counter, js);
+  await counter.hover();
+  const mini = page.getByTestId("mini-cart");
+  if (js) {
+    await expect(mini).toBeVisible();
+    await expect(mini.locator(`a[href="/product/${slug}"]`)).toBeVisible();
+    await page.mouse.move(10, 700);
+    // Still open right after leaving; closed about 1000 ms later.
+    await expect(mini).toBeVisible();
+    await expect(mini).toBeHidden({ timeout: 3000 });
+  } else {
+    await expect(mini).toHaveCount(0);
+  }
+  await counter.click();
+  await expect(page).toHaveURL(/\/cart$/);
+});
