@@ -66,6 +66,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return data({ result }, { headers });
 }
 
+/** A shopper's own cart: never stored by shared caches. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/cart", noindex: true })];
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {

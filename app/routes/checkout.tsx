@@ -27,6 +27,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { i18n: texts(lang, ["cart"]), view, title: getI18n(context).t("cart:checkoutTitle") };
 }
 
+/** A shopper's own cart: never stored by shared caches. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/checkout", noindex: true })];
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {

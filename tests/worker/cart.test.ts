@@ -209,6 +209,7 @@ describe("the cart page", () => {
     expect(decode(body)).toContain("Ваша корзина пока пуста");
     expect(body).toContain('href="/ru/store"');
     expect(body).toMatch(/<meta name="robots" content="noindex/);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("lines, quantity − / +, size change, remove, move to favourites (guest)", async () => {
