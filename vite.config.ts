@@ -21,7 +21,12 @@ export default defineConfig({
             codeSplitting: {
               // The layout's shared pieces (ui/, i18n/) in one chunk: every page
               // needs them, and a few small chunks cost more bytes than one.
-              groups: [{ name: "app", test: /[\\/]app[\\/](ui|i18n)[\\/]/ }],
+              // Pagination is only for listings; Vite's preload helper only for the lazy phone
+              // mask: neither belongs on every page.
+              groups: [
+                { name: "app", test: /[\\/]app[\\/]((ui|i18n)[\\/](?!pagination)|cart[\\/]analytics)/ },
+                { name: "preload-helper", test: /preload-helper/ },
+              ],
             },
           },
         },

@@ -2,6 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./context.server";
+import * as cartUi from "./cart/cart-ui";
+import { CartUiContext } from "./ui/cart-popup-host";
 import { NonceContext } from "./ui/nonce";
 
 /** How long streamed (deferred) data may take before its Suspense boundary gives up. */
@@ -21,7 +23,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <CartUiContext value={cartUi}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CartUiContext>
     </NonceContext>,
     {
       nonce,

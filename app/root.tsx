@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getApp } from "./context.server";
 import { checkoutMaxItems } from "./cart/checkout-limit";
+import { cartUiModuleUrl } from "./cart/ui-module.server";
 import { getCategories, type Category } from "./catalogue/catalogue.server";
 import { HTML_LANG, isLang } from "./i18n/languages";
 import { i18nextMiddleware } from "./i18n/middleware.server";
@@ -61,9 +62,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
     readSession(app.env, request).catch(() => null),
   ]);
-  const [counters, cartPopup] = await Promise.all([
+  const [counters, cartPopup, cartUi] = await Promise.all([
     headerCounters(app.env.DB, session).catch(() => ({ cart: 0, favourites: 0 })),
     takeFlash(app.env, request, session).catch(() => null),
+    cartUiModuleUrl(),
   ]);
   return {
     lang,
@@ -76,6 +78,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     /** The cart popup of the last add, shown once as a page section (no JavaScript). */
     cartPopup,
     checkoutMaxItems: checkoutMaxItems(app.env),
+    /** Where the cart popup's and mini-cart's code loads from when first needed. */
+    cartUi,
     signedIn: Boolean(session?.get("userId")),
   };
 }
@@ -85,6 +89,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 /** The layout data changes with the language or after a mutation, not on every navigation. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // A revalidation asked for on the same page (after an add through the cart's JSON call).
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   // The URL's prefix, not params.lang: the "*" (not found) route has no :lang param.
   const prefix = (url: URL) => url.pathname.split("/")[1]?.toLowerCase() ?? "";
   const langOf = (url: URL) => (isLang(prefix(url)) ? prefix(url) : "");

@@ -1,33 +1,29 @@
-import { useEffect } from "react";
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useEffect, useState } from "react";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
-import { INLINE_ADD_ERRORS, showCartPopup } from "~/ui/cart-popup-host";
-import { useHydrated } from "~/ui/hydrated";
-import type { AnalyticsProduct } from "./analytics";
-import type { CartPopupData } from "./popup";
+import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "~/ui/cart-popup-host";
+import { pushEcommerce } from "./analytics";
 
 type Product = { id: number; name: string; brand: string; colour: string; category: string; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
-type AddAnswer = { result: { ok: boolean; code?: string; popup?: CartPopupData } };
 
 /**
  * The add-to-cart form (spec §7: primaryId, purchasableId, quantity) around
- * the size picker. With JavaScript it posts through a fetcher and the answer
- * opens the popup; without it the cart action redirects back here and the
- * popup shows as a section. "Choose a size" and "sold out" errors show next
- * to the sizes, never as a popup.
+ * the size picker. Without JavaScript it posts to the cart action, which
+ * redirects back here with the popup as a page section. With JavaScript it
+ * calls the cart's JSON endpoint instead: the answer opens the popup and the
+ * header's counters are reloaded (counting the add meanwhile). "Choose a
+ * size" and "sold out" show next to the sizes, never as a popup.
  */
 export function AddToCartForm({ product }: { product: Product }) {
-  const { t, href } = useI18n();
-  const hydrated = useHydrated();
+  const { t, href, lang } = useI18n();
   const { pathname, search } = useLocation();
-  const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${product.id}` });
+  const { revalidate } = useRevalidator();
   const flash = (useRouteLoaderData("root") as RootData | undefined)?.cartPopup ?? null;
-  const answer = fetcher.data?.result;
-  const track = (event: "view_item" | "add_to_cart", skuId: number) => {
-    const item: AnalyticsProduct = { id: skuId, name: product.name, price: product.salePrice, brand: product.brand, category: product.category, variant: product.colour };
-    void import("./analytics").then((m) => m.pushEcommerce(event, [item]));
-  };
+  const [answer, setAnswer] = useState<{ code: string | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const track = (event: "view_item" | "add_to_cart", skuId: number) =>
+    pushEcommerce(event, [{ id: skuId, name: product.name, price: product.salePrice, brand: product.brand, category: product.category, variant: product.colour }]);
 
   useEffect(() => {
     track("view_item", product.sizes[0]?.id ?? product.id);
@@ -35,31 +31,46 @@ export function AddToCartForm({ product }: { product: Product }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id]);
 
-  useEffect(() => {
-    if (!answer?.popup) return;
-    if (!INLINE_ADD_ERRORS.includes(answer.code ?? "")) showCartPopup(answer.popup);
-    const sku = Number(fetcher.formData?.get("purchasableId") ?? 0);
-    if (answer.ok) track("add_to_cart", sku || product.id);
-    // A new answer is a new object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const sku = Number(fields.get("purchasableId"));
+    // A courtesy: the server checks the same.
+    if (!sku) return setAnswer({ code: "size_required" });
+    setBusy(true);
+    addPending(1);
+    try {
+      const body = new URLSearchParams({ primaryId: String(product.id), purchasableId: String(sku), quantity: "1" });
+      const json = (await (await fetch(`/api/cart?lang=${lang}`, { method: "POST", body })).json()) as { status: boolean; code?: string; popup?: import("./popup").CartPopupData | null };
+      setAnswer({ code: json.status ? null : (json.code ?? null) });
+      if (json.popup && !INLINE_ADD_ERRORS.includes(json.code ?? "")) showCartPopup(json.popup);
+      if (json.status) track("add_to_cart", sku);
+      await revalidate();
+    } catch {
+      // No answer (network): the plain form post still works.
+      form.submit();
+    } finally {
+      addPending(-1);
+      setBusy(false);
+    }
+  };
 
-  // The error of this form's last answer (JavaScript), or of the flash after the redirect (none).
-  const last = answer ?? (flash && (!flash.product || flash.product.id === product.id) ? flash : null);
-  const inlineCode = fetcher.state === "idle" && last && INLINE_ADD_ERRORS.includes(last.code ?? "") ? last.code : null;
+  // This form's last answer (JavaScript), or the flash after the redirect (none).
+  const last = answer ?? (flash && !flash.status && (!flash.product || flash.product.id === product.id) ? flash : null);
+  const inlineCode = last && INLINE_ADD_ERRORS.includes(last.code ?? "") ? last.code : null;
   const soldOut = product.sizes.every((s) => s.stock === 0);
   return (
-    <fetcher.Form method="post" action={href("/cart")} className="add-to-cart" data-testid="add-to-cart">
+    <form method="post" action={href("/cart")} className="add-to-cart" data-testid="add-to-cart" onSubmit={submit}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="primaryId" value={product.id} />
       <input type="hidden" name="quantity" value="1" />
-      {/* Without JavaScript the action answers with a redirect back here. */}
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname + search} />}
+      <input type="hidden" name="redirectTo" value={pathname + search} />
       <fieldset className="sizes" aria-describedby={inlineCode ? "size-error" : undefined} aria-invalid={inlineCode ? true : undefined}>
         <legend>{t("product:size")}</legend>
         {product.sizes.map((s) => (
           <label key={s.id} className={s.stock > 0 ? "size" : "size size--soldout"}>
-            <input type="radio" name="purchasableId" value={s.id} disabled={s.stock === 0} />
+            <input type="radio" name="purchasableId" value={s.id} disabled={s.stock === 0} onChange={() => setAnswer(null)} />
             <span>{s.size}</span>
           </label>
         ))}
@@ -70,12 +81,12 @@ export function AddToCartForm({ product }: { product: Product }) {
         </p>
       ) : null}
       {product.salePrice > 0 ? (
-        <button type="submit" className="button add-to-cart__button" disabled={soldOut} data-testid="add-to-cart-button" aria-busy={fetcher.state !== "idle" || undefined}>
+        <button type="submit" className="button add-to-cart__button" disabled={soldOut} data-testid="add-to-cart-button" aria-busy={busy || undefined}>
           {t("product:addToCart")}
         </button>
       ) : (
         <p className="add-to-cart__note">{t("product:notForSale")}</p>
       )}
-    </fetcher.Form>
+    </form>
   );
 }

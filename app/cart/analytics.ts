@@ -1,8 +1,7 @@
 /**
  * GA4-style ecommerce events on window.dataLayer (JavaScript only). No
  * analytics script is loaded by default: whoever installs a tag manager reads
- * these. Item fields follow spec §3 "Analytics product". Pages import this
- * module dynamically, so it is not part of their initial JS.
+ * these. Item fields follow spec §3 "Analytics product".
  */
 export type AnalyticsProduct = {
   name: string;

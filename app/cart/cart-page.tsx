@@ -1,16 +1,14 @@
 import { useEffect } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { showCartPopup } from "~/ui/cart-popup-host";
-import { useHydrated } from "~/ui/hydrated";
 import { ClubBadge, Price } from "~/ui/price";
-import type { AnalyticsProduct } from "./analytics";
+import { pushEcommerce as track, type AnalyticsProduct } from "./analytics";
 import type { CartActionResult, CartIntent } from "./actions.server";
 import type { CartLine, CartView } from "./cart.server";
 import { checkoutLimitPopup } from "./popup";
 
 type Failure = Omit<Extract<CartActionResult, { ok: false }>, "status">;
-type Answer = { result: CartActionResult | Failure };
 
 export type CartPageProps = {
   view: CartView;
@@ -20,8 +18,6 @@ export type CartPageProps = {
   signedIn: boolean;
   failure: Failure | null;
 };
-
-const track = (event: "remove_from_cart" | "view_cart", items: AnalyticsProduct[]) => void import("./analytics").then((m) => m.pushEcommerce(event, items));
 
 const toAnalytics = (l: CartLine, position = 0): AnalyticsProduct => ({
   id: l.skuId,
@@ -35,12 +31,12 @@ const toAnalytics = (l: CartLine, position = 0): AnalyticsProduct => ({
 });
 
 /**
- * One cart form: a fetcher with JavaScript (the page revalidates after it),
- * a plain POST with `redirectTo` without it. Its error is the fetcher's
- * answer, or the page's failure when the no-JS post named one of `intents`.
+ * One cart form. It posts to the cart action, which answers 303 back to the
+ * cart (with JavaScript React Router follows it and reloads the page's data;
+ * without, the browser does); a refusal renders the page again with the
+ * error, shown by the form whose `intents` (and `match`) it names.
  */
 function CartForm({
-  id,
   intents,
   failure,
   match,
@@ -49,26 +45,23 @@ function CartForm({
   children,
   onSubmit,
 }: {
-  id: string;
   intents: CartIntent[];
   failure: Failure | null;
   match?: (f: Failure) => boolean;
   className?: string;
   testId?: string;
-  children: (f: { fetcher: FetcherWithComponents<Answer>; error: Failure | null; hydrated: boolean }) => React.ReactNode;
+  children: (f: { error: Failure | null; submit: (form: HTMLFormElement | null) => void }) => React.ReactNode;
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
 }) {
   const { href } = useI18n();
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<Answer>({ key: id });
-  const answer = fetcher.state === "idle" ? fetcher.data?.result : undefined;
-  const own = (f: Failure | null | undefined) => (f && f.intent && intents.includes(f.intent) && (!match || match(f)) ? f : null);
-  const error = answer ? (answer.ok ? null : own(answer as Failure)) : own(failure);
+  const submitForm = useSubmit();
+  const error = failure && failure.intent && intents.includes(failure.intent) && (!match || match(failure)) ? failure : null;
+  // Selects apply on change with JavaScript (the Apply buttons stay for everyone).
+  const submit = (form: HTMLFormElement | null) => form && submitForm(form, { replace: true, preventScrollReset: true });
   return (
-    <fetcher.Form method="post" action={href("/cart")} className={className} data-testid={testId} onSubmit={onSubmit}>
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={href("/cart")} />}
-      {children({ fetcher, error, hydrated })}
-    </fetcher.Form>
+    <Form method="post" action={href("/cart")} replace preventScrollReset className={className} data-testid={testId} onSubmit={onSubmit}>
+      {children({ error, submit })}
+    </Form>
   );
 }
 
@@ -104,8 +97,8 @@ function Line({ line, index, failure }: { line: CartLine; index: number; failure
           {t("cart:colour")}: {line.colour}
         </p>
         {line.inClub ? <ClubBadge /> : null}
-        <CartForm id={`size-${line.skuId}`} intents={["change-size"]} failure={failure} match={sameLine} className="cart-line__size">
-          {({ fetcher, error, hydrated }) => (
+        <CartForm intents={["change-size"]} failure={failure} match={sameLine} className="cart-line__size">
+          {({ error, submit }) => (
             <>
               <input type="hidden" name="purchasableId" value={line.skuId} />
               <label>
@@ -115,7 +108,7 @@ function Line({ line, index, failure }: { line: CartLine; index: number; failure
                   defaultValue={line.skuId}
                   key={line.skuId}
                   data-testid="cart-line-size"
-                  onChange={(e) => e.currentTarget.form && fetcher.submit(e.currentTarget.form)}
+                  onChange={(e) => submit(e.currentTarget.form)}
                 >
                   {line.sizes.map((s) => (
                     <option key={s.id} value={s.id} disabled={s.stock === 0 && s.id !== line.skuId}>
@@ -124,12 +117,10 @@ function Line({ line, index, failure }: { line: CartLine; index: number; failure
                   ))}
                 </select>
               </label>
-              {hydrated ? null : (
-                <button type="submit" name="intent" value="change-size" className="button button--ghost button--small" data-testid="cart-line-size-apply">
-                  {t("cart:changeSize")}
-                </button>
-              )}
-              {hydrated ? <input type="hidden" name="intent" value="change-size" /> : null}
+              <input type="hidden" name="intent" value="change-size" />
+              <button type="submit" className="button button--ghost button--small" data-testid="cart-line-size-apply">
+                {t("cart:changeSize")}
+              </button>
               <FieldError error={error} testId="cart-line-error" />
             </>
           )}
@@ -137,7 +128,6 @@ function Line({ line, index, failure }: { line: CartLine; index: number; failure
       </div>
       <div className="cart-line__price">{line.salePrice > 0 ? <Price firstPrice={line.firstPrice * line.quantity} salePrice={line.salePrice * line.quantity} /> : null}</div>
       <CartForm
-        id={`line-${line.skuId}`}
         intents={["increment", "decrement", "delete", "move-to-favourites"]}
         failure={failure}
         match={sameLine}
@@ -186,7 +176,7 @@ function PromoForm({ view, failure }: { view: CartView; failure: Failure | null 
   const { summary } = view;
   if (summary.couponsAmount > 0) {
     return (
-      <CartForm id="promo-remove" intents={["promo-remove"]} failure={failure} className="promo promo--applied" testId="promo-applied">
+      <CartForm intents={["promo-remove"]} failure={failure} className="promo promo--applied" testId="promo-applied">
         {() => (
           <>
             <p>
@@ -203,7 +193,7 @@ function PromoForm({ view, failure }: { view: CartView; failure: Failure | null 
   // Spec: the promo form shows only while couponsAmount is 0 and the cart allows coupons.
   if (!summary.hasCoupons) return null;
   return (
-    <CartForm id="promo" intents={["promo-apply"]} failure={failure} className="promo" testId="promo-form">
+    <CartForm intents={["promo-apply"]} failure={failure} className="promo" testId="promo-form">
       {({ error }) => (
         <>
           {summary.promoCode && summary.promoProblem ? (
@@ -250,7 +240,7 @@ function BonusesForm({ view, failure }: { view: CartView; failure: Failure | nul
       <h2 id="bonuses-title">{t("cart:bonusesTitle")}</h2>
       <p data-testid="bonuses-info">{t("cart:bonusesInfo", { available: price(bonuses.available), canBeUsed: price(bonuses.canBeUsed) })}</p>
       {bonuses.used > 0 ? (
-        <CartForm id="bonuses-remove" intents={["bonuses-remove"]} failure={failure}>
+        <CartForm intents={["bonuses-remove"]} failure={failure}>
           {() => (
             <p>
               {t("cart:bonusesUsed", { amount: price(bonuses.used) })}{" "}
@@ -261,7 +251,7 @@ function BonusesForm({ view, failure }: { view: CartView; failure: Failure | nul
           )}
         </CartForm>
       ) : bonuses.canBeUsed > 0 ? (
-        <CartForm id="bonuses" intents={["bonuses-apply"]} failure={failure} className="promo">
+        <CartForm intents={["bonuses-apply"]} failure={failure} className="promo">
           {({ error }) => (
             <>
               <label htmlFor="bonuses-amount">{t("cart:bonusesLabel")}</label>
@@ -293,13 +283,12 @@ function BonusesForm({ view, failure }: { view: CartView; failure: Failure | nul
 function DeliveryForm({ view, failure }: { view: CartView; failure: Failure | null }) {
   const { t, price } = useI18n();
   const { summary } = view;
+  const recalculating = useNavigation().formData?.get("intent") === "delivery";
   return (
-    <CartForm id="delivery" intents={["delivery"]} failure={failure} className="delivery" testId="delivery-form">
-      {({ fetcher, error, hydrated }) => {
-        // One fetcher: a newer recalculation cancels the one in flight.
-        const submit = (e: { currentTarget: { form: HTMLFormElement | null } }) => {
-          if (e.currentTarget.form) fetcher.submit(e.currentTarget.form);
-        };
+    <CartForm intents={["delivery"]} failure={failure} className="delivery" testId="delivery-form">
+      {({ error, submit: submitForm }) => {
+        // A newer submission cancels the recalculation in flight (React Router aborts it).
+        const submit = (e: { currentTarget: { form: HTMLFormElement | null } }) => submitForm(e.currentTarget.form);
         return (
           <fieldset>
             <legend>{t("cart:deliveryTitle")}</legend>
@@ -335,15 +324,13 @@ function DeliveryForm({ view, failure }: { view: CartView; failure: Failure | nu
                 ))}
               </ul>
             ) : null}
-            {hydrated ? null : (
-              <button type="submit" className="button button--ghost button--small" data-testid="delivery-apply">
-                {t("cart:deliveryApply")}
-              </button>
-            )}
+            <button type="submit" className="button button--ghost button--small" data-testid="delivery-apply">
+              {t("cart:deliveryApply")}
+            </button>
             {summary.delivery ? (
               <p data-testid="delivery-estimate">{t("cart:deliveryEstimate", { time: summary.delivery.estimated })}</p>
             ) : null}
-            {fetcher.state !== "idle" ? <p aria-live="polite">{t("cart:recalculating")}</p> : null}
+            {recalculating ? <p aria-live="polite">{t("cart:recalculating")}</p> : null}
             <FieldError error={error} testId="delivery-error" />
           </fieldset>
         );

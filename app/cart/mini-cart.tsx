@@ -1,46 +1,48 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n";
-import type { CartView } from "./cart.server";
+import type { lineJson } from "./api.server";
 
-/** The header's mini-cart (desktop hover): the cart page's data, loaded when first opened. */
+type Line = ReturnType<typeof lineJson>;
+type MiniCartData = { lines: Line[]; quantity: number; total: number };
+
+/** The header's mini-cart (desktop hover): the cart's JSON read, loaded each time it opens. */
 export default function MiniCart() {
-  const { t, href, price } = useI18n();
-  const fetcher = useFetcher<{ view: CartView }>({ key: "mini-cart" });
-  const cartPath = href("/cart");
+  const { t, href, price, lang } = useI18n();
+  const [cart, setCart] = useState<MiniCartData | null>(null);
   useEffect(() => {
-    if (fetcher.state === "idle") fetcher.load(cartPath);
-    // Load once per opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cartPath]);
-  const view = fetcher.data?.view;
+    const abort = new AbortController();
+    fetch(`/api/cart?lang=${lang}`, { signal: abort.signal })
+      .then(async (res) => setCart({ lines: (await res.json()) as Line[], quantity: Number(res.headers.get("X-Cart-Total-Quantity")), total: Number(res.headers.get("X-Cart-Total-Cost")) }))
+      .catch(() => {});
+    return () => abort.abort();
+  }, [lang]);
   return (
     <div className="mini-cart" data-testid="mini-cart">
-      {!view ? (
+      {!cart ? (
         <p aria-busy="true">…</p>
-      ) : view.lines.length === 0 ? (
+      ) : cart.lines.length === 0 ? (
         <p>{t("cartPopup.empty")}</p>
       ) : (
         <>
           <ul className="mini-cart__lines">
-            {view.lines.slice(0, 5).map((l) => (
-              <li key={l.skuId}>
-                <a href={href(`/product/${l.slug}`)}>{l.name}</a>
+            {cart.lines.slice(0, 5).map(({ id, quantity, position: { product: p } }) => (
+              <li key={id}>
+                <a href={new URL(p._links.self.href).pathname}>{p.name}</a>
                 <span>
-                  {l.size} × {l.quantity}
+                  {p.size} × {quantity}
                 </span>
-                {l.salePrice > 0 ? <span>{price(l.salePrice * l.quantity)}</span> : null}
+                {p.salePrice > 0 ? <span>{price(p.salePrice * quantity)}</span> : null}
               </li>
             ))}
           </ul>
           <p className="mini-cart__total">
-            {t("cartPopup.total", { count: view.summary.quantity })}: <strong>{price(view.summary.total)}</strong>
+            {t("cartPopup.total", { count: cart.quantity })}: <strong>{price(cart.total)}</strong>
           </p>
           <p className="cart-popup__actions">
             <a className="button" href={href("/checkout")}>
               {t("cartPopup.toCheckout")}
             </a>
-            <a className="button button--ghost" href={cartPath}>
+            <a className="button button--ghost" href={href("/cart")}>
               {t("cartPopup.toCart")}
             </a>
           </p>

@@ -23,7 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * POST /api/cart, form-encoded primaryId, purchasableId, quantity: a positive
  * quantity adds, −1 removes one. The answer is the cart info of spec §3, or
- * `{ status: false, code, message }` (codes as spec §8: is_out_of_stock …).
+ * `{ status: false, code, message }` (codes as spec §8: is_out_of_stock …);
+ * either way `popup` carries what the cart popup shows (adds only).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
@@ -46,13 +47,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
     const message = result.error.startsWith("cartPopup.") ? t(result.error, result.popup?.vars) : t(`cart:${result.error}`);
-    return Response.json({ status: false, code: result.code, message }, { status: result.status === 400 ? 422 : result.status, headers });
+    return Response.json({ status: false, code: result.code, message, popup: result.popup ?? null }, { status: result.status === 400 ? 422 : result.status, headers });
   }
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   const path = (slug: string) => localizePath(`/product/${slug}`, lang, app.defaultLang);
   const price = (n: number) => formatUzs(n, lang);
   return Response.json(
-    { status: true, ...cartInfoJson(view, t, price, view.lines.map((l) => lineJson(l, t, app.origin, path))) },
+    { status: true, ...cartInfoJson(view, t, price, view.lines.map((l) => lineJson(l, t, app.origin, path))), popup: result.popup ?? null },
     { status: quantity === -1 ? 200 : 201, headers: { ...headers, ...summaryHeaders(view) } },
   );
 }

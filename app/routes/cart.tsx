@@ -3,6 +3,8 @@ import type { Route } from "./+types/cart";
 import { runCartAction } from "~/cart/actions.server";
 import { getCartView } from "~/cart/cart.server";
 import { CartPage } from "~/cart/cart-page";
+import * as cartUi from "~/cart/cart-ui";
+import { registerCartUi } from "~/ui/cart-popup-host";
 import { checkoutMaxItems } from "~/cart/checkout-limit";
 import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/owner.server";
 import { safeReturnUrl } from "~/auth/return-url";
@@ -12,6 +14,9 @@ import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
+
+// The popup and mini-cart load with this route's client module (see app/ui/cart-popup-host.tsx).
+registerCartUi(cartUi);
 
 const NOTICES = ["updated", "removed", "movedToFavourites", "promoApplied", "promoRemoved", "bonusesApplied", "bonusesRemoved", "deliveryUpdated"];
 
@@ -35,11 +40,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /**
- * Every cart form posts here (`intent`). With JavaScript the forms are fetchers
- * and get the result as data; without it they carry `redirectTo`, and the
- * answer is a 303 back there: an add shows its popup as a section (flash), the
- * cart page its notice. Failures on the cart page render it again (400/4xx)
- * with the error and what was typed.
+ * Every cart form posts here (`intent`). The cart page's forms get a 303 back
+ * to the cart with a notice (with JavaScript React Router follows it), or on
+ * refusal the page again with the error and what was typed (4xx). The
+ * product page's add form posts here only without JavaScript (with it, it
+ * calls /api/cart): it carries `redirectTo`, and the answer is a 303 back
+ * with the popup as a one-time flash.
  */
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
@@ -47,18 +53,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const shopper = await shopperOf(app.env, request);
   const result = await runCartAction(form, { env: app.env, request, lang, shopper });
-  const cartPath = localizePath("/cart", lang, app.defaultLang);
-  const redirectTo = form.redirectTo ? safeReturnUrl(form.redirectTo, lang, app.defaultLang) : null;
-  const backToCart = redirectTo !== null && new URL(redirectTo, "http://x").pathname === cartPath;
-  if (redirectTo && result.intent === "add" && result.popup) {
-    (await ensureSession(app.env, request, shopper)).flash("cartPopup", result.popup);
-  }
+  const redirectTo = result.intent === "add" && form.redirectTo ? safeReturnUrl(form.redirectTo, lang, app.defaultLang) : null;
+  if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("cartPopup", result.popup);
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};
-  if (redirectTo && (result.ok || !backToCart)) {
-    const target = result.ok && backToCart ? `${cartPath}?notice=${result.notice}` : redirectTo;
-    return redirect(target, { status: 303, headers });
-  }
+  if (redirectTo) return redirect(redirectTo, { status: 303, headers });
+  if (result.ok && result.intent !== "add") return redirect(`${localizePath("/cart", lang, app.defaultLang)}?notice=${result.notice}`, { status: 303, headers });
   if (!result.ok) {
     const { status, ...failure } = result;
     return data({ result: failure }, { status, headers });

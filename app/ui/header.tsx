@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from "react";
-import { Link, useFetchers } from "react-router";
+import { Suspense, useRef, useState } from "react";
+import { Link, useNavigation } from "react-router";
 import type { Counters } from "~/session.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
+import { useCartStore, useCartUi } from "./cart-popup-host";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
@@ -10,27 +11,24 @@ import { LanguageSwitcher } from "./language-switcher";
 /** Spec §4: the hover mini-cart closes 1000 ms after the pointer leaves. */
 const MINI_CART_CLOSE_MS = 1000;
 
-// The mini-cart's code and data load on the first hover.
-const MiniCart = lazy(() => import("~/cart/mini-cart"));
-
 /**
- * The quantity cart forms in flight will change (optimistic counters); once
- * the server answers, the revalidated counters replace the guess.
+ * The quantity change in flight (optimistic counters): adds from product
+ * pages, and the cart page's − / + / remove. The revalidated counters replace
+ * the guess when the server answers.
  */
 function usePendingCartDelta(): number {
-  let delta = 0;
-  for (const { state, formData: d } of useFetchers()) {
-    if (state === "idle" || !d) continue;
-    const intent = d.get("intent");
-    const quantity = Number(d.get("quantity")) || 1;
-    delta += intent === "add" ? quantity : intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0;
-  }
-  return delta;
+  const pending = useCartStore().pending;
+  const d = useNavigation().formData;
+  const intent = d?.get("intent");
+  const quantity = Number(d?.get("quantity")) || 1;
+  return pending + (intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0);
 }
 
 /** The desktop header's cart: a mini-cart on hover that closes 1000 ms after the pointer leaves (spec §4). */
 function HeaderCart({ to, label, count }: { to: string; label: string; count: number }) {
   const [open, setOpen] = useState(false);
+  // The mini-cart's code and data load on the first hover.
+  const MiniCart = useCartUi("MiniCart");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hover = (on: boolean) => {
     clearTimeout(timer.current);
