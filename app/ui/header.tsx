@@ -1,18 +1,21 @@
-import { Link } from "react-router";
 import type { Counters } from "~/session.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+import { useLinkNavigation } from "./link-navigation";
 
-function closeMenu(event: React.MouseEvent<HTMLElement>) {
-  event.currentTarget.closest("details")?.removeAttribute("open");
-}
 
 export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
   const { t, href } = useI18n();
   const account = href(signedIn ? "/account" : "/login");
+  // Client-side navigation for the header's links (the language switcher keeps document loads).
+  const navigateOnClick = useLinkNavigation();
+  const onMenuClick = (event: React.MouseEvent<HTMLElement>) => {
+    event.currentTarget.closest("details")?.removeAttribute("open");
+    navigateOnClick(event);
+  };
   return (
     <>
       <a className="skip" href="#main">
@@ -20,30 +23,30 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
       </a>
       <header className="site-header">
         <div className="container site-header__row">
-          <Link to={href("/")} className="logo">
+          <a href={href("/")} className="logo" onClick={navigateOnClick}>
             {t("shopName")}
-          </Link>
+          </a>
           <details className="menu">
             <summary>{t("layout.catalogue")}</summary>
-            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={closeMenu}>
+            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onMenuClick}>
               {menu.map((top) => (
                 <div key={top.path} className="menu__group">
-                  <Link to={href(`/store/${top.path}`)} className="menu__top">
+                  <a href={href(`/store/${top.path}`)} className="menu__top">
                     {top.name}
-                  </Link>
+                  </a>
                   <ul>
                     {top.children.map((c) => (
                       <li key={c.path}>
-                        <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
+                        <a href={href(`/store/${c.path}`)}>{c.name}</a>
                       </li>
                     ))}
                   </ul>
                 </div>
               ))}
               <div className="menu__group">
-                <Link to={href("/store?sale=1")} className="menu__top">
+                <a href={href("/store?sale=1")} className="menu__top">
                   {t("layout.sale")}
-                </Link>
+                </a>
               </div>
             </nav>
           </details>
@@ -53,32 +56,32 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
               <Icon name="search" />
             </button>
           </form>
-          <nav className="site-header__actions" aria-label={t("layout.account")}>
+          <nav className="site-header__actions" aria-label={t("layout.account")} onClick={navigateOnClick}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
             <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter" />
-            <Link to={account} className="counter" data-testid="account-link">
+            <a href={account} className="counter" data-testid="account-link">
               <Icon name="user" />
               <span className="counter__label">{t("layout.account")}</span>
-            </Link>
+            </a>
           </nav>
           <LanguageSwitcher />
         </div>
       </header>
-      <nav className="mobile-bar" aria-label={t("layout.mobileBar")}>
-        <Link to={href("/")}>
+      <nav className="mobile-bar" aria-label={t("layout.mobileBar")} onClick={navigateOnClick}>
+        <a href={href("/")}>
           <Icon name="home" />
           <span>{t("layout.home")}</span>
-        </Link>
-        <Link to={href("/store")}>
+        </a>
+        <a href={href("/store")}>
           <Icon name="grid" />
           <span>{t("layout.catalogue")}</span>
-        </Link>
+        </a>
         <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
         <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter-mobile" />
-        <Link to={account}>
+        <a href={account}>
           <Icon name="user" />
           <span>{t("layout.account")}</span>
-        </Link>
+        </a>
       </nav>
     </>
   );
