@@ -68,7 +68,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       {subcategories.length ? (
         <nav className="chips" aria-label={t("catalogue:subcategories")} onClick={navigateOnClick}>
           {subcategories.map((c) => (
-            <a key={c.path} href={href(c.path)} className="chip">
+            <a key={c.path} className="chip" href={href(c.path)}>
               {c.name}
             </a>
           ))}

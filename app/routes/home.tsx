@@ -57,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="tiles" onClick={navigateOnClick}>
           {sections.map((s) => (
             <div key={s.path} className="tile">
-              <a href={href(`/store/${s.path}`)} className="tile__title">
+              <a className="tile__title" href={href(`/store/${s.path}`)}>
                 {s.name}
               </a>
               <ul>

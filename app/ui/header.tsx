@@ -23,7 +23,7 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
       </a>
       <header className="site-header">
         <div className="container site-header__row">
-          <a href={href("/")} className="logo" onClick={navigateOnClick}>
+          <a className="logo" href={href("/")} onClick={navigateOnClick}>
             {t("shopName")}
           </a>
           <details className="menu">
@@ -31,7 +31,7 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
             <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onMenuClick}>
               {menu.map((top) => (
                 <div key={top.path} className="menu__group">
-                  <a href={href(`/store/${top.path}`)} className="menu__top">
+                  <a className="menu__top" href={href(`/store/${top.path}`)}>
                     {top.name}
                   </a>
                   <ul>
@@ -44,7 +44,7 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
                 </div>
               ))}
               <div className="menu__group">
-                <a href={href("/store?sale=1")} className="menu__top">
+                <a className="menu__top" href={href("/store?sale=1")}>
                   {t("layout.sale")}
                 </a>
               </div>
@@ -59,7 +59,7 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
           <nav className="site-header__actions" aria-label={t("layout.account")} onClick={navigateOnClick}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
             <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={counters.cart} testId="cart-counter" />
-            <a href={account} className="counter" data-testid="account-link">
+            <a className="counter" href={account} data-testid="account-link">
               <Icon name="user" />
               <span className="counter__label">{t("layout.account")}</span>
             </a>

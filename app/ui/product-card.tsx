@@ -8,7 +8,7 @@ import { ClubBadge, Price, SaleLabel } from "./price";
 function ProductCard({ product, eager, i18n }: { product: Card; eager: boolean; i18n: I18n }) {
   return (
     <article className="card" data-testid="product-card">
-      <a href={i18n.href(`/product/${product.slug}`)} className="card__link">
+      <a className="card__link" href={i18n.href(`/product/${product.slug}`)}>
         <div className="card__media">
           <img
             src={product.image.url}
