@@ -1,4 +1,4 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { appContext, makeAppContext } from "../app/context.server";
 import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "../app/security.server";
 import { resolvePrefix } from "../app/i18n/url";
@@ -6,10 +6,16 @@ import { toLang } from "../app/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "../app/outbox/outbox.server";
 import { countingD1, type D1Counter } from "../app/db-metrics.server";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+/**
+ * Given a function, React Router re-derives its route tables and static handler on every
+ * request (so the dev server picks up edits); a built Worker's routes never change, so
+ * it derives them once per isolate.
+ */
+let builtHandler: RequestHandler | undefined;
+const requestHandler: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE)
+  : async (request, context) =>
+      (builtHandler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE))(request, context);
 
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;

@@ -5,6 +5,7 @@ import type { CatalogueQuery } from "./schema";
 
 export const FILTERS_FORM_ID = "filters";
 
+/** One row per value (a listing has ~80): the label's text sits bare in the flex row, no wrapper element. */
 function FacetGroup({ name, title, facets, selected }: { name: string; title: string; facets: Facet[]; selected: string[] }) {
   if (facets.length === 0) return null;
   return (
@@ -15,7 +16,7 @@ function FacetGroup({ name, title, facets, selected }: { name: string; title: st
           <label key={f.value} className={f.count === 0 ? "facet__item facet__item--empty" : "facet__item"}>
             <input type="checkbox" name={name} value={f.value} defaultChecked={selected.includes(f.value)} />
             {f.hex ? <span className="swatch" style={{ background: f.hex }} aria-hidden="true" /> : null}
-            <span>{f.label}</span>
+            {f.label}
             <span className="facet__count">{f.count}</span>
           </label>
         ))}

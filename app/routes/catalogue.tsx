@@ -9,6 +9,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
+import { useLinkNavigation } from "~/ui/link-navigation";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -57,6 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
+  const navigateOnClick = useLinkNavigation();
   const { heading, trail, subcategories, query, listing, path } = loaderData;
   const allCrumb = { name: t("catalogue:all"), path: "/store" };
   return (
@@ -64,11 +66,11 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={path ? [allCrumb, ...trail] : [allCrumb]} />
       <h1>{heading}</h1>
       {subcategories.length ? (
-        <nav className="chips" aria-label={t("catalogue:subcategories")}>
+        <nav className="chips" aria-label={t("catalogue:subcategories")} onClick={navigateOnClick}>
           {subcategories.map((c) => (
-            <Link key={c.path} to={href(c.path)} className="chip">
+            <a key={c.path} className="chip" href={href(c.path)}>
               {c.name}
-            </Link>
+            </a>
           ))}
         </nav>
       ) : null}

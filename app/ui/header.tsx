@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Counters } from "~/session.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
@@ -7,6 +7,7 @@ import { useCartStore, useCartUi } from "./cart-popup-host";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+import { useLinkNavigation } from "./link-navigation";
 
 /** Spec §4: the hover mini-cart closes 1000 ms after the pointer leaves. */
 const MINI_CART_CLOSE_MS = 1000;
@@ -47,14 +48,17 @@ function HeaderCart({ to, label, count }: { to: string; label: string; count: nu
   );
 }
 
-function closeMenu(event: React.MouseEvent<HTMLElement>) {
-  event.currentTarget.closest("details")?.removeAttribute("open");
-}
 
 export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
   const { t, href } = useI18n();
   const account = href(signedIn ? "/account" : "/login");
   const cartCount = Math.max(0, counters.cart + usePendingCartDelta());
+  // Client-side navigation for the header's links (the language switcher keeps document loads).
+  const navigateOnClick = useLinkNavigation();
+  const onMenuClick = (event: React.MouseEvent<HTMLElement>) => {
+    event.currentTarget.closest("details")?.removeAttribute("open");
+    navigateOnClick(event);
+  };
   return (
     <>
       <a className="skip" href="#main">
@@ -62,30 +66,30 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
       </a>
       <header className="site-header">
         <div className="container site-header__row">
-          <Link to={href("/")} className="logo">
+          <a className="logo" href={href("/")} onClick={navigateOnClick}>
             {t("shopName")}
-          </Link>
+          </a>
           <details className="menu">
             <summary>{t("layout.catalogue")}</summary>
-            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={closeMenu}>
+            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onMenuClick}>
               {menu.map((top) => (
                 <div key={top.path} className="menu__group">
-                  <Link to={href(`/store/${top.path}`)} className="menu__top">
+                  <a className="menu__top" href={href(`/store/${top.path}`)}>
                     {top.name}
-                  </Link>
+                  </a>
                   <ul>
                     {top.children.map((c) => (
                       <li key={c.path}>
-                        <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
+                        <a href={href(`/store/${c.path}`)}>{c.name}</a>
                       </li>
                     ))}
                   </ul>
                 </div>
               ))}
               <div className="menu__group">
-                <Link to={href("/store?sale=1")} className="menu__top">
+                <a className="menu__top" href={href("/store?sale=1")}>
                   {t("layout.sale")}
-                </Link>
+                </a>
               </div>
             </nav>
           </details>
@@ -95,32 +99,32 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
               <Icon name="search" />
             </button>
           </form>
-          <nav className="site-header__actions" aria-label={t("layout.account")}>
+          <nav className="site-header__actions" aria-label={t("layout.account")} onClick={navigateOnClick}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
             <HeaderCart to={href("/cart")} label={t("layout.cart")} count={cartCount} />
-            <Link to={account} className="counter" data-testid="account-link">
+            <a className="counter" href={account} data-testid="account-link">
               <Icon name="user" />
               <span className="counter__label">{t("layout.account")}</span>
-            </Link>
+            </a>
           </nav>
           <LanguageSwitcher />
         </div>
       </header>
-      <nav className="mobile-bar" aria-label={t("layout.mobileBar")}>
-        <Link to={href("/")}>
+      <nav className="mobile-bar" aria-label={t("layout.mobileBar")} onClick={navigateOnClick}>
+        <a href={href("/")}>
           <Icon name="home" />
           <span>{t("layout.home")}</span>
-        </Link>
-        <Link to={href("/store")}>
+        </a>
+        <a href={href("/store")}>
           <Icon name="grid" />
           <span>{t("layout.catalogue")}</span>
-        </Link>
+        </a>
         <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
         <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={cartCount} testId="cart-counter-mobile" />
-        <Link to={account}>
+        <a href={account}>
           <Icon name="user" />
           <span>{t("layout.account")}</span>
-        </Link>
+        </a>
       </nav>
     </>
   );

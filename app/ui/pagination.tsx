@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+import { useLinkNavigation } from "./link-navigation";
 
 /** The current URL with `page` set (page 1 drops the parameter: one URL per page). */
 export function pageHref(pathname: string, search: string, page: number): string {
@@ -23,13 +24,14 @@ export function pageWindow(page: number, pageCount: number, radius = 2): (number
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
+  const navigateOnClick = useLinkNavigation();
   if (pageCount <= 1) return null;
   return (
-    <nav className="pagination" aria-label={t("catalogue:pagination")}>
+    <nav className="pagination" aria-label={t("catalogue:pagination")} onClick={navigateOnClick}>
       {page > 1 ? (
-        <Link to={pageHref(pathname, search, page - 1)} rel="prev" data-testid="page-prev">
+        <a href={pageHref(pathname, search, page - 1)} rel="prev" data-testid="page-prev">
           ← {t("catalogue:prev")}
-        </Link>
+        </a>
       ) : null}
       {pageWindow(page, pageCount).map((p, i) =>
         p === "gap" ? (
@@ -41,15 +43,15 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
             {p}
           </span>
         ) : (
-          <Link key={p} to={pageHref(pathname, search, p)}>
+          <a key={p} href={pageHref(pathname, search, p)}>
             {p}
-          </Link>
+          </a>
         ),
       )}
       {page < pageCount ? (
-        <Link to={pageHref(pathname, search, page + 1)} rel="next" data-testid="page-next">
+        <a href={pageHref(pathname, search, page + 1)} rel="next" data-testid="page-next">
           {t("catalogue:next")} →
-        </Link>
+        </a>
       ) : null}
     </nav>
   );
