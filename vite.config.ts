@@ -21,10 +21,10 @@ export default defineConfig({
             codeSplitting: {
               // The layout's shared pieces (ui/, i18n/) in one chunk: every page
               // needs them, and a few small chunks cost more bytes than one.
-              // Pagination is only for listings; Vite's preload helper only for the lazy phone
-              // mask: neither belongs on every page.
+              // Pagination and the listings' link delegation are only for listings; Vite's
+              // preload helper only for the lazy phone mask: none belongs on every page.
               groups: [
-                { name: "app", test: /[\\/]app[\\/]((ui|i18n)[\\/](?!pagination)|cart[\\/]analytics)/ },
+                { name: "app", test: /[\\/]app[\\/]((ui|i18n)[\\/](?!pagination|link-navigation)|cart[\\/]analytics)/ },
                 { name: "preload-helper", test: /preload-helper/ },
               ],
             },

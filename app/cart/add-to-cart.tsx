@@ -3,9 +3,9 @@ import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
 import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "~/ui/cart-popup-host";
-import { pushEcommerce } from "./analytics";
+import { pushEcommerce, type EcommerceItem } from "./analytics";
 
-type Product = { id: number; name: string; brand: string; colour: string; category: string; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
+type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
 
 /**
  * The add-to-cart form (spec §7: primaryId, purchasableId, quantity) around
@@ -15,18 +15,15 @@ type Product = { id: number; name: string; brand: string; colour: string; catego
  * header's counters are reloaded (counting the add meanwhile). "Choose a
  * size" and "sold out" show next to the sizes, never as a popup.
  */
-export function AddToCartForm({ product }: { product: Product }) {
+export function AddToCartForm({ product, analytics }: { product: Product; analytics: EcommerceItem }) {
   const { t, href, lang } = useI18n();
   const { pathname, search } = useLocation();
   const { revalidate } = useRevalidator();
   const flash = (useRouteLoaderData("root") as RootData | undefined)?.cartPopup ?? null;
   const [answer, setAnswer] = useState<{ code: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
-  const track = (event: "view_item" | "add_to_cart", skuId: number) =>
-    pushEcommerce(event, [{ id: skuId, name: product.name, price: product.salePrice, brand: product.brand, category: product.category, variant: product.colour }]);
-
   useEffect(() => {
-    track("view_item", product.sizes[0]?.id ?? product.id);
+    pushEcommerce("view_item", [analytics]);
     // Once per product shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id]);
@@ -45,7 +42,7 @@ export function AddToCartForm({ product }: { product: Product }) {
       const json = (await (await fetch(`/api/cart?lang=${lang}`, { method: "POST", body })).json()) as { status: boolean; code?: string; popup?: import("./popup").CartPopupData | null };
       setAnswer({ code: json.status ? null : (json.code ?? null) });
       if (json.popup && !INLINE_ADD_ERRORS.includes(json.code ?? "")) showCartPopup(json.popup);
-      if (json.status) track("add_to_cart", sku);
+      if (json.status) pushEcommerce("add_to_cart", [{ ...analytics, item_id: String(sku) }]);
       await revalidate();
     } catch {
       // No answer (network): the plain form post still works.

@@ -16,9 +16,10 @@ export type AnalyticsProduct = {
   list?: string;
 };
 
-type DataLayerWindow = Window & { dataLayer?: unknown[] };
+export type EcommerceItem = ReturnType<typeof ecommerceItem>;
 
-export function ecommerceItem(p: AnalyticsProduct) {
+/** The GA4 item of a product (loaders make them, so pages do not carry this mapping). */
+export function ecommerceItem(p: AnalyticsProduct, index = 0) {
   return {
     item_id: String(p.id),
     item_name: p.name,
@@ -27,19 +28,16 @@ export function ecommerceItem(p: AnalyticsProduct) {
     item_category: p.category,
     item_variant: p.variant,
     quantity: p.quantity ?? 1,
-    index: p.position ?? 0,
+    index: p.position ?? index,
     ...(p.list ? { item_list_name: p.list } : {}),
     // Spec: a product whose price is 0 (hidden) is flagged not available.
     ...(p.price === 0 ? { not_available: true } : {}),
   };
 }
 
-export function pushEcommerce(event: "view_item" | "add_to_cart" | "remove_from_cart" | "view_cart", items: AnalyticsProduct[]) {
-  if (typeof window === "undefined") return;
-  const w = window as DataLayerWindow;
-  w.dataLayer ??= [];
-  const value = items.reduce((sum, p) => sum + p.price * (p.quantity ?? 1), 0);
+/** Pushes an event with its items (value: their price × quantity) to window.dataLayer. */
+export function pushEcommerce(event: "view_item" | "add_to_cart" | "remove_from_cart" | "view_cart", items: EcommerceItem[]) {
+  const layer = ((window as Window & { dataLayer?: unknown[] }).dataLayer ??= []);
   // GA4's advice: clear the previous ecommerce object first.
-  w.dataLayer.push({ ecommerce: null });
-  w.dataLayer.push({ event, ecommerce: { currency: "UZS", value, items: items.map(ecommerceItem) } });
+  layer.push({ ecommerce: null }, { event, ecommerce: { currency: "UZS", value: items.reduce((sum, i) => sum + i.price * i.quantity, 0), items } });
 }

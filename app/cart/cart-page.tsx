@@ -3,7 +3,7 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { showCartPopup } from "~/ui/cart-popup-host";
 import { ClubBadge, Price } from "~/ui/price";
-import { pushEcommerce as track, type AnalyticsProduct } from "./analytics";
+import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartActionResult, CartIntent } from "./actions.server";
 import type { CartLine, CartView } from "./cart.server";
 import { checkoutLimitPopup } from "./popup";
@@ -12,23 +12,14 @@ type Failure = Omit<Extract<CartActionResult, { ok: false }>, "status">;
 
 export type CartPageProps = {
   view: CartView;
+  /** The GA4 items of the lines, in order (made by the loader). */
+  analytics: EcommerceItem[];
   maxItems: number;
   limitRefused: boolean;
   notice: string | null;
   signedIn: boolean;
   failure: Failure | null;
 };
-
-const toAnalytics = (l: CartLine, position = 0): AnalyticsProduct => ({
-  id: l.skuId,
-  name: l.name,
-  price: l.salePrice,
-  brand: l.brand,
-  category: l.category,
-  variant: l.colour,
-  quantity: l.quantity,
-  position,
-});
 
 /**
  * One cart form. It posts to the cart action, which answers 303 back to the
@@ -75,15 +66,15 @@ function FieldError({ error, testId }: { error: Failure | null; testId: string }
   );
 }
 
-function Line({ line, index, failure }: { line: CartLine; index: number; failure: Failure | null }) {
+function Line({ line, analytics, failure }: { line: CartLine; analytics: EcommerceItem; failure: Failure | null }) {
   const { t, href, price } = useI18n();
   const sameLine = (f: Failure) => f.values.purchasableId === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
     // Spec §4: a popup closes when a cart line is removed.
     if (intent !== "increment") showCartPopup(null);
-    if (intent === "decrement") track("remove_from_cart", [{ ...toAnalytics(line, index), quantity: 1 }]);
-    if (intent === "delete" || intent === "move-to-favourites") track("remove_from_cart", [toAnalytics(line, index)]);
+    if (intent === "decrement") track("remove_from_cart", [{ ...analytics, quantity: 1 }]);
+    if (intent === "delete" || intent === "move-to-favourites") track("remove_from_cart", [analytics]);
   };
   return (
     <li className="cart-line" data-testid="cart-line" data-sku={line.skuId}>
@@ -364,11 +355,11 @@ function SummaryTable({ view }: { view: CartView }) {
   );
 }
 
-export function CartPage({ view, maxItems, limitRefused, notice, failure }: CartPageProps) {
+export function CartPage({ view, analytics, maxItems, limitRefused, notice, failure }: CartPageProps) {
   const { t, href } = useI18n();
   const { lines, summary } = view;
   useEffect(() => {
-    if (lines.length) track("view_cart", lines.map(toAnalytics));
+    if (analytics.length) track("view_cart", analytics);
     // Once per visit of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -403,7 +394,7 @@ export function CartPage({ view, maxItems, limitRefused, notice, failure }: Cart
             ) : null}
             <ul className="cart-lines">
               {lines.map((l, i) => (
-                <Line key={l.skuId} line={l} index={i} failure={failure} />
+                <Line key={l.skuId} line={l} analytics={analytics[i]!} failure={failure} />
               ))}
             </ul>
           </div>

@@ -20,8 +20,12 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
     if (!overlay) return;
     const timer = setTimeout(onClose, popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
     return () => clearTimeout(timer);
-  }, [overlay, popup, onClose]);
+    // onClose is a new function on every render of the host; the timer belongs to the popup.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [overlay, popup]);
   const p = popup.product;
+  // Spec §8: no error popup on the cart page (the checkout limit's is the exception).
+  if (!popup.status && pathname === href("/cart") && popup.code !== "max_products_checkout_count") return null;
   const toCheckout = (event: React.MouseEvent) => {
     // Spec §5: over the limit the click does not proceed; the limit popup shows instead.
     if (popup.cart.items > max) {

@@ -1,23 +1,53 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n";
 import type { lineJson } from "./api.server";
+import { MINI_CART_CLOSE_MS } from "./popup";
 
 type Line = ReturnType<typeof lineJson>;
 type MiniCartData = { lines: Line[]; quantity: number; total: number };
 
-/** The header's mini-cart (desktop hover): the cart's JSON read, loaded each time it opens. */
+/**
+ * The header's mini-cart (desktop hover): open while the pointer is over the
+ * header's cart, closed 1000 ms after it leaves; the cart's JSON read is
+ * loaded each time it opens.
+ */
 export default function MiniCart() {
   const { t, href, price, lang } = useI18n();
   const [cart, setCart] = useState<MiniCartData | null>(null);
+  const [open, setOpen] = useState(true);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const anchor = ref.current?.parentElement;
+    if (!anchor) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const enter = () => {
+      clearTimeout(timer);
+      setOpen(true);
+    };
+    const leave = () => {
+      clearTimeout(timer);
+      timer = setTimeout(setOpen, MINI_CART_CLOSE_MS, false);
+    };
+    anchor.addEventListener("mouseenter", enter);
+    anchor.addEventListener("mouseleave", leave);
+    // The pointer may have left while this code was loading.
+    if (!anchor.matches(":hover")) leave();
+    return () => {
+      clearTimeout(timer);
+      anchor.removeEventListener("mouseenter", enter);
+      anchor.removeEventListener("mouseleave", leave);
+    };
+  }, []);
+  useEffect(() => {
+    if (!open) return;
     const abort = new AbortController();
     fetch(`/api/cart?lang=${lang}`, { signal: abort.signal })
       .then(async (res) => setCart({ lines: (await res.json()) as Line[], quantity: Number(res.headers.get("X-Cart-Total-Quantity")), total: Number(res.headers.get("X-Cart-Total-Cost")) }))
       .catch(() => {});
     return () => abort.abort();
-  }, [lang]);
+  }, [lang, open]);
   return (
-    <div className="mini-cart" data-testid="mini-cart">
+    <div className="mini-cart" data-testid="mini-cart" ref={ref} hidden={!open}>
       {!cart ? (
         <p aria-busy="true">…</p>
       ) : cart.lines.length === 0 ? (

@@ -31,6 +31,8 @@ export type CartPopupData = {
 
 export const POPUP_SUCCESS_MS = 3000;
 export const POPUP_ERROR_MS = 10_000;
+/** The hover mini-cart closes this long after the pointer leaves. */
+export const MINI_CART_CLOSE_MS = 1000;
 
 /** The limit popup of spec §5: status false, the item count and max_products_checkout_count. */
 export function checkoutLimitPopup(cart: CartPopupData["cart"], max: number): CartPopupData {

@@ -1,6 +1,8 @@
+import { PrefetchPageLinks } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
 import { Pagination } from "~/ui/pagination";
-import { ProductGrid } from "~/ui/product-card";
+import { ProductCard } from "~/ui/product-card";
 import type { Listing } from "./catalogue.server";
 import { FiltersForm, SortSelect } from "./filters-form";
 import type { CatalogueQuery } from "./schema";
@@ -32,7 +34,7 @@ export function ListingView({
         </div>
         {listing.products.length ? (
           <>
-            <ProductGrid products={listing.products} eagerCount={2} />
+            <ListingGrid products={listing.products} />
             <Pagination page={listing.page} pageCount={listing.pageCount} />
           </>
         ) : (
@@ -41,6 +43,25 @@ export function ListingView({
           </div>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A listing's page of cards: plain anchors with one click handler and one
+ * intent prefetch for the whole grid (a `<Link>` per card costs server time
+ * in every render of a 24-card page).
+ */
+function ListingGrid({ products }: { products: Listing["products"] }) {
+  const i18n = useI18n();
+  const onClick = useLinkNavigation();
+  const prefetch = useIntentPrefetch();
+  return (
+    <div className="grid" onClick={onClick} {...prefetch.handlers}>
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < 2} i18n={i18n} plain />
+      ))}
+      {prefetch.page ? <PrefetchPageLinks page={prefetch.page} /> : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cart";
 import { runCartAction } from "~/cart/actions.server";
+import { ecommerceItem } from "~/cart/analytics";
 import { getCartView } from "~/cart/cart.server";
 import { CartPage } from "~/cart/cart-page";
-import * as cartUi from "~/cart/cart-ui";
+import { CartPopup, MiniCart } from "~/cart/cart-ui";
 import { registerCartUi } from "~/ui/cart-popup-host";
 import { checkoutMaxItems } from "~/cart/checkout-limit";
 import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/owner.server";
@@ -16,7 +17,7 @@ import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 
 // The popup and mini-cart load with this route's client module (see app/ui/cart-popup-host.tsx).
-registerCartUi(cartUi);
+registerCartUi({ CartPopup, MiniCart });
 
 const NOTICES = ["updated", "removed", "movedToFavourites", "promoApplied", "promoRemoved", "bonusesApplied", "bonusesRemoved", "deliveryUpdated"];
 
@@ -30,6 +31,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     i18n: texts(lang, ["cart"]),
     view,
+    analytics: view.lines.map((l, i) =>
+      ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.colour, quantity: l.quantity }, i),
+    ),
     maxItems: checkoutMaxItems(app.env),
     // Set by the checkout when it refuses a cart over the limit (no JavaScript).
     limitRefused: url.searchParams.get("checkout") === "limit",

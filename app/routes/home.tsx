@@ -6,7 +6,6 @@ import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
-import { useLinkNavigation } from "~/ui/link-navigation";
 import { ProductGrid } from "~/ui/product-card";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -36,7 +35,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const navigateOnClick = useLinkNavigation();
   const { sections, fresh, sale } = loaderData;
   return (
     <>
@@ -54,16 +52,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="categories">
         <h2 id="categories">{t("home:categories")}</h2>
-        <div className="tiles" onClick={navigateOnClick}>
+        <div className="tiles">
           {sections.map((s) => (
             <div key={s.path} className="tile">
-              <a className="tile__title" href={href(`/store/${s.path}`)}>
+              <Link to={href(`/store/${s.path}`)} className="tile__title">
                 {s.name}
-              </a>
+              </Link>
               <ul>
                 {s.children.map((c) => (
                   <li key={c.path}>
-                    <a href={href(`/store/${c.path}`)}>{c.name}</a>
+                    <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
                   </li>
                 ))}
               </ul>

@@ -10,6 +10,7 @@ import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/add-to-cart";
+import { ecommerceItem } from "~/cart/analytics";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { ProductGrid } from "~/ui/product-card";
@@ -33,6 +34,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
     related: getRelated(app.env.DB, lang, product),
+    analytics: ecommerceItem({
+      id: product.sizes[0]?.id ?? product.id,
+      name: product.name,
+      price: product.salePrice,
+      brand: product.brand.name,
+      category: trail.at(-1)?.name ?? "",
+      variant: product.color.name,
+    }),
   };
 }
 
@@ -99,17 +108,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </ul>
             ) : null}
           </div>
-          <AddToCartForm
-            product={{
-              id: product.id,
-              name: product.name,
-              brand: product.brand.name,
-              colour: product.color.name,
-              category: trail.at(-1)?.name ?? "",
-              salePrice: product.salePrice,
-              sizes: product.sizes,
-            }}
-          />
+          <AddToCartForm product={product} analytics={loaderData.analytics} />
           {soldOut ? (
             <p className="product__soldout" data-testid="sold-out">
               {t("product:soldOutAll")}

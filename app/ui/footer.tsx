@@ -1,9 +1,8 @@
+import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { useLinkNavigation } from "./link-navigation";
 
 export function Footer() {
   const { t, href } = useI18n();
-  const navigateOnClick = useLinkNavigation();
   return (
     <footer className="site-footer">
       <div className="container site-footer__row">
@@ -16,9 +15,9 @@ export function Footer() {
           <p>{t("footer.hoursWeekdays", { from: "9:00", to: "21:00" })}</p>
           <p>{t("footer.hoursWeekend", { from: "9:00", to: "19:00" })}</p>
         </div>
-        <nav aria-label={t("layout.catalogue")} onClick={navigateOnClick}>
-          <a href={href("/store")}>{t("layout.catalogue")}</a>
-          <a href={href("/store?sale=1")}>{t("layout.sale")}</a>
+        <nav aria-label={t("layout.catalogue")}>
+          <Link to={href("/store")}>{t("layout.catalogue")}</Link>
+          <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
         </nav>
         <p className="site-footer__copy">© {t("shopName")}</p>
       </div>

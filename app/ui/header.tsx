@@ -1,5 +1,5 @@
-import { Suspense, useRef, useState } from "react";
-import { useNavigation } from "react-router";
+import { Suspense, useState } from "react";
+import { Link, useNavigation } from "react-router";
 import type { Counters } from "~/session.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
@@ -7,10 +7,6 @@ import { useCartStore, useCartUi } from "./cart-popup-host";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
-import { useLinkNavigation } from "./link-navigation";
-
-/** Spec §4: the hover mini-cart closes 1000 ms after the pointer leaves. */
-const MINI_CART_CLOSE_MS = 1000;
 
 /**
  * The quantity change in flight (optimistic counters): adds from product
@@ -25,21 +21,19 @@ function usePendingCartDelta(): number {
   return pending + (intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0);
 }
 
-/** The desktop header's cart: a mini-cart on hover that closes 1000 ms after the pointer leaves (spec §4). */
+/** A click in the menu's panel closes it (the page changes under it). */
+function closeMenu(event: React.MouseEvent<HTMLElement>) {
+  event.currentTarget.closest("details")?.removeAttribute("open");
+}
+
+/** The desktop header's cart: the first hover loads the mini-cart, which then opens and closes itself (spec §4). */
 function HeaderCart({ to, label, count }: { to: string; label: string; count: number }) {
-  const [open, setOpen] = useState(false);
-  // The mini-cart's code and data load on the first hover.
+  const [hovered, setHovered] = useState(false);
   const MiniCart = useCartUi("MiniCart");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const hover = (on: boolean) => {
-    clearTimeout(timer.current);
-    if (on) setOpen(true);
-    else timer.current = setTimeout(setOpen, MINI_CART_CLOSE_MS, false);
-  };
   return (
-    <div className="mini-cart-anchor" onMouseEnter={() => hover(true)} onMouseLeave={() => hover(false)}>
+    <div className="mini-cart-anchor" onMouseEnter={() => setHovered(true)}>
       <CounterLink to={to} icon="cart" label={label} count={count} testId="cart-counter" />
-      {open ? (
+      {hovered ? (
         <Suspense fallback={null}>
           <MiniCart />
         </Suspense>
@@ -48,17 +42,10 @@ function HeaderCart({ to, label, count }: { to: string; label: string; count: nu
   );
 }
 
-
 export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
   const { t, href } = useI18n();
   const account = href(signedIn ? "/account" : "/login");
   const cartCount = Math.max(0, counters.cart + usePendingCartDelta());
-  // Client-side navigation for the header's links (the language switcher keeps document loads).
-  const navigateOnClick = useLinkNavigation();
-  const onMenuClick = (event: React.MouseEvent<HTMLElement>) => {
-    event.currentTarget.closest("details")?.removeAttribute("open");
-    navigateOnClick(event);
-  };
   return (
     <>
       <a className="skip" href="#main">
@@ -66,30 +53,30 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
       </a>
       <header className="site-header">
         <div className="container site-header__row">
-          <a className="logo" href={href("/")} onClick={navigateOnClick}>
+          <Link to={href("/")} className="logo">
             {t("shopName")}
-          </a>
+          </Link>
           <details className="menu">
             <summary>{t("layout.catalogue")}</summary>
-            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onMenuClick}>
+            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={closeMenu}>
               {menu.map((top) => (
                 <div key={top.path} className="menu__group">
-                  <a className="menu__top" href={href(`/store/${top.path}`)}>
+                  <Link to={href(`/store/${top.path}`)} className="menu__top">
                     {top.name}
-                  </a>
+                  </Link>
                   <ul>
                     {top.children.map((c) => (
                       <li key={c.path}>
-                        <a href={href(`/store/${c.path}`)}>{c.name}</a>
+                        <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
                       </li>
                     ))}
                   </ul>
                 </div>
               ))}
               <div className="menu__group">
-                <a className="menu__top" href={href("/store?sale=1")}>
+                <Link to={href("/store?sale=1")} className="menu__top">
                   {t("layout.sale")}
-                </a>
+                </Link>
               </div>
             </nav>
           </details>
@@ -99,32 +86,32 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
               <Icon name="search" />
             </button>
           </form>
-          <nav className="site-header__actions" aria-label={t("layout.account")} onClick={navigateOnClick}>
+          <nav className="site-header__actions" aria-label={t("layout.account")}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
             <HeaderCart to={href("/cart")} label={t("layout.cart")} count={cartCount} />
-            <a className="counter" href={account} data-testid="account-link">
+            <Link to={account} className="counter" data-testid="account-link">
               <Icon name="user" />
               <span className="counter__label">{t("layout.account")}</span>
-            </a>
+            </Link>
           </nav>
           <LanguageSwitcher />
         </div>
       </header>
-      <nav className="mobile-bar" aria-label={t("layout.mobileBar")} onClick={navigateOnClick}>
-        <a href={href("/")}>
+      <nav className="mobile-bar" aria-label={t("layout.mobileBar")}>
+        <Link to={href("/")}>
           <Icon name="home" />
           <span>{t("layout.home")}</span>
-        </a>
-        <a href={href("/store")}>
+        </Link>
+        <Link to={href("/store")}>
           <Icon name="grid" />
           <span>{t("layout.catalogue")}</span>
-        </a>
+        </Link>
         <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
         <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={cartCount} testId="cart-counter-mobile" />
-        <a href={account}>
+        <Link to={account}>
           <Icon name="user" />
           <span>{t("layout.account")}</span>
-        </a>
+        </Link>
       </nav>
     </>
   );
