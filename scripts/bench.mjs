@@ -21,8 +21,8 @@ function report(what, value, unit, budget, better = "lower") {
 }
 
 /** The JS a page makes the browser download: its module scripts and modulepreloads, gzip -6. */
-async function pageJs(path) {
-  const html = await (await fetch(BASE + path)).text();
+async function pageJs(path, init = {}) {
+  const html = await (await fetch(BASE + path, init)).text();
   const urls = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
@@ -55,13 +55,13 @@ function workerdCpuMs(server) {
  * workerd's own CPU clock (the Worker and the local D1 it hosts), not the load
  * generator's or wrangler's.
  */
-async function measure(server, path, { requests = 150, concurrency = 4 } = {}) {
+async function measure(server, path, { requests = 150, concurrency = 4, init = {} } = {}) {
   let next = 0;
   const cpuBefore = workerdCpuMs(server);
   const start = performance.now();
   const worker = async () => {
     while (next++ < requests) {
-      const res = await fetch(BASE + path);
+      const res = await fetch(BASE + path, init);
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     }
@@ -72,8 +72,35 @@ async function measure(server, path, { requests = 150, concurrency = 4 } = {}) {
 }
 
 /** Warm-up: JIT tiers, caches (the category tree), workerd's D1 statement cache. */
-async function warmUp(path, requests = 100) {
-  for (let i = 0; i < requests; i++) await (await fetch(BASE + path)).arrayBuffer();
+async function warmUp(path, requests = 100, init = {}) {
+  for (let i = 0; i < requests; i++) await (await fetch(BASE + path, init)).arrayBuffer();
+}
+
+/**
+ * A shopper with a cart of `count` different products (the first size in stock
+ * of each product on the first catalogue page), through the cart's JSON call:
+ * the Cookie header that names the session.
+ */
+async function shopperWithCart(count) {
+  let cookie = "";
+  const slugs = [...new Set([...(await (await fetch(`${BASE}/store`)).text()).matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]))];
+  let added = 0;
+  for (const slug of slugs) {
+    if (added === count) break;
+    const html = await (await fetch(`${BASE}/product/${slug}`)).text();
+    const primaryId = /name="primaryId" value="(\d+)"/.exec(html)?.[1];
+    const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(html)?.[1];
+    if (!primaryId || !sku) continue;
+    const res = await fetch(`${BASE}/api/cart`, {
+      method: "POST",
+      body: new URLSearchParams({ primaryId, purchasableId: sku, quantity: "1" }),
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+    cookie = res.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
+    if (res.status === 201) added++;
+  }
+  if (added < count) throw new Error(`could fill the bench cart with ${added} of ${count} products`);
+  return cookie;
 }
 
 const median = (xs) => {
@@ -97,11 +124,14 @@ const server = serveBuild({ port: PORT, stdio: "ignore" });
 try {
   await waitForHttp(`${BASE}/robots.txt`);
   const productSlug = /href="\/product\/([a-z0-9-]+)"/.exec(await (await fetch(`${BASE}/store`)).text())[1];
-  const pages = { home: "/", catalogue: "/store", product: `/product/${productSlug}` };
+  const pages = { home: "/", catalogue: "/store", product: `/product/${productSlug}`, cart: "/cart" };
+  // The cart page of a shopper with 3 products in the cart (an empty cart is only a message).
+  const cartInit = { headers: { Cookie: await shopperWithCart(3) } };
+  const initOf = (name) => (name === "cart" ? cartInit : {});
 
   const js = {};
   for (const [name, path] of Object.entries(pages)) {
-    js[name] = await pageJs(path);
+    js[name] = await pageJs(path, initOf(name));
     report(`initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`, Number(KB(js[name].total)), " KB", name === "product" ? 113 : undefined);
   }
   report("server bundle (gzip)", Number(KB(dirJsGzip("build/server"))), " KB", 300);
@@ -110,31 +140,33 @@ try {
   // Locally D1 is emulated inside the same workerd, so its work lands on the Worker's CPU
   // clock; in production it runs elsewhere. One D1 call's cost: an image (one query) less robots.txt.
   const imagePath = /src="(\/img\/[^"]+)"/.exec(await (await fetch(BASE + pages.product)).text())[1];
-  const measured = { reference: "/robots.txt", image: imagePath, product: pages.product, catalogue: pages.catalogue };
+  const measured = { reference: "/robots.txt", image: imagePath, product: pages.product, catalogue: pages.catalogue, cart: pages.cart };
+  const rendered = ["product", "catalogue", "cart"];
   const calls = {};
-  for (const name of ["product", "catalogue"]) {
-    calls[name] = Number(/d1;desc="(\d+) calls"/.exec((await fetch(BASE + pages[name])).headers.get("Server-Timing") ?? "")?.[1] ?? 0);
+  for (const name of rendered) {
+    calls[name] = Number(/d1;desc="(\d+) calls"/.exec((await fetch(BASE + pages[name], initOf(name))).headers.get("Server-Timing") ?? "")?.[1] ?? 0);
   }
-  for (const path of Object.values(measured)) await warmUp(path);
+  for (const [name, path] of Object.entries(measured)) await warmUp(path, 100, initOf(name));
   // Rounds that take turns over every path, so a burst of load elsewhere on the machine
   // hits all of them alike; each figure is the median over the rounds.
   const ROUNDS = Number(process.env.BENCH_ROUNDS) || 7;
   const samples = Object.fromEntries(Object.keys(measured).map((k) => [k, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, path] of Object.entries(measured)) samples[name].push(await measure(server, path));
+    for (const [name, path] of Object.entries(measured)) samples[name].push(await measure(server, path, { init: initOf(name) }));
   }
   const med = (name, key) => median(samples[name].map((m) => m[key]));
   const perRound = (fn) => samples.reference.map((ref, i) => fn(ref.cpuMs, Math.max(0, samples.image[i].cpuMs - ref.cpuMs), i));
   report(`robots.txt (reference): throughput`, Math.round(med("reference", "rps")), " req/s");
   report(`robots.txt (reference): server CPU per request (median of ${ROUNDS} rounds)`, Number(med("reference", "cpuMs").toFixed(2)), " ms");
   report("local D1 emulation, CPU per call (image − reference)", Number(median(perRound((ref, perCall) => perCall)).toFixed(2)), " ms");
-  for (const name of ["product", "catalogue"]) {
+  for (const name of rendered) {
     const own = perRound((ref, perCall, i) => samples[name][i].cpuMs - ref - calls[name] * perCall);
     report(`${name}: throughput`, Math.round(med(name, "rps")), " req/s");
     report(`${name}: server CPU per render (${calls[name]} D1 calls)`, Number(med(name, "cpuMs").toFixed(2)), " ms");
     report(`${name}: CPU per render above the reference`, Number(median(perRound((ref, _, i) => samples[name][i].cpuMs - ref)).toFixed(2)), " ms");
     report(`${name}: … rounds' spread of the Worker's own CPU`, `${Math.min(...own).toFixed(2)}–${Math.max(...own).toFixed(2)}`, " ms");
-    report(`${name}: … less the local D1 emulation (the Worker's own CPU)`, Number(median(own).toFixed(2)), " ms", 5);
+    // The 5 ms budget is the product and catalogue pages' (issue #2); the cart page's figure is reported.
+    report(`${name}: … less the local D1 emulation (the Worker's own CPU)`, Number(median(own).toFixed(2)), " ms", name === "cart" ? undefined : 5);
   }
 } catch (e) {
   if (!(e instanceof Done)) throw e;
