@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Lang } from "~/i18n/languages";
+import { clientAddress, hit } from "~/rate-limit.server";
 import { cityExists, deliveryOptions } from "~/delivery/delivery.server";
 import { addAccountFavourite, addGuestFavourite } from "~/favourites/favourites.server";
 import { findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
@@ -44,6 +45,9 @@ export type CartActionResult =
       values: Record<string, string>;
       popup?: CartPopupData;
     };
+
+/** Promo code tries per client address per 10 minutes. */
+export const PROMO_TRIES = 20;
 
 export type CartActionContext = { env: Env; request: Request; lang: Lang; shopper: Shopper; now?: number };
 
@@ -183,6 +187,8 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
       const view = await getCartView(db, c.lang, cartId, c.now);
       if (view.lines.length === 0) return fail(409, "cart_empty", "errors.cartEmpty", "promoCode");
       if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "errors.promoAlready", "promoCode");
+      // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
+      if (!(await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600)).allowed) return fail(429, "promo_limited", "errors.promoLimited", "promoCode");
       const promo = await findPromo(db, parsed.data.promoCode, c.shopper.owner.userId);
       const check = promoDiscount(promo, view.lines, c.shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
       if (!check.ok) return fail(422, "promo_invalid", `errors.promo.${check.problem}`, "promoCode");

@@ -117,6 +117,11 @@ function Line({ line, analytics, failure }: { line: CartLine; analytics: Ecommer
           )}
         </CartForm>
       </div>
+      {line.quantity > line.stock ? (
+        <p className="cart-line__stock alert alert--error" data-testid="cart-line-stock">
+          {line.stock === 0 ? t("cart:stockGone") : t("cart:stockLow", { stock: line.stock })}
+        </p>
+      ) : null}
       <div className="cart-line__price">{line.salePrice > 0 ? <Price firstPrice={line.firstPrice * line.quantity} salePrice={line.salePrice * line.quantity} /> : null}</div>
       <CartForm
         intents={["increment", "decrement", "delete", "move-to-favourites"]}

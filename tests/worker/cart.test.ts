@@ -508,3 +508,38 @@ describe("JSON API", () => {
     expect(await res.json()).toMatchObject({ status: true, quantity: 1 });
   });
 });
+
+describe("limits and changed stock", () => {
+  it("promo codes: 20 tries per address per 10 minutes, then 429", async () => {
+    const s = new Shopper();
+    await s.add(buyable(9, { club: false }).sku.id);
+    const ip = { "CF-Connecting-IP": "10.77.0.1" };
+    for (let i = 0; i < 20; i++) {
+      const res = await post("/cart", { intent: "promo-apply", promoCode: `GUESS${i}` }, { cookie: s.cookie, headers: ip });
+      expect(res.status, `try ${i + 1}`).toBe(422);
+    }
+    const limited = await post("/cart", { intent: "promo-apply", promoCode: "SALE10" }, { cookie: s.cookie, headers: ip });
+    expect(limited.status).toBe(429);
+    expect(testText(await limited.text(), "promo-error")).toBe("Juda ko'p urinish. Promokodni birozdan so'ng qayta kiriting.");
+    // Another address is not affected.
+    expect((await post("/cart", { intent: "promo-apply", promoCode: "SALE10" }, { cookie: s.cookie, headers: { "CF-Connecting-IP": "10.77.0.2" } })).status).toBe(303);
+  });
+
+  it("a line above the stock left says so and cannot grow", async () => {
+    const s = new Shopper();
+    const { sku } = buyable(10);
+    await s.add(sku.id);
+    await s.add(sku.id);
+    await env.DB.prepare("UPDATE skus SET stock = 1 WHERE id = ?").bind(sku.id).run();
+    let { body } = await s.get("/cart");
+    expect(testText(body, "cart-line-stock")).toBe("Omborda 1 dona qoldi: miqdorni kamaytiring.");
+    expect(body).toMatch(/data-testid="cart-line-increment"[^>]*disabled|disabled=""[^>]*data-testid="cart-line-increment"/);
+    await env.DB.prepare("UPDATE skus SET stock = 0 WHERE id = ?").bind(sku.id).run();
+    ({ body } = await s.get("/cart"));
+    expect(testText(body, "cart-line-stock")).toContain("tugadi");
+    // The checkout page still lists it; placing the order (checkout issue) checks stock again.
+    await env.DB.prepare("UPDATE skus SET stock = 5 WHERE id = ?").bind(sku.id).run();
+    ({ body } = await s.get("/cart"));
+    expect(body).not.toContain('data-testid="cart-line-stock"');
+  });
+});
