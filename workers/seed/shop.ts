@@ -48,11 +48,10 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
   { id: 4, uuid: "express", type: "courier", icon: "truck", position: 4, status: 0, need_payment: 1, title_uz: "Tezkor kuryer", title_ru: "Экспресс-курьер", title_uk: "Експрес-кур'єр" },
 ];
 
-const days = (from: number, to: number) => ({
-  estimated_delivery_time_uz: `${from}–${to} kun`,
-  estimated_delivery_time_ru: `${from}–${to} дн.`,
-  estimated_delivery_time_uk: `${from}–${to} дн.`,
-});
+const days = (from: number, to: number) => {
+  const range = from === to ? `${from}` : `${from}–${to}`;
+  return { estimated_delivery_time_uz: `${range} kun`, estimated_delivery_time_ru: `${range} дн.`, estimated_delivery_time_uk: `${range} дн.` };
+};
 
 export const DELIVERY_COSTS: DeliveryCostRow[] = [
   // Courier: three cities only (no another_city row: not offered elsewhere).
