@@ -5,6 +5,7 @@ import { resolvePrefix } from "../app/i18n/url";
 import { toLang } from "../app/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "../app/outbox/outbox.server";
 import { countingD1, type D1Counter } from "../app/db-metrics.server";
+import { purgeExpired } from "../app/maintenance.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -44,6 +45,11 @@ export default {
       }
     }
     return applySecurityHeaders(response, request, nonce);
+  },
+
+  /** Daily clean-up of expired sessions and abandoned guest carts (wrangler.toml [triggers]). */
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));
   },
 
   /** Delivers SMS and e-mails from the outbox (see app/outbox/outbox.server.ts). */

@@ -65,9 +65,10 @@ export async function beginUserSession(env: Env, request: Request, userId: numbe
   const old = await readSession(env, request);
   const guestCartId = old?.get("userId") ? undefined : old?.get("cartId");
   const guestFavourites = old?.get("userId") ? undefined : old?.get("favourites");
-  if (old) await storage.destroySession(old);
+  // Merge first: if it fails, the guest session (and its cart) is still there to retry with.
   if (guestCartId) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
   if (guestFavourites?.length) await mergeGuestFavourites(env.DB, userId, guestFavourites);
+  if (old) await storage.destroySession(old);
   const session = await storage.getSession();
   session.set("userId", userId);
   return storage.commitSession(session);

@@ -53,6 +53,12 @@ export type CartActionContext = { env: Env; request: Request; lang: Lang; shoppe
 
 type Fail = Extract<CartActionResult, { ok: false }>;
 
+/** A refused add's code (spec §8) and message key (cart namespace, or the popup's). */
+function stockFailure(reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity"): { code: string; error: string } {
+  const code = { outOfStock: "is_out_of_stock", unknownSku: "unknown_product", notEnoughStock: "not_enough_stock", badQuantity: "quantity" }[reason];
+  return { code, error: `cartPopup.${code}` };
+}
+
 function firstIssue(error: z.ZodError): { field: string; message: string } {
   const issue = error.issues[0]!;
   return { field: String(issue.path[0] ?? "form"), message: issue.message };
@@ -124,14 +130,16 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     const product = await productOfSku(db, c.lang, purchasableId);
     if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
     if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
-    const { cartId } = await cartForWrite(c.env, c.request, c.shopper);
+    const cart = await cartForWrite(c.env, c.request, c.shopper);
+    if (!cart) return fail(429, "rate_limited", "cartPopup.rate_limited", "purchasableId");
+    const { cartId } = cart;
     const added = await addLine(db, cartId, purchasableId, quantity);
     const view = await getCartView(db, c.lang, cartId, c.now);
     if (!added.ok) {
-      const code = added.reason === "outOfStock" ? "is_out_of_stock" : added.reason === "unknownSku" ? "unknown_product" : "not_enough_stock";
+      const { code, error } = stockFailure(added.reason);
       const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;
       const vars = { stock: product.stock, inCart };
-      return fail(409, code, `cartPopup.${code}`, "purchasableId", { popup: popupOf(false, code, `cartPopup.${code}`, product, view, vars) });
+      return fail(409, code, error, "purchasableId", { popup: popupOf(false, code, error, product, view, vars) });
     }
     return { ok: true, intent, notice: "added", product, popup: popupOf(true, null, "cartPopup.added", product, view) };
   }
@@ -147,7 +155,7 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
     if (intent === "increment") {
       const added = await addLine(db, cartId, skuId, 1);
-      if (!added.ok) return fail(409, added.reason === "outOfStock" ? "is_out_of_stock" : "not_enough_stock", "errors.notEnoughStock", "purchasableId", {});
+      if (!added.ok) return fail(409, stockFailure(added.reason).code, "errors.notEnoughStock", "purchasableId");
       return { ok: true, intent, notice: "updated" };
     }
     await removeLine(db, cartId, skuId, intent !== "decrement");
@@ -173,8 +181,9 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     if (!line.sizes.some((s) => s.id === newPurchasableId)) return fail(400, "unknown_product", "errors.unknownSize", "newPurchasableId");
     // Spec: one of the new size in, one of the old out; the add is checked against stock first.
     const added = await addLine(db, cartId, newPurchasableId, 1);
-    if (!added.ok) return fail(409, added.reason === "outOfStock" ? "is_out_of_stock" : "not_enough_stock", added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");
-    await removeLine(db, cartId, purchasableId);
+    if (!added.ok) return fail(409, stockFailure(added.reason).code, added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");
+    // The old line went away meanwhile (another tab): take the added one back, nothing gained.
+    if (!(await removeLine(db, cartId, purchasableId))) await removeLine(db, cartId, newPurchasableId);
     return { ok: true, intent, notice: "updated" };
   }
 

@@ -39,14 +39,14 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
     addPending(1);
     try {
       const body = new URLSearchParams({ primaryId: String(product.id), purchasableId: String(sku), quantity: "1" });
-      const json = (await (await fetch(`/api/cart?lang=${lang}`, { method: "POST", body })).json()) as { status: boolean; code?: string; popup?: import("./popup").CartPopupData | null };
+      const response = await fetch(`/api/cart?lang=${lang}`, { method: "POST", body }).catch(() => null);
+      // No answer at all (network): the plain form post still works.
+      if (!response) return form.submit();
+      const json = (await response.json().catch(() => ({ status: false }))) as { status: boolean; code?: string; popup?: import("./popup").CartPopupData | null };
       setAnswer({ code: json.status ? null : (json.code ?? null) });
       if (json.popup && !INLINE_ADD_ERRORS.includes(json.code ?? "")) showCartPopup(json.popup);
       if (json.status) pushEcommerce("add_to_cart", [{ ...analytics, item_id: String(sku) }]);
       await revalidate();
-    } catch {
-      // No answer (network): the plain form post still works.
-      form.submit();
     } finally {
       addPending(-1);
       setBusy(false);
@@ -78,7 +78,7 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
         </p>
       ) : null}
       {product.salePrice > 0 ? (
-        <button type="submit" className="button add-to-cart__button" disabled={soldOut} data-testid="add-to-cart-button" aria-busy={busy || undefined}>
+        <button type="submit" className="button add-to-cart__button" disabled={soldOut || busy} data-testid="add-to-cart-button" aria-busy={busy || undefined}>
           {t("product:addToCart")}
         </button>
       ) : (

@@ -283,7 +283,8 @@ function DeliveryForm({ view, failure }: { view: CartView; failure: Failure | nu
   return (
     <CartForm intents={["delivery"]} failure={failure} className="delivery" testId="delivery-form">
       {({ error, submit: submitForm }) => {
-        // A newer submission cancels the recalculation in flight (React Router aborts it).
+        // A newer submission supersedes the one in flight: React Router stops waiting for the
+        // older answer (the server applies both in the order they arrive).
         const submit = (e: { currentTarget: { form: HTMLFormElement | null } }) => submitForm(e.currentTarget.form);
         return (
           <fieldset>
@@ -405,7 +406,7 @@ export function CartPage({ view, analytics, maxItems, limitRefused, notice, fail
           </div>
           <aside className="cart-page__side">
             <SummaryTable view={view} />
-            {limitRefused || (failure?.code === "max_products_checkout_count") ? (
+            {limitRefused ? (
               <p className="alert alert--error" role="alert" data-testid="checkout-limit">
                 {t("cartPopup.max_products_checkout_count", { count: summary.items, max: maxItems })}
               </p>

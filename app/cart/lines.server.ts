@@ -4,7 +4,7 @@
  */
 import { MAX_ADD } from "./schema";
 
-export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" };
+export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity" };
 
 
 /** A cart for a shopper (one per account) or a new guest cart. */
@@ -25,7 +25,7 @@ export async function cartFor(db: D1Database, userId: number | null): Promise<nu
  * parallel adds with stock 3 leave exactly 3.
  */
 export async function addLine(db: D1Database, cartId: number, skuId: number, quantity: number): Promise<AddResult> {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ADD) return { ok: false, reason: "notEnoughStock" };
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ADD) return { ok: false, reason: "badQuantity" };
   const row = await db
     .prepare(
       `INSERT INTO cart_lines (cart_id, sku_id, quantity)
@@ -63,7 +63,8 @@ export async function cartCounts(db: D1Database, cartId: number): Promise<{ item
 
 /**
  * Merges a guest cart into the shopper's at login: quantities add up, capped
- * by stock; the guest cart is then deleted. One batch.
+ * by stock (an account line already above the stock left is not lowered);
+ * the guest cart is then deleted. One batch.
  */
 export async function mergeCarts(db: D1Database, guestCartId: number, userCartId: number): Promise<void> {
   if (guestCartId === userCartId) return;
@@ -74,7 +75,7 @@ export async function mergeCarts(db: D1Database, guestCartId: number, userCartId
          SELECT ?2, g.sku_id, MIN(g.quantity, s.stock) FROM cart_lines g JOIN skus s ON s.id = g.sku_id
          WHERE g.cart_id = ?1 AND s.stock > 0 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL)
          ON CONFLICT(cart_id, sku_id) DO UPDATE SET
-           quantity = MIN(quantity + excluded.quantity, (SELECT stock FROM skus WHERE id = excluded.sku_id))`,
+           quantity = MAX(quantity, MIN(quantity + excluded.quantity, (SELECT stock FROM skus WHERE id = excluded.sku_id)))`,
       )
       .bind(guestCartId, userCartId),
     db.prepare("DELETE FROM carts WHERE id = ? AND user_id IS NULL").bind(guestCartId),

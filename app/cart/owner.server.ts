@@ -1,4 +1,5 @@
 import type { Session } from "react-router";
+import { clientAddress, hit } from "~/rate-limit.server";
 import { readSession, sessionStorage, type FlashData, type SessionData } from "~/session.server";
 import { findCartId, type CartOwner } from "./cart.server";
 import { cartFor } from "./lines.server";
@@ -17,14 +18,19 @@ export function existingCartId(env: Env, shopper: Shopper): Promise<number | nul
   return findCartId(env.DB, shopper.owner);
 }
 
+/** New guest carts (and their sessions) per client address per 10 minutes: generous for carrier NAT, a brake on scripts. */
+export const NEW_GUEST_CARTS = 120;
+
 /**
  * The shopper's cart, created on the first write. A guest's cart id goes into
  * the session (created now if there was none): the Set-Cookie to send back.
+ * null: too many new guest carts from this address.
  */
-export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null }> {
+export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null } | null> {
   if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId), setCookie: null };
   const existing = await findCartId(env.DB, shopper.owner);
   if (existing !== null) return { cartId: existing, setCookie: null };
+  if (!(await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600)).allowed) return null;
   const cartId = await cartFor(env.DB, null);
   const storage = sessionStorage(env, request);
   const session = shopper.session ?? (await storage.getSession());

@@ -15,7 +15,8 @@ import { LanguageSwitcher } from "./language-switcher";
  */
 function usePendingCartDelta(): number {
   const pending = useCartStore().pending;
-  const d = useNavigation().formData;
+  const { formData, formAction } = useNavigation();
+  const d = formAction?.endsWith("/cart") ? formData : undefined;
   const intent = d?.get("intent");
   const quantity = Number(d?.get("quantity")) || 1;
   return pending + (intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0);

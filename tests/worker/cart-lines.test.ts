@@ -59,4 +59,16 @@ describe("cart lines under concurrency", () => {
     expect(await cartCounts(env.DB, mine)).toEqual({ items: 1, quantity: 4 });
     expect(await env.DB.prepare("SELECT id FROM carts WHERE id = ?").bind(guest).first()).toBeNull();
   });
+
+  it("a merge never lowers an account line that is above the stock left", async () => {
+    const user = (await env.DB.prepare("INSERT INTO users (email, first_name) VALUES ('cart2@example.uz', 'C') RETURNING id").first<{ id: number }>())!.id;
+    const mine = await cartFor(env.DB, user);
+    const guest = await cartFor(env.DB, null);
+    const sku = await skuWithStock(6);
+    await addLine(env.DB, mine, sku, 5);
+    await addLine(env.DB, guest, sku, 1);
+    await env.DB.prepare("UPDATE skus SET stock = 3 WHERE id = ?").bind(sku).run();
+    await mergeCarts(env.DB, guest, mine);
+    expect(await cartCounts(env.DB, mine)).toEqual({ items: 1, quantity: 5 });
+  });
 });

@@ -543,3 +543,38 @@ describe("limits and changed stock", () => {
     expect(body).not.toContain('data-testid="cart-line-stock"');
   });
 });
+
+describe("housekeeping", () => {
+  it("new guest carts are limited per address (NEW_GUEST_CARTS per 10 minutes), then 429", async () => {
+    const { sku } = buyable(11);
+    const ip = { "CF-Connecting-IP": "10.88.0.1" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) statuses.push((await post("/api/cart", { purchasableId: String(sku.id), quantity: "1" }, { headers: ip })).status);
+    expect(statuses.slice(0, 120).every((s) => s === 201)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // A shopper whose cart exists is not affected.
+    const s = new Shopper();
+    await s.add(sku.id);
+    expect((await post("/api/cart", { purchasableId: String(sku.id), quantity: "1" }, { cookie: s.cookie, headers: ip })).status).toBe(201);
+  });
+
+  it("the daily clean-up removes expired sessions and guest carts no live session names", async () => {
+    const { purgeExpired } = await import("~/maintenance.server");
+    const live = new Shopper();
+    await live.add(buyable(12).sku.id);
+    const liveCart = (await env.DB.prepare("SELECT json_extract(data, '$.cartId') AS id FROM sessions ORDER BY rowid DESC LIMIT 1").first<{ id: number }>())!.id;
+    const old = Math.floor(Date.now() / 1000) - 90 * 86400;
+    const orphan = (await env.DB.prepare("INSERT INTO carts (updated_at) VALUES (?) RETURNING id").bind(old).first<{ id: number }>())!.id;
+    await env.DB.prepare("INSERT INTO cart_lines (cart_id, sku_id, quantity) VALUES (?, ?, 1)").bind(orphan, buyable(12).sku.id).run();
+    await env.DB.prepare("UPDATE carts SET updated_at = ? WHERE id = ?").bind(old, liveCart).run();
+    await env.DB.prepare("INSERT INTO sessions (id, data, expires_at) VALUES ('expired-1', '{}', ?)").bind(old).run();
+    const result = await purgeExpired(env.DB);
+    expect(result.sessions).toBeGreaterThanOrEqual(1);
+    expect(await env.DB.prepare("SELECT id FROM carts WHERE id = ?").bind(orphan).first()).toBeNull();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM cart_lines WHERE cart_id = ?").bind(orphan).first<{ n: number }>()).toEqual({ n: 0 });
+    // Named by a live session: kept, however old.
+    expect(await env.DB.prepare("SELECT id FROM carts WHERE id = ?").bind(liveCart).first()).not.toBeNull();
+    expect((await live.api()).lines).toHaveLength(1);
+    expect(await env.DB.prepare("SELECT id FROM sessions WHERE id = 'expired-1'").first()).toBeNull();
+  });
+});
