@@ -199,7 +199,8 @@ export async function getListing(
   const pw = facet("price");
   const salew = facet("sale");
   const clubw = facet("club");
-  // Sizes: (product_id, size) is unique, so COUNT(*) per size counts products.
+  // Sizes: (product_id, size) is unique, so COUNT(*) per size counts products; with no
+  // other filter every sku's product counts (skus.product_id references products).
   const facetsSql = `SELECT
     (SELECT COUNT(*) FROM products p ${whereSql(all)}) AS total,
     (SELECT json_group_array(json_array(b.slug, b.name, n) ORDER BY b.name) FROM
@@ -207,7 +208,7 @@ export async function getListing(
     (SELECT json_group_array(json_array(c.slug, ${nameCol(lang, "c")}, c.hex, n) ORDER BY c.id) FROM
       (SELECT p.color_id, COUNT(*) AS n FROM products p ${whereSql(cw)} GROUP BY p.color_id) JOIN colors c ON c.id = color_id) AS colors,
     (SELECT json_group_array(json_array(size, n)) FROM
-      (SELECT s.size, COUNT(*) AS n FROM products p JOIN skus s ON s.product_id = p.id AND s.stock > 0 ${whereSql(sw)} GROUP BY s.size)) AS sizes,
+      (SELECT s.size, COUNT(*) AS n FROM ${sw.sql.length ? "products p JOIN skus s ON s.product_id = p.id AND" : "skus s WHERE"} s.stock > 0 ${whereSql(sw)} GROUP BY s.size)) AS sizes,
     (SELECT json_array(MIN(p.sale_price), MAX(p.sale_price)) FROM products p ${whereWith(pw, "p.sale_price > 0")}) AS price,
     (SELECT COUNT(*) FROM products p ${whereWith(salew, "p.sale_price > 0 AND p.sale_price < p.first_price")}) AS sale,
     (SELECT COUNT(*) FROM products p ${whereWith(clubw, "p.in_club = 1")}) AS club`;
