@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/languages";
-import { likeContains, placeholders } from "~/db.server";
+import { likeContains } from "~/db.server";
 import type { CatalogueQuery, Sort } from "./schema";
 import { searchTokens } from "./search-text";
 
@@ -91,6 +91,13 @@ type FacetName = "brand" | "size" | "color" | "price" | "sale" | "club";
 
 export type ListingFilter = CatalogueQuery & { categoryPath?: string };
 
+/**
+ * A list filter's values as one bound JSON array: a listing's statement repeats the
+ * conditions once per facet, and D1 binds at most 100 parameters per statement
+ * (this way a condition set binds at most 13, whatever the number of values).
+ */
+const IN_JSON = "(SELECT value FROM json_each(?))";
+
 /** WHERE conditions of a listing; `omit` leaves one facet out, for that facet's counts. */
 function conditions(f: ListingFilter, omit?: FacetName): Where {
   const w: Where = { sql: [], args: [] };
@@ -103,18 +110,16 @@ function conditions(f: ListingFilter, omit?: FacetName): Where {
     w.args.push(likeContains(token));
   }
   if (omit !== "brand" && f.brand.length) {
-    w.sql.push(`p.brand_id IN (SELECT id FROM brands WHERE slug IN (${placeholders(f.brand.length)}))`);
-    w.args.push(...f.brand);
+    w.sql.push(`p.brand_id IN (SELECT id FROM brands WHERE slug IN ${IN_JSON})`);
+    w.args.push(JSON.stringify(f.brand));
   }
   if (omit !== "color" && f.color.length) {
-    w.sql.push(`p.color_id IN (SELECT id FROM colors WHERE slug IN (${placeholders(f.color.length)}))`);
-    w.args.push(...f.color);
+    w.sql.push(`p.color_id IN (SELECT id FROM colors WHERE slug IN ${IN_JSON})`);
+    w.args.push(JSON.stringify(f.color));
   }
   if (omit !== "size" && f.size.length) {
-    w.sql.push(
-      `EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0 AND s.size IN (${placeholders(f.size.length)}))`,
-    );
-    w.args.push(...f.size);
+    w.sql.push(`EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0 AND s.size IN ${IN_JSON})`);
+    w.args.push(JSON.stringify(f.size));
   }
   if (omit !== "price" && f.price_min !== undefined) {
     w.sql.push("p.sale_price > 0 AND p.sale_price >= ?");
