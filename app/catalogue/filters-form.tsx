@@ -53,7 +53,10 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
       className="filters"
       // Reset with the URL, so the back button shows the boxes as they were.
       key={JSON.stringify(query)}
-      onChange={(e) => {
+      // "input", not React's onChange: the facet rows are static markup (no React input of
+      // their own), and React synthesizes onChange only for inputs it rendered. A checkbox
+      // fires "input" as it toggles, with "change".
+      onInput={(e) => {
         if ((e.target as unknown as HTMLInputElement).type !== "number") submit(e.currentTarget, { preventScrollReset: true });
       }}
     >
