@@ -30,17 +30,35 @@ export function escapeUrl(url: string): string {
  * price block, badges and sold-out note included. Only lazy cards: React
  * preloads an eager card's image (a `<link rel="preload">` in the head).
  */
+/** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
+type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string };
+const cardTexts = new WeakMap<I18n, CardTexts>();
+function textsOf(i18n: I18n): CardTexts {
+  let texts = cardTexts.get(i18n);
+  if (!texts) {
+    const { t } = i18n;
+    texts = {
+      clubHint: escapeHtml(t("badges.clubHint")),
+      club: escapeHtml(t("badges.club")),
+      oldPrice: escapeHtml(t("price.old")),
+      soldOut: escapeHtml(t("product:soldOut")),
+    };
+    cardTexts.set(i18n, texts);
+  }
+  return texts;
+}
+
 export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
-  const { t } = i18n;
+  const t = textsOf(i18n);
   const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   const badges =
     (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
-    (p.inClub ? `<span class="badge badge--club" title="${escapeHtml(t("badges.clubHint"))}">${escapeHtml(t("badges.club"))}</span>` : "");
+    (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "");
   const price =
     p.salePrice === 0
       ? ""
       : `<p class="price" data-testid="price"><span class="${onSale ? "price__now price__now--sale" : "price__now"}">${escapeHtml(i18n.price(p.salePrice))}</span>` +
-        (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${escapeHtml(t("price.old"))}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
+        (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${t.oldPrice}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
         "</p>";
   const name = escapeHtml(p.name);
   return (
@@ -48,6 +66,6 @@ export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
     `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="lazy" decoding="async"/>` +
     `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3></a>` +
     price +
-    (p.inStock ? "" : `<p class="card__soldout">${escapeHtml(t("product:soldOut"))}</p>`)
+    (p.inStock ? "" : `<p class="card__soldout">${t.soldOut}</p>`)
   );
 }
