@@ -1,9 +1,27 @@
 import { Form, useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import type { Facet, Listing } from "./catalogue.server";
+import { escapeHtml } from "./html";
 import type { CatalogueQuery } from "./schema";
 
 export const FILTERS_FORM_ID = "filters";
+
+/**
+ * A facet's rows as HTML, byte for byte what React renders for
+ * `<label className=…><input type="checkbox" name value defaultChecked />{swatch}{label}<span className="facet__count">{count}</span></label>`
+ * (see ./html.ts; tests/unit/listing-html.test.ts holds it to React's output).
+ */
+export function facetRowsHtml(name: string, facets: Facet[], selected: string[]): string {
+  let html = "";
+  for (const f of facets) {
+    html +=
+      `<label class="${f.count === 0 ? "facet__item facet__item--empty" : "facet__item"}">` +
+      `<input type="checkbox" name="${escapeHtml(name)}"${selected.includes(f.value) ? ' checked=""' : ""} value="${escapeHtml(f.value)}"/>` +
+      (f.hex ? `<span class="swatch" style="background:${escapeHtml(f.hex.trim())}" aria-hidden="true"></span>` : "") +
+      `${escapeHtml(f.label)}<span class="facet__count">${f.count}</span></label>`;
+  }
+  return html;
+}
 
 /** One row per value (a listing has ~80): the label's text sits bare in the flex row, no wrapper element. */
 function FacetGroup({ name, title, facets, selected }: { name: string; title: string; facets: Facet[]; selected: string[] }) {
@@ -11,16 +29,11 @@ function FacetGroup({ name, title, facets, selected }: { name: string; title: st
   return (
     <fieldset className="facet">
       <legend>{title}</legend>
-      <div className={name === "size" ? "facet__list facet__list--inline" : "facet__list"}>
-        {facets.map((f) => (
-          <label key={f.value} className={f.count === 0 ? "facet__item facet__item--empty" : "facet__item"}>
-            <input type="checkbox" name={name} value={f.value} defaultChecked={selected.includes(f.value)} />
-            {f.hex ? <span className="swatch" style={{ background: f.hex }} aria-hidden="true" /> : null}
-            {f.label}
-            <span className="facet__count">{f.count}</span>
-          </label>
-        ))}
-      </div>
+      <div
+        className={name === "size" ? "facet__list facet__list--inline" : "facet__list"}
+        // The form is re-mounted when the query changes (its key), so fresh rows carry the checked state.
+        dangerouslySetInnerHTML={{ __html: facetRowsHtml(name, facets, selected) }}
+      />
     </fieldset>
   );
 }
@@ -40,7 +53,10 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
       className="filters"
       // Reset with the URL, so the back button shows the boxes as they were.
       key={JSON.stringify(query)}
-      onChange={(e) => {
+      // "input", not React's onChange: the facet rows are static markup (no React input of
+      // their own), and React synthesizes onChange only for inputs it rendered. A checkbox
+      // fires "input" as it toggles, with "change".
+      onInput={(e) => {
         if ((e.target as unknown as HTMLInputElement).type !== "number") submit(e.currentTarget, { preventScrollReset: true });
       }}
     >

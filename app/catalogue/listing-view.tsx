@@ -5,6 +5,7 @@ import { Pagination } from "~/ui/pagination";
 import { ProductCard } from "~/ui/product-card";
 import type { Listing } from "./catalogue.server";
 import { FiltersForm, SortSelect } from "./filters-form";
+import { lazyCardInnerHtml } from "./html";
 import type { CatalogueQuery } from "./schema";
 
 /** Filters beside a product grid, with sort, count, pagination and the empty state. */
@@ -47,6 +48,9 @@ export function ListingView({
   );
 }
 
+/** Cards whose image loads at once (above the fold); React preloads their images. */
+const EAGER_CARDS = 2;
+
 /**
  * A listing's page of cards: plain anchors with one click handler and one
  * intent prefetch for the whole grid (a `<Link>` per card costs server time
@@ -58,9 +62,14 @@ function ListingGrid({ products }: { products: Listing["products"] }) {
   const prefetch = useIntentPrefetch();
   return (
     <div className="grid" onClick={onClick} {...prefetch.handlers}>
-      {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < 2} i18n={i18n} plain />
-      ))}
+      {products.map((p, i) =>
+        i < EAGER_CARDS ? (
+          <ProductCard key={p.id} product={p} eager i18n={i18n} plain />
+        ) : (
+          // The same markup as <ProductCard plain />, without React's per-element work (see ./html.ts).
+          <article key={p.id} className="card" data-testid="product-card" dangerouslySetInnerHTML={{ __html: lazyCardInnerHtml(p, i18n) }} />
+        ),
+      )}
       {prefetch.page ? <PrefetchPageLinks page={prefetch.page} /> : null}
     </div>
   );

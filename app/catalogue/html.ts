@@ -1,0 +1,71 @@
+import type { I18n } from "~/i18n/use-i18n";
+import type { ProductCard } from "./catalogue.server";
+
+/**
+ * Static markup for a listing's repeated rows (facet values, product cards),
+ * byte for byte what React renders for the same JSX: tests/unit/listing-html.test.ts
+ * holds each to React's output. A catalogue page repeats ~80 facet rows and 24
+ * cards; as React elements they were most of a render's server CPU (an element
+ * and a few attributes cost React a component call, escaping and string work).
+ * These rows are plain markup: forms and links work natively with or without
+ * JavaScript, and the listing's delegated handlers (link navigation, the filters
+ * form's onChange) see events from them as from any child.
+ */
+
+/** Text or attribute value escaped as React escapes it (the same five characters, the same entities). */
+const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
+export function escapeHtml(text: string | number): string {
+  return String(text).replace(/["&'<>]/g, (c) => ESCAPES[c]!);
+}
+
+/** React's rule for `href`/`src`: a javascript: URL becomes one that throws. */
+const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
+export function escapeUrl(url: string): string {
+  return escapeHtml(JAVASCRIPT_URL.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url);
+}
+
+/**
+ * The inside of a listing card's `<article className="card">`: what
+ * `<ProductCard plain eager={false} />` (app/ui/product-card.tsx) renders in it,
+ * price block, badges and sold-out note included. Only lazy cards: React
+ * preloads an eager card's image (a `<link rel="preload">` in the head).
+ */
+/** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
+type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string };
+const cardTexts = new WeakMap<I18n, CardTexts>();
+function textsOf(i18n: I18n): CardTexts {
+  let texts = cardTexts.get(i18n);
+  if (!texts) {
+    const { t } = i18n;
+    texts = {
+      clubHint: escapeHtml(t("badges.clubHint")),
+      club: escapeHtml(t("badges.club")),
+      oldPrice: escapeHtml(t("price.old")),
+      soldOut: escapeHtml(t("product:soldOut")),
+    };
+    cardTexts.set(i18n, texts);
+  }
+  return texts;
+}
+
+export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
+  const t = textsOf(i18n);
+  const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
+  const badges =
+    (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
+    (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "");
+  const price =
+    p.salePrice === 0
+      ? ""
+      : `<p class="price" data-testid="price"><span class="${onSale ? "price__now price__now--sale" : "price__now"}">${escapeHtml(i18n.price(p.salePrice))}</span>` +
+        (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${t.oldPrice}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
+        "</p>";
+  const name = escapeHtml(p.name);
+  return (
+    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}"><div class="card__media">` +
+    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="lazy" decoding="async"/>` +
+    `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3></a>` +
+    price +
+    (p.inStock ? "" : `<p class="card__soldout">${t.soldOut}</p>`)
+  );
+}

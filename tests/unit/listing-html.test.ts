@@ -1,0 +1,123 @@
+import { createElement as h, Fragment } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Facet, ProductCard as Card } from "~/catalogue/catalogue.server";
+import { facetRowsHtml } from "~/catalogue/filters-form";
+import { escapeHtml, escapeUrl, lazyCardInnerHtml } from "~/catalogue/html";
+import { formatUzs } from "~/i18n/format";
+import type { Lang } from "~/i18n/languages";
+import { texts } from "~/i18n/resources.server";
+import { createT } from "~/i18n/translate";
+import { I18nProvider, useI18n, type I18n } from "~/i18n/use-i18n";
+import { localizePath } from "~/i18n/url";
+import { ProductCard } from "~/ui/product-card";
+
+// The listing's hand-written markup (app/catalogue/html.ts) must be what React renders.
+
+describe("escaping", () => {
+  it("escapes text and attributes as React does", () => {
+    const tricky = `a"b'c&d<e>f — so'm`;
+    const react = renderToString(h("p", { title: tricky }, tricky));
+    expect(react).toBe(`<p title="${escapeHtml(tricky)}">${escapeHtml(tricky)}</p>`);
+  });
+  it("neutralises javascript: URLs as React does", () => {
+    for (const url of ["javascript:alert(1)", " JaVa\tScRiPt:alert(1)", "/product/a?b=1&c='2'"]) {
+      expect(renderToString(h("a", { href: url }))).toBe(`<a href="${escapeUrl(url)}"></a>`);
+    }
+  });
+});
+
+describe("facet rows", () => {
+  /** The rows as JSX (what FacetGroup rendered before it wrote them as HTML). */
+  const reactRows = (name: string, facets: Facet[], selected: string[]) =>
+    renderToString(
+      h(
+        Fragment,
+        null,
+        facets.map((f) =>
+          h(
+            "label",
+            { key: f.value, className: f.count === 0 ? "facet__item facet__item--empty" : "facet__item" },
+            h("input", { type: "checkbox", name, value: f.value, defaultChecked: selected.includes(f.value) }),
+            f.hex ? h("span", { className: "swatch", style: { background: f.hex }, "aria-hidden": "true" }) : null,
+            f.label,
+            h("span", { className: "facet__count" }, f.count),
+          ),
+        ),
+      ),
+    );
+
+  it("match React's markup: checked, empty, swatches, escaped labels", () => {
+    const facets: Facet[] = [
+      { value: "black", label: "Qora", count: 12, hex: "#1f1f1f" },
+      { value: "red", label: "To'q qizil", count: 0, hex: "#7a1f2b" },
+      { value: "a&b", label: `"Tom" & <Jerry>`, count: 3 },
+      { value: "XL", label: "XL", count: 115 },
+    ];
+    for (const selected of [[], ["black"], ["red", "a&b", "XL"]]) {
+      expect(facetRowsHtml("color", facets, selected)).toBe(reactRows("color", facets, selected));
+    }
+    expect(facetRowsHtml("size", [], [])).toBe("");
+  });
+});
+
+describe("lazy listing cards", () => {
+  const card = (over: Partial<Card>): Card => ({
+    id: 1,
+    slug: "registan-yulduz-hoodie-navy-100",
+    name: "Registan Yulduz sport xudi",
+    brand: "Registan",
+    firstPrice: 299_000,
+    salePrice: 249_000,
+    inClub: true,
+    inStock: true,
+    image: { url: "/img/hoodie/navy/1.svg", width: 600, height: 800 },
+    ...over,
+  });
+  const cards: Card[] = [
+    card({}),
+    card({ id: 2, salePrice: 299_000, inClub: false }),
+    card({ id: 3, salePrice: 0, inStock: false }),
+    card({ id: 4, salePrice: 350_000, firstPrice: 300_000 }),
+    card({ id: 5, name: `Ko'ylak "Bahor" & <b>`, brand: "O'zbek & Co", slug: "a-b", inStock: false }),
+  ];
+
+  /** React's rendering of <ProductCard plain eager={false} /> with the page's texts, and the same I18n for the HTML. */
+  async function render(lang: Lang) {
+    const messages = texts(lang, ["common", "catalogue", "product"]);
+    const i18n: I18n = {
+      lang,
+      defaultLang: "uz",
+      t: createT(lang, messages),
+      href: (path) => localizePath(path, lang, "uz"),
+      price: (amount) => formatUzs(amount, lang),
+    };
+    function Cards() {
+      const ctx = useI18n();
+      return h(Fragment, null, cards.map((p) => h(ProductCard, { key: p.id, product: p, eager: false, i18n: ctx, plain: true })));
+    }
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ lang, defaultLang: "uz", i18n: messages }),
+        Component: () => h(I18nProvider, null, h(Cards)),
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request("http://shop.test/"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const html = renderToString(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    const inner = [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
+    return { i18n, inner };
+  }
+
+  for (const lang of ["uz", "ru", "uk"] as const) {
+    it(`match <ProductCard plain /> in ${lang}: sale, club, hidden price, sold out, old price above, escaping`, async () => {
+      const { i18n, inner } = await render(lang);
+      expect(inner).toHaveLength(cards.length);
+      cards.forEach((p, i) => expect(lazyCardInnerHtml(p, i18n), p.name).toBe(inner[i]));
+    });
+  }
+});
