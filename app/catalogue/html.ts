@@ -62,7 +62,7 @@ export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
         "</p>";
   const name = escapeHtml(p.name);
   return (
-    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}"><div class="card__media">` +
+    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}" data-discover="true"><div class="card__media">` +
     `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="lazy" decoding="async"/>` +
     `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3></a>` +
     price +

@@ -34,7 +34,9 @@ export function ProductCard({ product, eager, i18n, plain }: { product: Card; ea
   return (
     <article className="card" data-testid="product-card">
       {plain ? (
-        <a className="card__link" href={href}>
+        // data-discover: React Router learns the product route early (as for a <Link>), so the
+        // grid's intent prefetch can match the page.
+        <a className="card__link" href={href} data-discover="true">
           {inner}
         </a>
       ) : (

@@ -193,3 +193,19 @@ test.describe("pagination", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uz", "common", "errors.notFoundTitle"));
   });
 });
+
+test("a listing's card: hovering prefetches the product (JavaScript), clicking opens it either way", async ({ page, javaScriptEnabled }) => {
+  await page.goto(WOMEN_FOOTWEAR);
+  const card = cards(page).nth(3).locator("a.card__link");
+  await whenHydrated(page.locator("div.grid"), javaScriptEnabled);
+  const href = (await card.getAttribute("href"))!;
+  await card.hover();
+  if (javaScriptEnabled) {
+    // As <Link prefetch="intent">: the product page's data is fetched ahead of the click.
+    await expect(page.locator(`link[rel="prefetch"][href^="${href}.data"]`)).toHaveCount(1);
+  }
+  await markDocument(page, javaScriptEnabled);
+  await card.click();
+  await expect(page).toHaveURL(urlWith(href));
+  await expectSameDocument(page, javaScriptEnabled);
+});
