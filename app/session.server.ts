@@ -64,12 +64,19 @@ export function sessionStorage(env: Env, request: Request) {
   });
 }
 
-/** The request's session, read from D1 only when the request carries a session cookie. */
-export async function readSession(env: Env, request: Request): Promise<Session<SessionData, FlashData> | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__session=")) return null;
-  return sessionStorage(env, request).getSession(header);
+/** The request's session, read from D1 only when the request carries a session cookie (once per request). */
+export function readSession(env: Env, request: Request): Promise<Session<SessionData, FlashData> | null> {
+  // Read once per request: the root and the route loaders (and an action) share one session object.
+  let session = sessionsOfRequests.get(request);
+  if (!session) {
+    const header = request.headers.get("Cookie");
+    session = header?.includes("__session=") ? sessionStorage(env, request).getSession(header) : Promise.resolve(null);
+    sessionsOfRequests.set(request, session);
+  }
+  return session;
 }
+
+const sessionsOfRequests = new WeakMap<Request, Promise<Session<SessionData, FlashData> | null>>();
 
 export type Counters = { cart: number; favourites: number };
 
