@@ -23,16 +23,33 @@ export function facetRowsHtml(name: string, facets: Facet[], selected: string[])
   return html;
 }
 
+export type FacetRows = Record<"brand" | "size" | "color", string>;
+/** A listing as the page gets it: the facet lists already as markup. */
+export type ViewListing = Omit<Listing, "facets"> & { facets: Omit<Listing["facets"], keyof FacetRows> & { rows: FacetRows } };
+
+/**
+ * The loaders' step: the brand, size and colour lists as markup, so the
+ * page's data carries three strings instead of ~80 objects (their encoding
+ * cost every render), and the browser does not rebuild them.
+ */
+export function withFacetRows(listing: Listing, query: CatalogueQuery): ViewListing {
+  const { brand, size, color, ...facets } = listing.facets;
+  return {
+    ...listing,
+    facets: { ...facets, rows: { brand: facetRowsHtml("brand", brand, query.brand), size: facetRowsHtml("size", size, query.size), color: facetRowsHtml("color", color, query.color) } },
+  };
+}
+
 /** One row per value (a listing has ~80): the label's text sits bare in the flex row, no wrapper element. */
-function FacetGroup({ name, title, facets, selected }: { name: string; title: string; facets: Facet[]; selected: string[] }) {
-  if (facets.length === 0) return null;
+function FacetGroup({ name, title, html }: { name: string; title: string; html: string }) {
+  if (!html) return null;
   return (
     <fieldset className="facet">
       <legend>{title}</legend>
       <div
         className={name === "size" ? "facet__list facet__list--inline" : "facet__list"}
         // The form is re-mounted when the query changes (its key), so fresh rows carry the checked state.
-        dangerouslySetInnerHTML={{ __html: facetRowsHtml(name, facets, selected) }}
+        dangerouslySetInnerHTML={{ __html: html }}
       />
     </fieldset>
   );
@@ -42,7 +59,7 @@ function FacetGroup({ name, title, facets, selected }: { name: string; title: st
  * Filters and sort as one GET form: the URL is the state, so it works without
  * JavaScript (Apply button) and with it (submits on every change).
  */
-export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; facets: Listing["facets"]; action: string }) {
+export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; facets: ViewListing["facets"]; action: string }) {
   const { t } = useI18n();
   const submit = useSubmit();
   return (
@@ -76,9 +93,9 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
             <span className="facet__count">{facets.club}</span>
           </label>
         </fieldset>
-        <FacetGroup name="brand" title={t("catalogue:brand")} facets={facets.brand} selected={query.brand} />
-        <FacetGroup name="size" title={t("catalogue:size")} facets={facets.size} selected={query.size} />
-        <FacetGroup name="color" title={t("catalogue:colour")} facets={facets.color} selected={query.color} />
+        <FacetGroup name="brand" title={t("catalogue:brand")} html={facets.rows.brand} />
+        <FacetGroup name="size" title={t("catalogue:size")} html={facets.rows.size} />
+        <FacetGroup name="color" title={t("catalogue:colour")} html={facets.rows.color} />
         <fieldset className="facet">
           <legend>{t("catalogue:price")}</legend>
           <div className="facet__range">

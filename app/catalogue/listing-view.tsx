@@ -4,7 +4,7 @@ import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
 import { Pagination } from "~/ui/pagination";
 import { ProductCard } from "~/ui/product-card";
 import type { Listing } from "./catalogue.server";
-import { FiltersForm, SortSelect } from "./filters-form";
+import { FiltersForm, SortSelect, type ViewListing } from "./filters-form";
 import { lazyCardInnerHtml } from "./html";
 import type { CatalogueQuery } from "./schema";
 
@@ -16,7 +16,7 @@ export function ListingView({
   empty,
 }: {
   query: CatalogueQuery;
-  listing: Listing;
+  listing: ViewListing;
   action: string;
   empty: React.ReactNode;
 }) {
