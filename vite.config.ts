@@ -3,15 +3,18 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: {
     tsconfigPaths: true,
-    alias: [
-      // react-dom/server's edge entry also bundles the legacy renderToString build
-      // (~35 KB gzip) that nothing here calls; take only the streaming renderer.
-      { find: /^react-dom\/server$/, replacement: fileURLToPath(new URL("node_modules/react-dom/cjs/react-dom-server.edge.production.js", import.meta.url)) },
-    ],
+    // react-dom/server's edge entry also bundles the legacy renderToString build
+    // (~35 KB gzip) that nothing here calls; the production build takes only the
+    // streaming renderer. Not in dev: that build is React's production one, and the
+    // dev server runs React's development build (mixing them fails every render).
+    alias:
+      command === "build"
+        ? [{ find: /^react-dom\/server$/, replacement: fileURLToPath(new URL("node_modules/react-dom/cjs/react-dom-server.edge.production.js", import.meta.url)) }]
+        : [],
   },
   environments: {
     client: {
@@ -33,4 +36,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
