@@ -56,13 +56,54 @@ function CartForm({
   );
 }
 
-function FieldError({ error, testId }: { error: Failure | null; testId: string }) {
+function FieldError({ error, testId, id }: { error: Failure | null; testId: string; id?: string }) {
   const { t } = useI18n();
   if (!error) return null;
   return (
-    <p className="field-error" role="alert" data-testid={testId}>
+    <p id={id} className="field-error" role="alert" data-testid={testId}>
       {t(error.error.startsWith("cartPopup.") ? error.error : `cart:${error.error}`)}
     </p>
+  );
+}
+
+/** A labelled field and its submit button on one row, its error under it (promo code, bonuses); what was typed stays after a refusal. */
+function FieldRow({
+  name,
+  label,
+  intent,
+  button,
+  testId,
+  error,
+  input,
+}: {
+  name: string;
+  label: string;
+  intent: CartIntent;
+  button: string;
+  testId: string;
+  error: Failure | null;
+  input: React.InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const errorId = `${testId}-error`;
+  return (
+    <>
+      <label htmlFor={name}>{label}</label>
+      <div className="promo__row">
+        <input
+          {...input}
+          id={name}
+          name={name}
+          key={error ? "failed" : "fresh"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-testid={`${testId}-input`}
+        />
+        <button type="submit" name="intent" value={intent} className="button" data-testid={`${testId}-apply`}>
+          {button}
+        </button>
+      </div>
+      <FieldError error={error} testId={errorId} id={errorId} />
+    </>
   );
 }
 
@@ -197,29 +238,15 @@ function PromoForm({ view, failure }: { view: CartView; failure: Failure | null 
               {t("cart:promoLapsed", { code: summary.promoCode })} {t(`cart:errors.promo.${summary.promoProblem}`)}
             </p>
           ) : null}
-          <label htmlFor="promoCode">{t("cart:promoLabel")}</label>
-          <div className="promo__row">
-            <input
-              id="promoCode"
-              name="promoCode"
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={32}
-              defaultValue={error?.values.promoCode ?? ""}
-              key={error ? "failed" : "fresh"}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "promo-error" : undefined}
-              data-testid="promo-input"
-            />
-            <button type="submit" name="intent" value="promo-apply" className="button" data-testid="promo-apply">
-              {t("cart:promoApply")}
-            </button>
-          </div>
-          {error ? (
-            <p id="promo-error" className="field-error" role="alert" data-testid="promo-error">
-              {t(`cart:${error.error}`)}
-            </p>
-          ) : null}
+          <FieldRow
+            name="promoCode"
+            label={t("cart:promoLabel")}
+            intent="promo-apply"
+            button={t("cart:promoApply")}
+            testId="promo"
+            error={error}
+            input={{ autoComplete: "off", autoCapitalize: "characters", maxLength: 32, defaultValue: error?.values.promoCode ?? "" }}
+          />
         </>
       )}
     </CartForm>
@@ -250,24 +277,15 @@ function BonusesForm({ view, failure }: { view: CartView; failure: Failure | nul
         <CartForm intents={["bonuses-apply"]} failure={failure} className="promo">
           {({ error }) => (
             <>
-              <label htmlFor="bonuses-amount">{t("cart:bonusesLabel")}</label>
-              <div className="promo__row">
-                <input
-                  id="bonuses-amount"
-                  name="bonuses"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={bonuses.canBeUsed}
-                  step={1}
-                  defaultValue={error?.values.bonuses ?? bonuses.canBeUsed}
-                  data-testid="bonuses-input"
-                />
-                <button type="submit" name="intent" value="bonuses-apply" className="button" data-testid="bonuses-apply">
-                  {t("cart:bonusesApply")}
-                </button>
-              </div>
-              <FieldError error={error} testId="bonuses-error" />
+              <FieldRow
+                name="bonuses"
+                label={t("cart:bonusesLabel")}
+                intent="bonuses-apply"
+                button={t("cart:bonusesApply")}
+                testId="bonuses"
+                error={error}
+                input={{ type: "number", inputMode: "numeric", min: 1, max: bonuses.canBeUsed, step: 1, defaultValue: error?.values.bonuses ?? bonuses.canBeUsed }}
+              />
             </>
           )}
         </CartForm>
