@@ -71,6 +71,11 @@ const ADD_ERRORS: Record<string, { code: string; status: number }> = {
   "errors.quantity": { code: "quantity", status: 400 },
 };
 
+/** The code and status of an add refused by the add schema (its message key). */
+export function addParseFailure(message: string): { code: string; status: number } {
+  return ADD_ERRORS[message] ?? { code: "quantity", status: 400 };
+}
+
 /** The popup after an add, success or failure (texts: common "cartPopup.*"). */
 function popupOf(status: boolean, code: string | null, message: string, product: SkuProduct | null, view: CartView, vars?: CartPopupData["vars"]): CartPopupData {
   return {
@@ -123,7 +128,7 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     const parsed = addSchema.safeParse(form);
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
-      const known = ADD_ERRORS[issue.message] ?? { code: "quantity", status: 400 };
+      const known = addParseFailure(issue.message);
       return addFailure(known.status, known.code, issue.field, null);
     }
     const { primaryId, purchasableId, quantity } = parsed.data;

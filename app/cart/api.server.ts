@@ -1,9 +1,36 @@
 import type { TFunction } from "i18next";
+import type { AppContext } from "~/context.server";
+import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
+import { localizePath } from "~/i18n/url";
+import type { CartActionResult } from "./actions.server";
 import type { CartLine, CartView } from "./cart.server";
 
+/** What the JSON answers of one request need: the language, its texts, absolute product links. */
+export type JsonContext = { t: TFunction; lang: Lang; origin: string; productPath: (slug: string) => string; price: (amount: number) => string };
+
+export function jsonContext(app: AppContext, lang: Lang, t: TFunction): JsonContext {
+  return {
+    t,
+    lang,
+    origin: app.origin,
+    productPath: (slug) => localizePath(`/product/${slug}`, lang, app.defaultLang),
+    price: (amount) => formatUzs(amount, lang),
+  };
+}
+
+/** A refused cart action's message in the request's language (popup texts live in "common"). */
+export function failureMessage(t: TFunction, result: Extract<CartActionResult, { ok: false }>): string {
+  return result.error.startsWith("cartPopup.") ? t(result.error, result.popup?.vars) : t(`cart:${result.error}`);
+}
+
+/** The lines of a cart, as the JSON answers list them. */
+export function itemsJson(view: CartView, c: JsonContext) {
+  return view.lines.map((l) => lineJson(l, c));
+}
+
 /** Spec §3 "Cart line" as the JSON API answers it. */
-export function lineJson(l: CartLine, t: TFunction, origin: string, productPath: (slug: string) => string) {
+export function lineJson(l: CartLine, { t, origin, productPath }: JsonContext) {
   return {
     id: l.skuId,
     primaryId: l.productId,
@@ -29,14 +56,14 @@ export function lineJson(l: CartLine, t: TFunction, origin: string, productPath:
   };
 }
 
-function deliveryDescription(view: CartView, t: TFunction, price: (n: number) => string): string {
+function deliveryDescription(view: CartView, { t, price }: JsonContext): string {
   const d = view.summary.delivery;
   if (!d) return "";
   return `${d.title}: ${view.summary.deliveryCost === 0 ? t("cart:free") : price(view.summary.deliveryCost)}, ${d.estimated}`;
 }
 
 /** Spec §3 "Cart info". */
-export function cartInfoJson(view: CartView, t: TFunction, price: (n: number) => string, items: unknown[]) {
+export function cartInfoJson(view: CartView, c: JsonContext) {
   const s = view.summary;
   return {
     quantity: s.quantity,
@@ -45,10 +72,10 @@ export function cartInfoJson(view: CartView, t: TFunction, price: (n: number) =>
     couponsAmount: s.couponsAmount,
     hasCoupons: s.hasCoupons,
     comment: null,
-    deliveryDescription: deliveryDescription(view, t, price),
+    deliveryDescription: deliveryDescription(view, c),
     bonusDiscountAmount: s.bonusDiscountAmount,
     bonuses: s.bonuses,
-    items,
+    items: itemsJson(view, c),
   };
 }
 
@@ -79,12 +106,12 @@ export function summaryHeaders(view: CartView): Record<string, string> {
 }
 
 /** Spec §3 "Recalculation result". */
-export function recalculationJson(view: CartView, t: TFunction, price: (n: number) => string, items: unknown[]) {
+export function recalculationJson(view: CartView, c: JsonContext) {
   const s = view.summary;
   return {
     status: "ok" as const,
     order: {
-      deliveryDescription: deliveryDescription(view, t, price),
+      deliveryDescription: deliveryDescription(view, c),
       clubCardDiscount: 0,
       orderDiscountAmount: s.discount,
       orderNominalPrice: s.initialNominal,
@@ -96,7 +123,7 @@ export function recalculationJson(view: CartView, t: TFunction, price: (n: numbe
     },
     bonusDiscountAmount: s.bonusDiscountAmount,
     customer: { has_card: s.bonuses.hasCard, number_of_available_bonuses: s.bonuses.available, bonuses_that_you_can_use: s.bonuses.canBeUsed },
-    items,
+    items: itemsJson(view, c),
     costOfDelivery: s.deliveryCost,
     promoCodes: s.couponsAmount > 0 && s.promoCode ? [{ code: s.promoCode, amount: s.couponsAmount }] : [],
     canUseNewPromocode: s.couponsAmount === 0 && s.hasCoupons,
@@ -106,4 +133,3 @@ export function recalculationJson(view: CartView, t: TFunction, price: (n: numbe
   };
 }
 
-export type { Lang };

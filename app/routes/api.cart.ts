@@ -1,21 +1,18 @@
 import type { Route } from "./+types/api.cart";
 import { apiContext, apiError, readPayload } from "~/api.server";
-import { runCartAction } from "~/cart/actions.server";
-import { cartInfoJson, lineJson, summaryHeaders } from "~/cart/api.server";
+import { addParseFailure, runCartAction } from "~/cart/actions.server";
+import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } from "~/cart/api.server";
 import { getCartView } from "~/cart/cart.server";
 import { commitShopperSession, existingCartId, shopperOf } from "~/cart/owner.server";
 import { apiCartSchema } from "~/cart/schema";
-import { formatUzs } from "~/i18n/format";
-import { localizePath } from "~/i18n/url";
 
 /** GET /api/cart: the lines as a list, the summary in headers (spec §7 "Cart"; README lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await shopperOf(app.env, request);
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
-  const path = (slug: string) => localizePath(`/product/${slug}`, lang, app.defaultLang);
   return Response.json(
-    view.lines.map((l) => lineJson(l, t, app.origin, path)),
+    itemsJson(view, jsonContext(app, lang, t)),
     { headers: { ...summaryHeaders(view), "Cache-Control": "private, no-store" } },
   );
 }
@@ -32,8 +29,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request);
   const parsed = apiCartSchema.safeParse(payload);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]!.message;
-    const code = message === "errors.sizeRequired" ? "size_required" : message === "errors.unknownProduct" ? "unknown_product" : "quantity";
+    const { code } = addParseFailure(parsed.error.issues[0]!.message);
+    // The API also takes −1, so its quantity message says so.
     return Response.json({ status: false, code, message: t(code === "quantity" ? "cart:errors.quantity" : `cartPopup.${code}`) }, { status: 422 });
   }
   const { primaryId, purchasableId, quantity } = parsed.data;
@@ -46,14 +43,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
-    const message = result.error.startsWith("cartPopup.") ? t(result.error, result.popup?.vars) : t(`cart:${result.error}`);
-    return Response.json({ status: false, code: result.code, message, popup: result.popup ?? null }, { status: result.status === 400 ? 422 : result.status, headers });
+    return Response.json({ status: false, code: result.code, message: failureMessage(t, result), popup: result.popup ?? null }, { status: result.status === 400 ? 422 : result.status, headers });
   }
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
-  const path = (slug: string) => localizePath(`/product/${slug}`, lang, app.defaultLang);
-  const price = (n: number) => formatUzs(n, lang);
   return Response.json(
-    { status: true, ...cartInfoJson(view, t, price, view.lines.map((l) => lineJson(l, t, app.origin, path))), popup: result.popup ?? null },
+    { status: true, ...cartInfoJson(view, jsonContext(app, lang, t)), popup: result.popup ?? null },
     { status: quantity === -1 ? 200 : 201, headers: { ...headers, ...summaryHeaders(view) } },
   );
 }

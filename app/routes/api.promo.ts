@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.promo";
 import { apiContext, apiError, readPayload } from "~/api.server";
 import { runCartAction } from "~/cart/actions.server";
+import { failureMessage } from "~/cart/api.server";
 import { getCartView } from "~/cart/cart.server";
 import { existingCartId, shopperOf } from "~/cart/owner.server";
 
@@ -15,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request);
   const shopper = await shopperOf(app.env, request);
   const result = await runCartAction({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }, { env: app.env, request, lang, shopper });
-  if (!result.ok) return Response.json({ success: false, message: t(`cart:${result.error}`) }, { status: result.status === 400 ? 422 : result.status });
+  if (!result.ok) return Response.json({ success: false, message: failureMessage(t, result) }, { status: result.status === 400 ? 422 : result.status });
   const { summary } = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json({ success: true, promoCode: summary.promoCode, couponsAmount: summary.couponsAmount, total: summary.total });
 }

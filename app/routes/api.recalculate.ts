@@ -1,12 +1,10 @@
 import type { Route } from "./+types/api.recalculate";
 import { apiContext, apiError, readPayload } from "~/api.server";
 import { runCartAction } from "~/cart/actions.server";
-import { lineJson, recalculationJson } from "~/cart/api.server";
+import { failureMessage, jsonContext, recalculationJson } from "~/cart/api.server";
 import { getCartView } from "~/cart/cart.server";
 import { existingCartId, shopperOf } from "~/cart/owner.server";
 import { recalculateSchema } from "~/cart/schema";
-import { formatUzs } from "~/i18n/format";
-import { localizePath } from "~/i18n/url";
 
 /**
  * POST /checkout/default/shopping-cart-recalculate {deliveryTypeId, cityId}
@@ -22,11 +20,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const shopper = await shopperOf(app.env, request);
   const form = { intent: "delivery", cityId: String(parsed.data.cityId), deliveryTypeId: parsed.data.deliveryTypeId ? String(parsed.data.deliveryTypeId) : "" };
   const result = await runCartAction(form, { env: app.env, request, lang, shopper });
-  if (!result.ok) return Response.json({ status: "error", message: t(`cart:${result.error}`) }, { status: result.status === 400 ? 422 : result.status });
+  if (!result.ok) return Response.json({ status: "error", message: failureMessage(t, result) }, { status: result.status === 400 ? 422 : result.status });
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
-  const path = (slug: string) => localizePath(`/product/${slug}`, lang, app.defaultLang);
-  const price = (n: number) => formatUzs(n, lang);
-  return Response.json(recalculationJson(view, t, price, view.lines.map((l) => lineJson(l, t, app.origin, path))));
+  return Response.json(recalculationJson(view, jsonContext(app, lang, t)));
 }
 
 export function loader(): never {
