@@ -3,7 +3,7 @@ import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/rate-limit.server";
 import { cityExists, deliveryOptions } from "~/delivery/delivery.server";
 import { addAccountFavourite, addGuestFavourite } from "~/favourites/favourites.server";
-import { findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
+import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
 import { addLine, removeLine } from "./lines.server";
 import { cartForWrite, ensureSession, existingCartId, type Shopper } from "./owner.server";
 import type { CartPopupData } from "./popup";
@@ -155,8 +155,7 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     const parsed = lineSchema.safeParse(form);
     if (!parsed.success) return fail(400, "unknown_line", "errors.unknownLine", "purchasableId");
     const skuId = parsed.data.purchasableId;
-    const view = await getCartView(db, c.lang, cartId, c.now);
-    const line = view.lines.find((l) => l.skuId === skuId);
+    const line = await findLine(db, cartId, skuId);
     if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
     if (intent === "increment") {
       const added = await addLine(db, cartId, skuId, 1);
@@ -179,11 +178,10 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
       return fail(400, issue.field === "newPurchasableId" ? "size_required" : "unknown_line", issue.message, issue.field);
     }
     const { purchasableId, newPurchasableId } = parsed.data;
-    const view = await getCartView(db, c.lang, cartId, c.now);
-    const line = view.lines.find((l) => l.skuId === purchasableId);
+    const line = await findLine(db, cartId, purchasableId);
     if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
     if (newPurchasableId === purchasableId) return { ok: true, intent, notice: "updated" };
-    if (!line.sizes.some((s) => s.id === newPurchasableId)) return fail(400, "unknown_product", "errors.unknownSize", "newPurchasableId");
+    if (!line.skuIds.includes(newPurchasableId)) return fail(400, "unknown_product", "errors.unknownSize", "newPurchasableId");
     // Spec: one of the new size in, one of the old out; the add is checked against stock first.
     const added = await addLine(db, cartId, newPurchasableId, 1);
     if (!added.ok) return fail(409, stockFailure(added.reason).code, added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");

@@ -192,3 +192,16 @@ export async function findPromo(db: D1Database, code: string, userId: number | n
     .first<{ code: string; kind: "percent" | "amount"; value: number; minOrder: number; expiresAt: number | null; oncePerAccount: number; active: number; redeemed: number }>();
   return row ? { ...row, oncePerAccount: row.oncePerAccount === 1, active: row.active === 1, redeemed: row.redeemed === 1 } : null;
 }
+
+/** One line of a cart (line actions need only this, not the whole view): its product and that product's skus. */
+export async function findLine(db: D1Database, cartId: number | null, skuId: number): Promise<{ productId: number; skuIds: number[] } | null> {
+  if (cartId === null) return null;
+  const row = await db
+    .prepare(
+      `SELECT s.product_id AS productId, (SELECT json_group_array(x.id) FROM skus x WHERE x.product_id = s.product_id) AS skuIds
+       FROM cart_lines l JOIN skus s ON s.id = l.sku_id WHERE l.cart_id = ? AND l.sku_id = ?`,
+    )
+    .bind(cartId, skuId)
+    .first<{ productId: number; skuIds: string }>();
+  return row ? { productId: row.productId, skuIds: JSON.parse(row.skuIds) as number[] } : null;
+}

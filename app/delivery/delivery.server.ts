@@ -16,10 +16,6 @@ export function citiesQuery(db: D1Database, lang: Lang): D1PreparedStatement {
   return db.prepare(`SELECT id, ref, ${CITY_NAME[lang]} AS title FROM cities ORDER BY position, id`);
 }
 
-export async function getCities(db: D1Database, lang: Lang): Promise<City[]> {
-  return (await citiesQuery(db, lang).all<City>()).results;
-}
-
 type CostRow = Omit<DeliveryOption, "needPayment"> & { needPayment: number; cityMapId: string };
 
 function optionsSql(lang: Lang, city: string): string {

@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { Link, useNavigation } from "react-router";
-import type { Counters } from "~/session.server";
+import type { Counters } from "~/cart/counters.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
 import { useCartStore, useCartUi } from "./cart-popup-host";
