@@ -3,8 +3,10 @@ import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./context.server";
 import * as cartUi from "./cart/cart-ui";
+import { cardLinkInnerHtml } from "./catalogue/html";
 import { CartUiContext } from "./ui/cart-popup-host";
 import { NonceContext } from "./ui/nonce";
+import { CardLinkHtmlContext } from "./ui/product-card";
 
 /** How long streamed (deferred) data may take before its Suspense boundary gives up. */
 export const streamTimeout = 5_000;
@@ -24,7 +26,9 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <CardLinkHtmlContext value={cardLinkInnerHtml}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CardLinkHtmlContext>
       </CartUiContext>
     </NonceContext>,
     {
@@ -32,7 +36,6 @@ export default async function handleRequest(
       // Otherwise React may still "outline" a finished Suspense boundary past ~12.8 kB
       // of HTML (hidden at the end, moved into place by a script): crawlers get it in place.
       ...(waitForAll ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
-      signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell are reported by React Router itself.
