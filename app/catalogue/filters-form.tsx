@@ -23,26 +23,42 @@ export function facetRowsHtml(name: string, facets: Facet[], selected: string[])
   return html;
 }
 
-export type FacetRows = Record<"brand" | "size" | "color", string>;
-/** A listing as the page gets it: the facet lists already as markup. */
-export type ViewListing = Omit<Listing, "facets"> & { facets: Omit<Listing["facets"], keyof FacetRows> & { rows: FacetRows } };
+type FacetName = "brand" | "size" | "color";
+/** A facet's rows packed into one string: a row per line, its fields split by tabs. */
+export type PackedFacets = Record<FacetName, string>;
+/** A listing as the page gets it: the brand, size and colour lists packed. */
+export type ViewListing = Omit<Listing, "facets"> & { facets: Omit<Listing["facets"], FacetName> & { packed: PackedFacets } };
+
+/** Labels come from the catalogue; a tab or line break in one would split its row. */
+const SEPARATORS = /[\t\n\r]+/g;
+
+function packFacets(facets: Facet[]): string {
+  return facets.map((f) => [f.value, f.label, f.count, f.hex ?? ""].map((x) => String(x).replace(SEPARATORS, " ")).join("\t")).join("\n");
+}
+
+export function unpackFacets(packed: string): Facet[] {
+  if (!packed) return [];
+  return packed.split("\n").map((row) => {
+    const [value = "", label = "", count = "0", hex = ""] = row.split("\t");
+    return hex ? { value, label, count: Number(count), hex } : { value, label, count: Number(count) };
+  });
+}
 
 /**
- * The loaders' step: the brand, size and colour lists as markup, so the
- * page's data carries three strings instead of ~80 objects (their encoding
- * cost every render), and the browser does not rebuild them.
+ * The loaders' step: the brand, size and colour lists as three strings, so the
+ * page's data carries three strings instead of ~80 objects (turbo-stream encodes
+ * each object and its fields apart, every render) or their ~11 kB of markup
+ * (escaped once more inside the hydration script). The form turns them into rows.
  */
-export function withFacetRows(listing: Listing, query: CatalogueQuery): ViewListing {
+export function withPackedFacets(listing: Listing): ViewListing {
   const { brand, size, color, ...facets } = listing.facets;
-  return {
-    ...listing,
-    facets: { ...facets, rows: { brand: facetRowsHtml("brand", brand, query.brand), size: facetRowsHtml("size", size, query.size), color: facetRowsHtml("color", color, query.color) } },
-  };
+  return { ...listing, facets: { ...facets, packed: { brand: packFacets(brand), size: packFacets(size), color: packFacets(color) } } };
 }
 
 /** One row per value (a listing has ~80): the label's text sits bare in the flex row, no wrapper element. */
-function FacetGroup({ name, title, html }: { name: string; title: string; html: string }) {
-  if (!html) return null;
+function FacetGroup({ name, title, packed, selected }: { name: FacetName; title: string; packed: string; selected: string[] }) {
+  if (!packed) return null;
+  const html = facetRowsHtml(name, unpackFacets(packed), selected);
   return (
     <fieldset className="facet">
       <legend>{title}</legend>
@@ -93,9 +109,9 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
             <span className="facet__count">{facets.club}</span>
           </label>
         </fieldset>
-        <FacetGroup name="brand" title={t("catalogue:brand")} html={facets.rows.brand} />
-        <FacetGroup name="size" title={t("catalogue:size")} html={facets.rows.size} />
-        <FacetGroup name="color" title={t("catalogue:colour")} html={facets.rows.color} />
+        <FacetGroup name="brand" title={t("catalogue:brand")} packed={facets.packed.brand} selected={query.brand} />
+        <FacetGroup name="size" title={t("catalogue:size")} packed={facets.packed.size} selected={query.size} />
+        <FacetGroup name="color" title={t("catalogue:colour")} packed={facets.packed.color} selected={query.color} />
         <fieldset className="facet">
           <legend>{t("catalogue:price")}</legend>
           <div className="facet__range">

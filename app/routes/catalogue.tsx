@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/context.server";
 import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogue/catalogue.server";
-import { withFacetRows } from "~/catalogue/filters-form";
+import { withPackedFacets } from "~/catalogue/filters-form";
 import { ListingView } from "~/catalogue/listing-view";
 import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["catalogue", "product"]),
     path,
     query,
-    listing: withFacetRows(listing, query),
+    listing: withPackedFacets(listing),
     heading,
     title: t("catalogue:title", { name: heading }),
     description: t("catalogue:description", { name: heading, count: listing.total }),

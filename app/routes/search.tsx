@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/context.server";
 import { getCategories, getListing, getPopular } from "~/catalogue/catalogue.server";
-import { withFacetRows } from "~/catalogue/filters-form";
+import { withPackedFacets } from "~/catalogue/filters-form";
 import { ListingView } from "~/catalogue/listing-view";
 import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
 import { searchTokens } from "~/catalogue/search-text";
@@ -33,7 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     i18n: texts(lang, ["search", "catalogue", "product"]),
     query,
-    listing: listing && withFacetRows(listing, query),
+    listing: listing && withPackedFacets(listing),
     suggestions,
     filtered,
     title: query.q ? t("search:titleFor", { q: query.q }) : t("search:title"),
