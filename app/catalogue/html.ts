@@ -48,23 +48,36 @@ function textsOf(i18n: I18n): CardTexts {
   return texts;
 }
 
-export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
+/**
+ * The inside of a card's link (`<a className="card__link">`): picture, badges,
+ * brand and name, as `<CardLinkContent eager={false} />` (app/ui/product-card.tsx)
+ * renders them.
+ */
+export function cardLinkInnerHtml(p: ProductCard, i18n: I18n): string {
   const t = textsOf(i18n);
   const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   const badges =
     (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
     (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "");
+  const name = escapeHtml(p.name);
+  return (
+    `<div class="card__media">` +
+    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="lazy" decoding="async"/>` +
+    `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3>`
+  );
+}
+
+export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
+  const t = textsOf(i18n);
+  const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   const price =
     p.salePrice === 0
       ? ""
       : `<p class="price" data-testid="price"><span class="${onSale ? "price__now price__now--sale" : "price__now"}">${escapeHtml(i18n.price(p.salePrice))}</span>` +
         (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${t.oldPrice}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
         "</p>";
-  const name = escapeHtml(p.name);
   return (
-    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}" data-discover="true"><div class="card__media">` +
-    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="lazy" decoding="async"/>` +
-    `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3></a>` +
+    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}" data-discover="true">${cardLinkInnerHtml(p, i18n)}</a>` +
     price +
     (p.inStock ? "" : `<p class="card__soldout">${t.soldOut}</p>`)
   );

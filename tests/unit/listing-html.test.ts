@@ -3,15 +3,15 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Facet, ProductCard as Card } from "~/catalogue/catalogue.server";
-import { facetRowsHtml } from "~/catalogue/filters-form";
-import { escapeHtml, escapeUrl, lazyCardInnerHtml } from "~/catalogue/html";
+import { facetRowsHtml, unpackFacets, withPackedFacets } from "~/catalogue/filters-form";
+import { cardLinkInnerHtml, escapeHtml, escapeUrl, lazyCardInnerHtml } from "~/catalogue/html";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import { createT } from "~/i18n/translate";
 import { I18nProvider, useI18n, type I18n } from "~/i18n/use-i18n";
 import { localizePath } from "~/i18n/url";
-import { ProductCard } from "~/ui/product-card";
+import { CardLinkContent, CardLinkHtmlContext, ProductCard } from "~/ui/product-card";
 
 // The listing's hand-written markup (app/catalogue/html.ts) must be what React renders.
 
@@ -60,6 +60,25 @@ describe("facet rows", () => {
     }
     expect(facetRowsHtml("size", [], [])).toBe("");
   });
+
+  it("survive packing for the page's data, separators in labels included", () => {
+    const brand: Facet[] = [
+      { value: "a&b", label: `"Tom" & <Jerry>`, count: 3 },
+      { value: "tab", label: "Tab\there\r\nand there", count: 0 },
+    ];
+    const color: Facet[] = [{ value: "black", label: "Qora", count: 12, hex: "#1f1f1f" }];
+    const view = withPackedFacets({
+      products: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      facets: { brand, size: [], color, price: null, sale: 0, club: 0 },
+    });
+    expect(unpackFacets(view.facets.packed.brand)).toEqual([brand[0], { ...brand[1], label: "Tab here and there" }]);
+    expect(unpackFacets(view.facets.packed.color)).toEqual(color);
+    expect(unpackFacets(view.facets.packed.size)).toEqual([]);
+    expect(view.facets).not.toHaveProperty("brand");
+  });
 });
 
 describe("lazy listing cards", () => {
@@ -83,8 +102,15 @@ describe("lazy listing cards", () => {
     card({ id: 5, name: `Ko'ylak "Bahor" & <b>`, brand: "O'zbek & Co", slug: "a-b", inStock: false }),
   ];
 
-  /** React's rendering of <ProductCard plain eager={false} /> with the page's texts, and the same I18n for the HTML. */
-  async function render(lang: Lang) {
+  /**
+   * React's rendering of each card with the page's texts (by default <ProductCard plain eager={false} />,
+   * each inside an <article class="card">), and the same I18n for the HTML.
+   */
+  async function render(
+    lang: Lang,
+    card: (p: Card, i18n: I18n) => React.ReactNode = (p, i18n) => h(ProductCard, { product: p, eager: false, i18n, plain: true }),
+    { onServer = false } = {},
+  ) {
     const messages = texts(lang, ["common", "catalogue", "product"]);
     const i18n: I18n = {
       lang,
@@ -95,7 +121,7 @@ describe("lazy listing cards", () => {
     };
     function Cards() {
       const ctx = useI18n();
-      return h(Fragment, null, cards.map((p) => h(ProductCard, { key: p.id, product: p, eager: false, i18n: ctx, plain: true })));
+      return h(Fragment, null, cards.map((p) => h(Fragment, { key: p.id }, card(p, ctx))));
     }
     const routes = [
       {
@@ -108,7 +134,9 @@ describe("lazy listing cards", () => {
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request("http://shop.test/"));
     if (context instanceof Response) throw new Error("unexpected response");
-    const html = renderToString(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    const router = h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false });
+    // The server's card link writer, as app/entry.server.tsx provides it (the browser has none).
+    const html = renderToString(onServer ? h(CardLinkHtmlContext, { value: cardLinkInnerHtml }, router) : router);
     const inner = [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
     return { i18n, inner };
   }
@@ -118,6 +146,19 @@ describe("lazy listing cards", () => {
       const { i18n, inner } = await render(lang);
       expect(inner).toHaveLength(cards.length);
       cards.forEach((p, i) => expect(lazyCardInnerHtml(p, i18n), p.name).toBe(inner[i]));
+    });
+
+    it(`a card link's content as a string is the markup the browser renders for it (hydration) in ${lang}`, async () => {
+      const article = (content: React.ReactNode) => h("article", { className: "card", "data-testid": "product-card" }, content);
+      const { i18n, inner } = await render(lang, (p) => article(h(CardLinkContent, { product: p, eager: false })));
+      expect(inner).toHaveLength(cards.length);
+      cards.forEach((p, i) => expect(cardLinkInnerHtml(p, i18n), p.name).toBe(inner[i]));
+      // A linked card (related products, the home page) is the listing's card with a <Link>: the same
+      // markup from the server's string and from the browser's elements.
+      for (const onServer of [true, false]) {
+        const linked = await render(lang, (p, ctx) => h(ProductCard, { product: p, eager: false, i18n: ctx }), { onServer });
+        cards.forEach((p, i) => expect(linked.inner[i], `${p.name} (server: ${onServer})`).toBe(lazyCardInnerHtml(p, i18n)));
+      }
     });
   }
 });
