@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { patchReactEdgeServer, REACT_EDGE_SERVER } from "../../scripts/vite-react-string-chunks.ts";
+
+// The build step that keeps React's server markup as strings until a flush (scripts/vite-react-string-chunks.ts).
+
+const require = createRequire(import.meta.url);
+const file = join(dirname(require.resolve("react-dom/package.json")), "cjs/react-dom-server.edge.production.js");
+const source = readFileSync(file, "utf8");
+
+// React's production builds throughout (the renderer's hooks live in the React it requires).
+const reactDir = dirname(require.resolve("react/package.json"));
+const productionReact = require(join(reactDir, "cjs/react.production.js")) as typeof import("react");
+const reactDomDir = dirname(require.resolve("react-dom/package.json"));
+const productionRequire = (id: string) =>
+  id === "react" ? productionReact : id === "react-dom" ? require(join(reactDomDir, "cjs/react-dom.production.js")) : require(id);
+const { createElement: h, Suspense, use } = productionReact;
+
+type EdgeServer = { renderToReadableStream: (element: React.ReactNode, options?: object) => Promise<ReadableStream<Uint8Array> & { allReady: Promise<void> }> };
+
+/** The React edge server module from its source text (CommonJS), patched or not. */
+function load(code: string): EdgeServer {
+  const module = { exports: {} as EdgeServer };
+  new Function("module", "exports", "require", code)(module, module.exports, productionRequire);
+  return module.exports;
+}
+
+async function render(server: EdgeServer, element: React.ReactNode, options: object = {}) {
+  // Read from the start (no allReady): a boundary that resolves later then streams after the shell.
+  const stream = await server.renderToReadableStream(element, options);
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+  return { parts, html: new TextDecoder().decode(Buffer.concat(parts)) };
+}
+
+describe("React's edge renderer with string chunks", () => {
+  it("applies to the installed React, every replacement exactly once", () => {
+    expect(REACT_EDGE_SERVER.test(file)).toBe(true);
+    expect(() => patchReactEdgeServer(source)).not.toThrow();
+  });
+
+  it("refuses a React whose code it does not recognise", () => {
+    expect(() => patchReactEdgeServer(source.replace("function completeWriting(destination) {\n", "function completeWriting(d) {\n"))).toThrow(/React changed/);
+  });
+
+  it("writes the same bytes as React itself, in fewer pieces", async () => {
+    const page = (items: number) =>
+      h("html", { lang: "uz" }, h("head", null, h("title", null, "Oʻzbegim — Libos")), h("body", null,
+        h("ul", { className: "list" }, Array.from({ length: items }, (_, i) => h("li", { key: i, "data-i": i }, h("a", { href: `/product/${i}?a=1&b="2"` }, `Ko'ylak №${i} — «нова» <b>`)))),
+      ));
+    const original = load(source);
+    const patched = load(patchReactEdgeServer(source));
+    for (const items of [0, 3, 500]) {
+      const a = await render(original, page(items), { nonce: "n0nce", bootstrapScriptContent: "window.x=1" });
+      const b = await render(patched, page(items), { nonce: "n0nce", bootstrapScriptContent: "window.x=1" });
+      expect(b.html).toBe(a.html);
+      expect(b.parts.length).toBeLessThanOrEqual(a.parts.length);
+    }
+  });
+
+  it("streams a Suspense boundary that resolves later the same way (outlined, with its script)", async () => {
+    const later = (value: string) => new Promise<string>((resolve) => setTimeout(() => resolve(value), 5));
+    const Related = ({ items }: { items: Promise<string> }) => h("p", { className: "related" }, use(items));
+    const page = () =>
+      h("main", null, h("h1", null, "Mahsulot"), h(Suspense, { fallback: h("p", null, "…") }, h(Related, { items: later("Oʻxshash mahsulotlar: 8 ta") })));
+    const a = await render(load(source), page(), { nonce: "n0nce", progressiveChunkSize: 16 });
+    const b = await render(load(patchReactEdgeServer(source)), page(), { nonce: "n0nce", progressiveChunkSize: 16 });
+    expect(a.html).toContain("$RC");
+    expect(b.html).toBe(a.html);
+  });
+});
