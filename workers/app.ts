@@ -6,6 +6,7 @@ import { toLang } from "../app/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "../app/outbox/outbox.server";
 import { countingD1, type D1Counter } from "../app/db-metrics.server";
 import { purgeExpired } from "../app/maintenance.server";
+import { methodNotAllowedPage } from "../app/method-not-allowed.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -39,6 +40,12 @@ export default {
         const d1: D1Counter = { calls: 0 };
         context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce));
         response = await requestHandler(request, context);
+        if (response.status === 405 && response.headers.get("Content-Type")?.startsWith("text/html")) {
+          // A page posted to without an action: React Router's page for it has no texts (see the module).
+          await response.body?.cancel();
+          const defaultLang = toLang(env.DEFAULT_LANG, "uz");
+          response = methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
+        }
         // Round trips made before the response began (streamed parts may add more).
         response = new Response(response.body, response);
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls"`);

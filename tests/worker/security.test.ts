@@ -190,9 +190,26 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
     });
   }
 
-  // Known gap: for a POST to a page without an action React Router answers 405 without
-  // running the root loader, so the error page has no header and shows raw i18n keys.
-  it.todo("the 405 page for a POST to a page is localized (title, header)");
+  const localized405: [string, "uz" | "ru" | "uk", string, string][] = [
+    ["/store?sort=new", "uz", "Bunday yuborib bo&#x27;lmaydi", 'href="/"'],
+    ["/ru/product/" + fx.productOneSlug, "ru", "Так отправить нельзя", 'href="/ru"'],
+    ["/uk/no/such/page", "uk", "Так надіслати не можна", 'href="/uk"'],
+  ];
+  for (const [path, lang, title, home] of localized405) {
+    it(`a form posted to ${path} (no action there) gets a 405 page in ${lang} with a way back`, async () => {
+      const res = await post(path, { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET, HEAD");
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      const body = await res.text();
+      expect(body).toContain(`<title>${title}</title>`);
+      expect(body).toContain(`<h1>${title}</h1>`);
+      expect(body).not.toMatch(/errors\.\w+/); // no raw keys
+      expect(body).toContain(`href="${path.replace("?", "?").replace(/&/g, "&amp;")}"`);
+      expect(body).toContain(home);
+      expect(body).toContain('<meta name="robots" content="noindex"/>');
+    });
+  }
 
   it("safe methods are never refused, whatever the headers say", async () => {
     for (const method of ["GET", "HEAD"]) {

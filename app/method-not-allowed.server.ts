@@ -1,0 +1,25 @@
+import { escapeHtml, escapeUrl } from "./catalogue/html";
+import { HTML_LANG, type Lang } from "./i18n/languages";
+import { texts } from "./i18n/resources.server";
+import { createT } from "./i18n/translate";
+import { localizePath } from "./i18n/url";
+
+/**
+ * The answer to a form posted to a page that takes none (a stale or hand-made form).
+ * React Router answers it 405 before any loader runs, so its error page would have
+ * no layout data and no texts; this one is small, static and in the page's language,
+ * with a way back to the page.
+ */
+export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang): Response {
+  const t = createT(lang, texts(lang, ["common"]));
+  const title = escapeHtml(t("errors.methodNotAllowedTitle"));
+  const html = `<!DOCTYPE html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>
+<title>${title}</title><meta name="robots" content="noindex"/>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1rem;color:#1f1f1f}a{color:inherit}</style></head>
+<body><main><p>405</p><h1>${title}</h1><p>${escapeHtml(t("errors.methodNotAllowedText"))}</p>
+<p><a href="${escapeUrl(url.pathname + url.search)}">${escapeHtml(t("errors.openPage"))}</a> · <a href="${escapeUrl(localizePath("/", lang, defaultLang))}">${escapeHtml(t("errors.home"))}</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 405,
+    headers: { "Content-Type": "text/html; charset=utf-8", Allow: "GET, HEAD", "Cache-Control": "no-store" },
+  });
+}
