@@ -30,7 +30,8 @@ import { useNonce } from "./ui/nonce";
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // The Worker tests' build has no CSS URL (an empty href would only log React's warning).
+  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
