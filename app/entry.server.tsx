@@ -23,6 +23,12 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
   let shellRendered = false;
+  // A render still open this long after React Router gave up on streamed data (its
+  // streamTimeout only rejects what the hydration data carries, not what <Await> reads)
+  // is aborted: pending boundaries fall back to the browser, and the stream ends.
+  const renderTimeout = new AbortController();
+  const timer = setTimeout(() => renderTimeout.abort(), streamTimeout + 1_000);
+  const stopTimer = () => clearTimeout(timer);
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
@@ -36,14 +42,19 @@ export default async function handleRequest(
       // Otherwise React may still "outline" a finished Suspense boundary past ~12.8 kB
       // of HTML (hidden at the end, moved into place by a script): crawlers get it in place.
       ...(waitForAll ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+      signal: renderTimeout.signal,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell are reported by React Router itself.
         if (shellRendered) console.error(error);
       },
     },
-  );
+  ).catch((error: unknown) => {
+    stopTimer();
+    throw error;
+  });
   shellRendered = true;
+  body.allReady.then(stopTimer, stopTimer);
 
   if (waitForAll) await body.allReady;
 
