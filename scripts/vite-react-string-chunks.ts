@@ -10,7 +10,8 @@ import type { Plugin } from "vite";
  *
  * This build step keeps the pieces as strings and encodes what a flush wrote
  * once, when React completes the write: the same bytes at the same flush points
- * (React flushes synchronously, so nothing reaches the network any later).
+ * (React flushes synchronously, so nothing reaches the network any later), and
+ * the same sizes for React's outlining decisions (UTF-8 lengths of the strings).
  * Each replacement must match exactly once; if React's file changes, the build
  * fails here instead of shipping a half-patched renderer
  * (tests/unit/react-string-chunks.test.ts runs it on the installed React).
@@ -36,6 +37,15 @@ function writeChunk(destination, chunk) {
     writeChunk(destination, textEncoder.encode(text));
   }
 }
+function utf8Length(text) {
+  var length = text.length;
+  for (var i = 0; i < text.length; i++) {
+    var code = text.charCodeAt(i);
+    // 2 bytes below U+0800, 3 above; a surrogate pair (two units) is 4.
+    if (code > 0x7f) length += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return length;
+}
 function completeWriting(destination) {
   writePendingText(destination);
 `,
@@ -45,10 +55,10 @@ function completeWriting(destination) {
     "function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}",
     "function stringToPrecomputedChunk(content) {\n  return content;\n}",
   ],
-  // Sizes decide when a finished Suspense boundary is outlined: UTF-16 length stands in for bytes.
+  // Sizes decide when a finished Suspense boundary is outlined: a string's UTF-8 length, as before.
   [
     "segmentByteSize += segment[i].byteLength;",
-    'segmentByteSize += "string" === typeof segment[i] ? segment[i].length : segment[i].byteLength;',
+    'segmentByteSize += "string" === typeof segment[i] ? utf8Length(segment[i]) : segment[i].byteLength;',
   ],
 ];
 
@@ -72,7 +82,8 @@ export function reactStringChunks(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
       if (!REACT_EDGE_SERVER.test(id)) return null;
-      return { code: patchReactEdgeServer(code), map: null };
+      // The inserted lines move React's code: drop its source map rather than point it wrong.
+      return { code: patchReactEdgeServer(code), map: { mappings: "" } };
     },
   };
 }

@@ -71,4 +71,39 @@ describe("React's edge renderer with string chunks", () => {
     expect(a.html).toContain("$RC");
     expect(b.html).toBe(a.html);
   });
+
+  it("outlines a finished boundary past React's chunk size by its UTF-8 bytes, as React does (Cyrillic, emoji)", async () => {
+    const Text = ({ text }: { text: Promise<string> }) => h("p", null, use(text));
+    for (const words of ["Кириллица ", "Oʻzbek 🧥 ", "plain "]) {
+      // ~8 000 characters: over 12.8 kB as UTF-8 for the first two, under it for the last.
+      const text = Promise.resolve(words.repeat(Math.ceil(8_000 / words.length)));
+      const page = () => h("main", null, h(Suspense, { fallback: h("p", null, "…") }, h(Text, { text })));
+      const whenDone = async (server: EdgeServer) => {
+        const stream = await server.renderToReadableStream(page(), { nonce: "n0nce" });
+        await stream.allReady;
+        return new Response(stream).text();
+      };
+      const [a, b] = [await whenDone(load(source)), await whenDone(load(patchReactEdgeServer(source)))];
+      expect(b, words).toBe(a);
+    }
+  });
+
+  it("keeps concurrent renders apart and ends an aborted one as React does", async () => {
+    const later = (value: string, ms: number) => new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));
+    const Slow = ({ value }: { value: Promise<string> }) => h("span", null, use(value));
+    const page = (name: string) =>
+      h("section", { id: name }, [3, 1, 2].map((ms) => h(Suspense, { key: ms, fallback: h("i", null, "…") }, h(Slow, { value: later(`${name}:${ms}`, ms) }))));
+    const both = async (server: EdgeServer) => {
+      const renders = await Promise.all(["a", "b", "c"].map((name) => render(server, page(name), { nonce: "n0nce" })));
+      const aborted = new AbortController();
+      const cut = render(server, h("div", null, h(Suspense, { fallback: h("i", null, "…") }, h(Slow, { value: later("never", 10_000) }))), { signal: aborted.signal, onError: () => "aborted" });
+      setTimeout(() => aborted.abort("test"), 5);
+      return [...renders.map((r) => r.html), (await cut).html];
+    };
+    const original = await both(load(source));
+    const patched = await both(load(patchReactEdgeServer(source)));
+    expect(patched).toEqual(original);
+    expect(patched[0]).toContain("a:3");
+    expect(patched[0]).not.toContain("b:");
+  });
 });
