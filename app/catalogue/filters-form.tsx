@@ -29,11 +29,20 @@ export type PackedFacets = Record<FacetName, string>;
 /** A listing as the page gets it: the brand, size and colour lists packed. */
 export type ViewListing = Omit<Listing, "facets"> & { facets: Omit<Listing["facets"], FacetName> & { packed: PackedFacets } };
 
-/** Labels come from the catalogue; a tab or line break in one would split its row. */
+/** A tab or line break inside a field would split its row. */
+const SEPARATOR = /[\t\n\r]/;
 const SEPARATORS = /[\t\n\r]+/g;
 
+/**
+ * Labels are display text: a separator in one becomes a space. Values are what the form
+ * submits and are never rewritten: a value with a separator (no slug or size has one) has
+ * no row, and neither has a colour whose hex has one.
+ */
 function packFacets(facets: Facet[]): string {
-  return facets.map((f) => [f.value, f.label, f.count, f.hex ?? ""].map((x) => String(x).replace(SEPARATORS, " ")).join("\t")).join("\n");
+  return facets
+    .filter((f) => !SEPARATOR.test(f.value))
+    .map((f) => [f.value, f.label.replace(SEPARATORS, " "), f.count, f.hex && !SEPARATOR.test(f.hex) ? f.hex : ""].join("\t"))
+    .join("\n");
 }
 
 export function unpackFacets(packed: string): Facet[] {

@@ -61,12 +61,16 @@ describe("facet rows", () => {
     expect(facetRowsHtml("size", [], [])).toBe("");
   });
 
-  it("survive packing for the page's data, separators in labels included", () => {
+  it("survive packing for the page's data: labels with separators spaced, values never rewritten", () => {
     const brand: Facet[] = [
       { value: "a&b", label: `"Tom" & <Jerry>`, count: 3 },
       { value: "tab", label: "Tab\there\r\nand there", count: 0 },
+      { value: "bad\tvalue", label: "Never shown", count: 1 },
     ];
-    const color: Facet[] = [{ value: "black", label: "Qora", count: 12, hex: "#1f1f1f" }];
+    const color: Facet[] = [
+      { value: "black", label: "Qora", count: 12, hex: "#1f1f1f" },
+      { value: "odd", label: "Odd", count: 2, hex: "#fff\n" },
+    ];
     const view = withPackedFacets({
       products: [],
       total: 0,
@@ -75,7 +79,7 @@ describe("facet rows", () => {
       facets: { brand, size: [], color, price: null, sale: 0, club: 0 },
     });
     expect(unpackFacets(view.facets.packed.brand)).toEqual([brand[0], { ...brand[1], label: "Tab here and there" }]);
-    expect(unpackFacets(view.facets.packed.color)).toEqual(color);
+    expect(unpackFacets(view.facets.packed.color)).toEqual([color[0], { value: "odd", label: "Odd", count: 2 }]);
     expect(unpackFacets(view.facets.packed.size)).toEqual([]);
     expect(view.facets).not.toHaveProperty("brand");
   });
