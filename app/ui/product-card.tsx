@@ -41,7 +41,7 @@ export function CardLinkContent({ product, eager }: { product: Card; eager: bool
  * dozen elements cost React ~90 chunks to render and stream, a string one); the
  * browser renders the same markup as elements, so hydration finds exactly what
  * it renders (tests/unit/listing-html.test.ts holds the two equal), and the
- * string builder stays out of the browser's bundle.
+ * string builder stays out of the layout's chunk (every page loads that one).
  */
 export function ProductCard({ product, eager, i18n, plain }: { product: Card; eager: boolean; i18n: I18n; plain?: boolean }) {
   const href = i18n.href(`/product/${product.slug}`);
