@@ -2,14 +2,19 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./context.server";
+import { STREAMED_DATA_TIMEOUT_MS } from "./streaming.server";
 import * as cartUi from "./cart/cart-ui";
 import { cardLinkInnerHtml } from "./catalogue/html";
 import { CartUiContext } from "./ui/cart-popup-host";
 import { NonceContext } from "./ui/nonce";
 import { CardLinkHtmlContext } from "./ui/product-card";
 
-/** How long streamed (deferred) data may take before its Suspense boundary gives up. */
-export const streamTimeout = 5_000;
+/**
+ * React Router rejects the hydration data's promises still pending after this; the loaders'
+ * own streamed promises give up earlier (app/streaming.server.ts), so the server's HTML and
+ * the browser's data agree on what failed.
+ */
+export const streamTimeout = STREAMED_DATA_TIMEOUT_MS + 1_000;
 
 export default async function handleRequest(
   request: Request,
@@ -23,12 +28,6 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
   let shellRendered = false;
-  // A render still open this long after React Router gave up on streamed data (its
-  // streamTimeout only rejects what the hydration data carries, not what <Await> reads)
-  // is aborted: pending boundaries fall back to the browser, and the stream ends.
-  const renderTimeout = new AbortController();
-  const timer = setTimeout(() => renderTimeout.abort(), streamTimeout + 1_000);
-  const stopTimer = () => clearTimeout(timer);
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
@@ -42,19 +41,14 @@ export default async function handleRequest(
       // Otherwise React may still "outline" a finished Suspense boundary past ~12.8 kB
       // of HTML (hidden at the end, moved into place by a script): crawlers get it in place.
       ...(waitForAll ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
-      signal: renderTimeout.signal,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell are reported by React Router itself.
         if (shellRendered) console.error(error);
       },
     },
-  ).catch((error: unknown) => {
-    stopTimer();
-    throw error;
-  });
+  );
   shellRendered = true;
-  body.allReady.then(stopTimer, stopTimer);
 
   if (waitForAll) await body.allReady;
 

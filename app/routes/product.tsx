@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/product";
 import { getApp } from "~/context.server";
+import { streamed } from "~/streaming.server";
 import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/catalogue.server";
 import { jsonForScript, productJsonLd } from "~/catalogue/json-ld";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: product.description,
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
-    related: getRelated(app.env.DB, lang, product),
+    related: streamed(getRelated(app.env.DB, lang, product)),
     analytics: ecommerceItem({
       id: product.sizes[0]?.id ?? product.id,
       name: product.name,

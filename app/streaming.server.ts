@@ -1,0 +1,18 @@
+/** How long a page's streamed (deferred) data may take before its Suspense boundary gives up. */
+export const STREAMED_DATA_TIMEOUT_MS = 5_000;
+
+/**
+ * A loader's streamed promise that settles in time: late data becomes an error,
+ * which `<Await errorElement>` shows, so a render always ends. React Router's
+ * streamTimeout only rejects what the hydration data carries, not the promise
+ * `<Await>` reads on the server; bounding the promise itself keeps the server's
+ * HTML and the browser's data telling the same story, without an abort signal on
+ * every render (React aborts its own controller at the end of each one).
+ */
+export function streamed<T>(promise: Promise<T>, ms = STREAMED_DATA_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`streamed data took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
