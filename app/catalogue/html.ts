@@ -50,10 +50,10 @@ function textsOf(i18n: I18n): CardTexts {
 
 /**
  * The inside of a card's link (`<a className="card__link">`): picture, badges,
- * brand and name, as `<CardLinkContent eager={false} />` (app/ui/product-card.tsx)
+ * brand and name, as `<CardLinkContent eager={…} />` (app/ui/product-card.tsx)
  * renders them.
  */
-export function cardLinkInnerHtml(p: ProductCard, i18n: I18n): string {
+export function cardLinkInnerHtml(p: ProductCard, i18n: I18n, eager = false): string {
   const t = textsOf(i18n);
   const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   const badges =
@@ -62,7 +62,7 @@ export function cardLinkInnerHtml(p: ProductCard, i18n: I18n): string {
   const name = escapeHtml(p.name);
   return (
     `<div class="card__media">` +
-    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="lazy" decoding="async"/>` +
+    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="${eager ? "eager" : "lazy"}" decoding="async"/>` +
     `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3>`
   );
 }

@@ -48,7 +48,7 @@ export function ListingView({
   );
 }
 
-/** Cards whose image loads at once (above the fold); React preloads their images. */
+/** Cards whose image loads at once (above the fold); the server preloads their images (ProductCard). */
 const EAGER_CARDS = 2;
 
 /**

@@ -1,11 +1,12 @@
 import { createContext, use } from "react";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/catalogue/catalogue.server";
 import { useI18n, type I18n } from "~/i18n/use-i18n";
 import { ClubBadge, Price, SaleLabel } from "./price";
 
 /** The server's writer of a lazy card link's content (app/catalogue/html.ts), provided by app/entry.server.tsx. */
-export const CardLinkHtmlContext = createContext<((product: Card, i18n: I18n) => string) | null>(null);
+export const CardLinkHtmlContext = createContext<((product: Card, i18n: I18n, eager: boolean) => string) | null>(null);
 
 /** A card link's picture, badges, brand and name (app/catalogue/html.ts writes the same markup for lazy cards). */
 export function CardLinkContent({ product, eager }: { product: Card; eager: boolean }) {
@@ -37,7 +38,7 @@ export function CardLinkContent({ product, eager }: { product: Card; eager: bool
  * for all its cards at once (app/catalogue/listing-view.tsx); otherwise a
  * `<Link prefetch="intent">`.
  *
- * On the server a lazy card's link content is one string (CardLinkHtmlContext: a
+ * On the server a card's link content is one string (CardLinkHtmlContext: a
  * dozen elements cost React ~90 chunks to render and stream, a string one); the
  * browser renders the same markup as elements, so hydration finds exactly what
  * it renders (tests/unit/listing-html.test.ts holds the two equal), and the
@@ -46,10 +47,11 @@ export function CardLinkContent({ product, eager }: { product: Card; eager: bool
 export function ProductCard({ product, eager, i18n, plain }: { product: Card; eager: boolean; i18n: I18n; plain?: boolean }) {
   const href = i18n.href(`/product/${product.slug}`);
   const linkHtml = use(CardLinkHtmlContext);
-  const content =
-    linkHtml && !eager
-      ? { dangerouslySetInnerHTML: { __html: linkHtml(product, i18n) } }
-      : { children: <CardLinkContent product={product} eager={eager} /> };
+  // React preloads the image of an eager <img> it renders itself; in a string it cannot see it.
+  if (linkHtml && eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
+  const content = linkHtml
+    ? { dangerouslySetInnerHTML: { __html: linkHtml(product, i18n, eager) } }
+    : { children: <CardLinkContent product={product} eager={eager} /> };
   return (
     <article className="card" data-testid="product-card">
       {plain ? (

@@ -153,10 +153,19 @@ describe("lazy listing cards", () => {
     });
 
     it(`a card link's content as a string is the markup the browser renders for it (hydration) in ${lang}`, async () => {
+      const { i18n } = await render(lang);
       const article = (content: React.ReactNode) => h("article", { className: "card", "data-testid": "product-card" }, content);
-      const { i18n, inner } = await render(lang, (p) => article(h(CardLinkContent, { product: p, eager: false })));
-      expect(inner).toHaveLength(cards.length);
-      cards.forEach((p, i) => expect(cardLinkInnerHtml(p, i18n), p.name).toBe(inner[i]));
+      for (const eager of [false, true]) {
+        const { inner } = await render(lang, (p) => article(h(CardLinkContent, { product: p, eager })));
+        expect(inner).toHaveLength(cards.length);
+        cards.forEach((p, i) => expect(cardLinkInnerHtml(p, i18n, eager), `${p.name} (eager: ${eager})`).toBe(inner[i]));
+      }
+      // An eager card (the first of a grid) is the same from the server's string and the browser's elements.
+      const [served, browsed] = await Promise.all(
+        [true, false].map((onServer) => render(lang, (p, ctx) => h(ProductCard, { product: p, eager: true, i18n: ctx }), { onServer })),
+      );
+      expect(served!.inner).toEqual(browsed!.inner);
+      expect(served!.inner[0]).toContain('loading="eager"');
       // A linked card (related products, the home page) is the listing's card with a <Link>: the same
       // markup from the server's string and from the browser's elements.
       for (const onServer of [true, false]) {

@@ -58,6 +58,15 @@ describe("catalogue listing and pagination", () => {
     expect(pagination).not.toContain("page-prev");
   });
 
+  it("the first two cards' pictures load at once, preloaded from the head; the others lazily", async () => {
+    const { body } = await html("/store");
+    const pictures = tags(section(body, '<div class="grid"', '<nav class="pagination"'), "img");
+    expect(pictures.map((img) => img.loading)).toEqual(["eager", "eager", ...Array<string>(PAGE_SIZE - 2).fill("lazy")]);
+    const preloads = tags(headOf(body), "link").filter((link) => link.rel === "preload" && link.as === "image");
+    expect(preloads.map((link) => link.href)).toEqual(pictures.slice(0, 2).map((img) => img.src));
+    for (const link of preloads) expect(link.fetchpriority ?? link.fetchPriority).toBe("high");
+  });
+
   it("/store?page=2 shows the remaining 16; page 1 link drops the parameter", async () => {
     const { res, body } = await html("/store?page=2");
     expect(res.status).toBe(200);
