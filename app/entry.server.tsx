@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { preload } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./context.server";
@@ -8,6 +9,8 @@ import { cardLinkInnerHtml } from "./catalogue/html";
 import { CartUiContext } from "./ui/cart-popup-host";
 import { NonceContext } from "./ui/nonce";
 import { CardLinkHtmlContext } from "./ui/product-card";
+import type { ProductCard } from "./catalogue/catalogue.server";
+import type { I18n } from "./i18n/use-i18n";
 
 /**
  * React Router rejects the hydration data's promises still pending after this; the loaders'
@@ -15,6 +18,12 @@ import { CardLinkHtmlContext } from "./ui/product-card";
  * the browser's data agree on what failed.
  */
 export const streamTimeout = STREAMED_DATA_TIMEOUT_MS + 1_000;
+
+/** Card links as strings (see ProductCard); an eager card's picture preloaded from the head. */
+function cardLinkHtml(product: ProductCard, i18n: I18n, eager: boolean): string {
+  if (eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
+  return cardLinkInnerHtml(product, i18n, eager);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -31,7 +40,7 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
-        <CardLinkHtmlContext value={cardLinkInnerHtml}>
+        <CardLinkHtmlContext value={cardLinkHtml}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </CardLinkHtmlContext>
       </CartUiContext>

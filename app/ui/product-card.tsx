@@ -1,11 +1,14 @@
 import { createContext, use } from "react";
-import { preload } from "react-dom";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/catalogue/catalogue.server";
 import { useI18n, type I18n } from "~/i18n/use-i18n";
 import { ClubBadge, Price, SaleLabel } from "./price";
 
-/** The server's writer of a lazy card link's content (app/catalogue/html.ts), provided by app/entry.server.tsx. */
+/**
+ * The server's writer of a card link's content (app/catalogue/html.ts), provided by
+ * app/entry.server.tsx; for an eager card it also preloads the picture (React does that
+ * for an eager `<img>` it renders, not for one inside a string).
+ */
 export const CardLinkHtmlContext = createContext<((product: Card, i18n: I18n, eager: boolean) => string) | null>(null);
 
 /** A card link's picture, badges, brand and name (app/catalogue/html.ts writes the same markup for lazy cards). */
@@ -47,8 +50,6 @@ export function CardLinkContent({ product, eager }: { product: Card; eager: bool
 export function ProductCard({ product, eager, i18n, plain }: { product: Card; eager: boolean; i18n: I18n; plain?: boolean }) {
   const href = i18n.href(`/product/${product.slug}`);
   const linkHtml = use(CardLinkHtmlContext);
-  // React preloads the image of an eager <img> it renders itself; in a string it cannot see it.
-  if (linkHtml && eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
   const content = linkHtml
     ? { dangerouslySetInnerHTML: { __html: linkHtml(product, i18n, eager) } }
     : { children: <CardLinkContent product={product} eager={eager} /> };

@@ -27,12 +27,15 @@ function load(code: string): EdgeServer {
   return module.exports;
 }
 
-async function render(server: EdgeServer, element: React.ReactNode, options: object = {}) {
-  // Read from the start (no allReady): a boundary that resolves later then streams after the shell.
+/** Reads from the start (no allReady); `afterShell` runs once the first piece is read (to resolve data later). */
+async function render(server: EdgeServer, element: React.ReactNode, options: object = {}, afterShell?: () => void) {
   const stream = await server.renderToReadableStream(element, options);
   const reader = stream.getReader();
   const parts: Uint8Array[] = [];
-  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    parts.push(r.value);
+    if (parts.length === 1) afterShell?.();
+  }
   return { parts, html: new TextDecoder().decode(Buffer.concat(parts)) };
 }
 
@@ -62,12 +65,16 @@ describe("React's edge renderer with string chunks", () => {
   });
 
   it("streams a Suspense boundary that resolves later the same way (outlined, with its script)", async () => {
-    const later = (value: string) => new Promise<string>((resolve) => setTimeout(() => resolve(value), 5));
     const Related = ({ items }: { items: Promise<string> }) => h("p", { className: "related" }, use(items));
-    const page = () =>
-      h("main", null, h("h1", null, "Mahsulot"), h(Suspense, { fallback: h("p", null, "…") }, h(Related, { items: later("Oʻxshash mahsulotlar: 8 ta") })));
-    const a = await render(load(source), page(), { nonce: "n0nce", progressiveChunkSize: 16 });
-    const b = await render(load(patchReactEdgeServer(source)), page(), { nonce: "n0nce", progressiveChunkSize: 16 });
+    const streamed = async (server: EdgeServer) => {
+      let resolve = (_: string) => {};
+      const items = new Promise<string>((r) => (resolve = r));
+      const page = h("main", null, h("h1", null, "Mahsulot"), h(Suspense, { fallback: h("p", null, "…") }, h(Related, { items })));
+      // The data arrives after the shell has gone out, as a slow query's would.
+      return render(server, page, { nonce: "n0nce", progressiveChunkSize: 16 }, () => resolve("Oʻxshash mahsulotlar: 8 ta"));
+    };
+    const a = await streamed(load(source));
+    const b = await streamed(load(patchReactEdgeServer(source)));
     expect(a.html).toContain("$RC");
     expect(b.html).toBe(a.html);
   });
@@ -89,21 +96,39 @@ describe("React's edge renderer with string chunks", () => {
   });
 
   it("keeps concurrent renders apart and ends an aborted one as React does", async () => {
-    const later = (value: string, ms: number) => new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));
     const Slow = ({ value }: { value: Promise<string> }) => h("span", null, use(value));
-    const page = (name: string) =>
-      h("section", { id: name }, [3, 1, 2].map((ms) => h(Suspense, { key: ms, fallback: h("i", null, "…") }, h(Slow, { value: later(`${name}:${ms}`, ms) }))));
-    const both = async (server: EdgeServer) => {
-      const renders = await Promise.all(["a", "b", "c"].map((name) => render(server, page(name), { nonce: "n0nce" })));
+    // No timers: the same steps in the same order for both renderers (deterministic output).
+    const scenario = async (server: EdgeServer) => {
+      const resolvers = new Map<string, (value: string) => void>();
+      const pending = (key: string) => new Promise<string>((resolve) => resolvers.set(key, resolve));
+      const page = (name: string) =>
+        h("section", { id: name }, ["x", "y", "z"].map((k) => h(Suspense, { key: k, fallback: h("i", null, "…") }, h(Slow, { value: pending(`${name}:${k}`) }))));
+      const streams = await Promise.all(["a", "b", "c"].map((name) => server.renderToReadableStream(page(name), { nonce: "n0nce" })));
       const aborted = new AbortController();
-      const cut = render(server, h("div", null, h(Suspense, { fallback: h("i", null, "…") }, h(Slow, { value: later("never", 10_000) }))), { signal: aborted.signal, onError: () => "aborted" });
-      setTimeout(() => aborted.abort("test"), 5);
-      return [...renders.map((r) => r.html), (await cut).html];
+      const cut = await server.renderToReadableStream(h("div", null, h(Suspense, { fallback: h("i", null, "…") }, h(Slow, { value: pending("never") }))), {
+        signal: aborted.signal,
+        onError: () => "aborted",
+      });
+      const readers = [...streams, cut].map((stream) => stream.getReader());
+      const texts = readers.map(() => "");
+      const decoder = new TextDecoder();
+      const readOnce = async (i: number) => {
+        const r = await readers[i]!.read();
+        if (!r.done) texts[i] += decoder.decode(r.value);
+        return r.done;
+      };
+      for (let i = 0; i < readers.length; i++) await readOnce(i); // every shell first
+      for (const key of ["b:y", "a:z", "c:x", "a:x", "b:z", "c:z", "a:y", "b:x", "c:y"]) resolvers.get(key)!(key);
+      aborted.abort("test");
+      const done = readers.map(() => false);
+      while (done.includes(false)) for (let i = 0; i < readers.length; i++) if (!done[i]) done[i] = await readOnce(i); // interleaved pulls
+      return texts;
     };
-    const original = await both(load(source));
-    const patched = await both(load(patchReactEdgeServer(source)));
+    const original = await scenario(load(source));
+    const patched = await scenario(load(patchReactEdgeServer(source)));
     expect(patched).toEqual(original);
-    expect(patched[0]).toContain("a:3");
+    expect(patched[0]).toContain("a:z");
     expect(patched[0]).not.toContain("b:");
+    expect(patched[3]).not.toContain("never");
   });
 });
