@@ -9,6 +9,8 @@ import { cardLinkInnerHtml } from "./catalogue/html";
 import { CartUiContext } from "./ui/cart-popup-host";
 import { NonceContext } from "./ui/nonce";
 import { CardLinkHtmlContext } from "./ui/product-card";
+import { MenuHtmlContext } from "./ui/header";
+import { menuInnerHtml } from "./ui/menu-html.server";
 import type { ProductCard } from "./catalogue/catalogue.server";
 import type { I18n } from "./i18n/use-i18n";
 
@@ -41,7 +43,9 @@ export default async function handleRequest(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
         <CardLinkHtmlContext value={cardLinkHtml}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <MenuHtmlContext value={menuInnerHtml}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </MenuHtmlContext>
         </CardLinkHtmlContext>
       </CartUiContext>
     </NonceContext>,

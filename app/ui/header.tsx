@@ -1,8 +1,8 @@
-import { Suspense, useState } from "react";
+import { createContext, Suspense, use, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import type { Counters } from "~/cart/counters.server";
 import type { MenuItem } from "~/root";
-import { useI18n } from "~/i18n/use-i18n";
+import { useI18n, type I18n } from "~/i18n/use-i18n";
 import { useCartStore, useCartUi } from "./cart-popup-host";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
@@ -27,6 +27,42 @@ function closeMenu(event: React.MouseEvent<HTMLElement>) {
   event.currentTarget.closest("details")?.removeAttribute("open");
 }
 
+/**
+ * The server's writer of the menu panel's content (app/ui/menu-html.server.ts), provided by
+ * app/entry.server.tsx: the same on every page of a language, ~300 pieces of React output as
+ * elements, one as a string. The browser renders `<MenuGroups>`, the same markup (a unit test
+ * holds them equal), so hydration finds it.
+ */
+export const MenuHtmlContext = createContext<((menu: MenuItem[], i18n: I18n) => string) | null>(null);
+
+/** The catalogue menu's groups: top categories with their children, then the sale. */
+export function MenuGroups({ menu }: { menu: MenuItem[] }) {
+  const { t, href } = useI18n();
+  return (
+    <>
+      {menu.map((top) => (
+        <div key={top.path} className="menu__group">
+          <Link to={href(`/store/${top.path}`)} className="menu__top">
+            {top.name}
+          </Link>
+          <ul>
+            {top.children.map((c) => (
+              <li key={c.path}>
+                <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <div className="menu__group">
+        <Link to={href("/store?sale=1")} className="menu__top">
+          {t("layout.sale")}
+        </Link>
+      </div>
+    </>
+  );
+}
+
 /** The desktop header's cart: the first hover loads the mini-cart, which then opens and closes itself (spec §4). */
 function HeaderCart({ to, label, count }: { to: string; label: string; count: number }) {
   const [hovered, setHovered] = useState(false);
@@ -44,7 +80,9 @@ function HeaderCart({ to, label, count }: { to: string; label: string; count: nu
 }
 
 export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
-  const { t, href } = useI18n();
+  const i18n = useI18n();
+  const { t, href } = i18n;
+  const menuHtml = use(MenuHtmlContext);
   const account = href(signedIn ? "/account" : "/login");
   const cartCount = Math.max(0, counters.cart + usePendingCartDelta());
   return (
@@ -59,27 +97,12 @@ export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counter
           </Link>
           <details className="menu">
             <summary>{t("layout.catalogue")}</summary>
-            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={closeMenu}>
-              {menu.map((top) => (
-                <div key={top.path} className="menu__group">
-                  <Link to={href(`/store/${top.path}`)} className="menu__top">
-                    {top.name}
-                  </Link>
-                  <ul>
-                    {top.children.map((c) => (
-                      <li key={c.path}>
-                        <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-              <div className="menu__group">
-                <Link to={href("/store?sale=1")} className="menu__top">
-                  {t("layout.sale")}
-                </Link>
-              </div>
-            </nav>
+            <nav
+              className="menu__panel"
+              aria-label={t("layout.catalogue")}
+              onClick={closeMenu}
+              {...(menuHtml ? { dangerouslySetInnerHTML: { __html: menuHtml(menu, i18n) } } : { children: <MenuGroups menu={menu} /> })}
+            />
           </details>
           <form method="get" action={href("/search")} role="search" className="search">
             <input type="search" name="q" aria-label={t("layout.searchLabel")} placeholder={t("layout.searchPlaceholder")} maxLength={100} required />
