@@ -10,6 +10,11 @@ import { localizePath } from "./i18n/url";
  * no layout data and no texts; this one is small, static and in the page's language,
  * with a way back to the page.
  */
+/** The page's own path and query; never "//host/…", which a browser would follow off-site. */
+function samePage(url: URL): string {
+  return url.pathname.replace(/^\/+/, "/") + url.search;
+}
+
 export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang): Response {
   const t = createT(lang, texts(lang, ["common"]));
   const title = escapeHtml(t("errors.methodNotAllowedTitle"));
@@ -17,7 +22,7 @@ export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang): R
 <title>${title}</title><meta name="robots" content="noindex"/>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1rem;color:#1f1f1f}a{color:inherit}</style></head>
 <body><main><p>405</p><h1>${title}</h1><p>${escapeHtml(t("errors.methodNotAllowedText"))}</p>
-<p><a href="${escapeUrl(url.pathname + url.search)}">${escapeHtml(t("errors.openPage"))}</a> · <a href="${escapeUrl(localizePath("/", lang, defaultLang))}">${escapeHtml(t("errors.home"))}</a></p></main></body></html>`;
+<p><a href="${escapeUrl(samePage(url))}">${escapeHtml(t("errors.openPage"))}</a> · <a href="${escapeUrl(localizePath("/", lang, defaultLang))}">${escapeHtml(t("errors.home"))}</a></p></main></body></html>`;
   return new Response(html, {
     status: 405,
     headers: { "Content-Type": "text/html; charset=utf-8", Allow: "GET, HEAD", "Cache-Control": "no-store" },

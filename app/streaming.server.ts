@@ -3,16 +3,23 @@ export const STREAMED_DATA_TIMEOUT_MS = 5_000;
 
 /**
  * A loader's streamed promise that settles in time: late data becomes an error,
- * which `<Await errorElement>` shows, so a render always ends. React Router's
+ * which `<Await errorElement>` shows, so the render ends (every promise a page
+ * streams must go through here: nothing else bounds it), and is logged. React Router's
  * streamTimeout only rejects what the hydration data carries, not the promise
  * `<Await>` reads on the server; bounding the promise itself keeps the server's
  * HTML and the browser's data telling the same story, without an abort signal on
  * every render (React aborts its own controller at the end of each one).
  */
-export function streamed<T>(promise: Promise<T>, ms = STREAMED_DATA_TIMEOUT_MS): Promise<T> {
+export function streamed<T>(promise: Promise<T>, what: string, ms = STREAMED_DATA_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`streamed data took over ${ms} ms`)), ms);
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  // <Await errorElement> shows a failure without an error reaching React's onError: log it here.
+  return Promise.race([promise, late])
+    .catch((error: unknown) => {
+      console.error(`streamed ${what} failed:`, error);
+      throw error;
+    })
+    .finally(() => clearTimeout(timer));
 }

@@ -19,6 +19,8 @@ const requestHandler: RequestHandler = import.meta.env.DEV
   : async (request, context) =>
       (builtHandler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE))(request, context);
 
+const FORM_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
 
@@ -40,8 +42,10 @@ export default {
         const d1: D1Counter = { calls: 0 };
         context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce));
         response = await requestHandler(request, context);
-        if (response.status === 405 && response.headers.get("Content-Type")?.startsWith("text/html")) {
-          // A page posted to without an action: React Router's page for it has no texts (see the module).
+        if (response.status === 405 && FORM_METHODS.has(request.method) && response.headers.get("Content-Type")?.startsWith("text/html")) {
+          // A document posted to a page without an action (the one way a form method gets a 405
+          // here): React Router's page for it has no texts (see the module). Other methods keep
+          // React Router's answer.
           await response.body?.cancel();
           const defaultLang = toLang(env.DEFAULT_LANG, "uz");
           response = methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);

@@ -24,12 +24,6 @@ export function escapeUrl(url: string): string {
   return escapeHtml(JAVASCRIPT_URL.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url);
 }
 
-/**
- * The inside of a listing card's `<article className="card">`: what
- * `<ProductCard plain eager={false} />` (app/ui/product-card.tsx) renders in it,
- * price block, badges and sold-out note included. Only lazy cards: React
- * preloads an eager card's image (a `<link rel="preload">` in the head).
- */
 /** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
 type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string };
 const cardTexts = new WeakMap<I18n, CardTexts>();
@@ -67,6 +61,13 @@ export function cardLinkInnerHtml(p: ProductCard, i18n: I18n, eager = false): st
   );
 }
 
+/**
+ * The inside of a listing card's `<article className="card">`: what
+ * `<ProductCard plain eager={false} />` (app/ui/product-card.tsx) renders in it,
+ * price block, badges and sold-out note included. The listings' lazy cards use
+ * it in both bundles; their first (eager) cards go through ProductCard, whose
+ * server writer also preloads the picture.
+ */
 export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
   const t = textsOf(i18n);
   const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;

@@ -34,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: product.description,
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
-    related: streamed(getRelated(app.env.DB, lang, product)),
+    related: streamed(getRelated(app.env.DB, lang, product), "related products"),
     analytics: ecommerceItem({
       id: product.sizes[0]?.id ?? product.id,
       name: product.name,

@@ -11,7 +11,7 @@ import { ClubBadge, Price, SaleLabel } from "./price";
  */
 export const CardLinkHtmlContext = createContext<((product: Card, i18n: I18n, eager: boolean) => string) | null>(null);
 
-/** A card link's picture, badges, brand and name (app/catalogue/html.ts writes the same markup for lazy cards). */
+/** A card link's picture, badges, brand and name (the browser's side; app/catalogue/html.ts writes the same markup on the server). */
 export function CardLinkContent({ product, eager }: { product: Card; eager: boolean }) {
   return (
     <>

@@ -190,12 +190,15 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
     });
   }
 
-  const localized405: [string, "uz" | "ru" | "uk", string, string][] = [
-    ["/store?sort=new", "uz", "Bunday yuborib bo&#x27;lmaydi", 'href="/"'],
-    ["/ru/product/" + fx.productOneSlug, "ru", "Так отправить нельзя", 'href="/ru"'],
-    ["/uk/no/such/page", "uk", "Так надіслати не можна", 'href="/uk"'],
+  // [path posted to, language, title, the "open the page" link as written, the home link]
+  const localized405: [string, "uz" | "ru" | "uk", string, string, string][] = [
+    ["/store?sort=new&q=a'b", "uz", "Bunday yuborib bo&#x27;lmaydi", 'href="/store?sort=new&amp;q=a%27b"', 'href="/"'],
+    ["/ru/product/" + fx.productOneSlug, "ru", "Так отправить нельзя", `href="/ru/product/${fx.productOneSlug}"`, 'href="/ru"'],
+    ["/uk/no/such/page", "uk", "Так надіслати не можна", 'href="/uk/no/such/page"', 'href="/uk"'],
+    // Never a protocol-relative link off the site.
+    ["//evil.example/x", "uz", "Bunday yuborib bo&#x27;lmaydi", 'href="/evil.example/x"', 'href="/"'],
   ];
-  for (const [path, lang, title, home] of localized405) {
+  for (const [path, lang, title, back, home] of localized405) {
     it(`a form posted to ${path} (no action there) gets a 405 page in ${lang} with a way back`, async () => {
       const res = await post(path, { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN });
       expect(res.status).toBe(405);
@@ -205,11 +208,24 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
       expect(body).toContain(`<title>${title}</title>`);
       expect(body).toContain(`<h1>${title}</h1>`);
       expect(body).not.toMatch(/errors\.\w+/); // no raw keys
-      expect(body).toContain(`href="${path.replace("?", "?").replace(/&/g, "&amp;")}"`);
+      expect(body).toContain(back);
+      expect(body).not.toContain('href="//');
       expect(body).toContain(home);
       expect(body).toContain('<meta name="robots" content="noindex"/>');
     });
   }
+
+  it("other methods and data requests keep React Router's own 405 (not the form page)", async () => {
+    const options = await get("/login", { method: "OPTIONS", headers: { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN } });
+    expect(options.status).toBeLessThan(500);
+    expect(options.headers.get("Allow")).toBeNull();
+    await options.body?.cancel();
+    const data = await post("/store.data", { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN });
+    expect(data.status).toBe(405);
+    expect(data.headers.get("Allow")).toBeNull();
+    expect(data.headers.get("Content-Type")).not.toContain("text/html");
+    await data.body?.cancel();
+  });
 
   it("safe methods are never refused, whatever the headers say", async () => {
     for (const method of ["GET", "HEAD"]) {
