@@ -276,17 +276,15 @@ function BonusesForm({ view, failure }: { view: CartView; failure: Failure | nul
       ) : bonuses.canBeUsed > 0 ? (
         <CartForm intents={["bonuses-apply"]} failure={failure} className="promo">
           {({ error }) => (
-            <>
-              <FieldRow
-                name="bonuses"
-                label={t("cart:bonusesLabel")}
-                intent="bonuses-apply"
-                button={t("cart:bonusesApply")}
-                testId="bonuses"
-                error={error}
-                input={{ type: "number", inputMode: "numeric", min: 1, max: bonuses.canBeUsed, step: 1, defaultValue: error?.values.bonuses ?? bonuses.canBeUsed }}
-              />
-            </>
+            <FieldRow
+              name="bonuses"
+              label={t("cart:bonusesLabel")}
+              intent="bonuses-apply"
+              button={t("cart:bonusesApply")}
+              testId="bonuses"
+              error={error}
+              input={{ type: "number", inputMode: "numeric", min: 1, max: bonuses.canBeUsed, step: 1, defaultValue: error?.values.bonuses ?? bonuses.canBeUsed }}
+            />
           )}
         </CartForm>
       ) : null}

@@ -1,17 +1,14 @@
 import { createElement as h, Fragment } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Facet, ProductCard as Card } from "~/catalogue/catalogue.server";
 import { facetRowsHtml, unpackFacets, withPackedFacets } from "~/catalogue/filters-form";
 import { cardLinkInnerHtml, escapeHtml, escapeUrl, lazyCardInnerHtml } from "~/catalogue/html";
-import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
-import { createT } from "~/i18n/translate";
-import { I18nProvider, useI18n, type I18n } from "~/i18n/use-i18n";
-import { localizePath } from "~/i18n/url";
+import type { I18n } from "~/i18n/use-i18n";
 import { CardLinkContent, CardLinkHtmlContext, ProductCard } from "~/ui/product-card";
+import { renderPage } from "./render-page";
 
 // The listing's hand-written markup (app/catalogue/html.ts) must be what React renders.
 
@@ -115,32 +112,13 @@ describe("lazy listing cards", () => {
     card: (p: Card, i18n: I18n) => React.ReactNode = (p, i18n) => h(ProductCard, { product: p, eager: false, i18n, plain: true }),
     { onServer = false } = {},
   ) {
-    const messages = texts(lang, ["common", "catalogue", "product"]);
-    const i18n: I18n = {
+    const { i18n, html } = await renderPage(
       lang,
-      defaultLang: "uz",
-      t: createT(lang, messages),
-      href: (path) => localizePath(path, lang, "uz"),
-      price: (amount) => formatUzs(amount, lang),
-    };
-    function Cards() {
-      const ctx = useI18n();
-      return h(Fragment, null, cards.map((p) => h(Fragment, { key: p.id }, card(p, ctx))));
-    }
-    const routes = [
-      {
-        id: "root",
-        path: "/",
-        loader: () => ({ lang, defaultLang: "uz", i18n: messages }),
-        Component: () => h(I18nProvider, null, h(Cards)),
-      },
-    ];
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request("http://shop.test/"));
-    if (context instanceof Response) throw new Error("unexpected response");
-    const router = h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false });
-    // The server's card link writer, as app/entry.server.tsx provides it (the browser has none).
-    const html = renderToString(onServer ? h(CardLinkHtmlContext, { value: cardLinkInnerHtml }, router) : router);
+      ["common", "catalogue", "product"],
+      (ctx) => h(Fragment, null, cards.map((p) => h(Fragment, { key: p.id }, card(p, ctx)))),
+      // The server's card link writer, as app/entry.server.tsx provides it (the browser has none).
+      { wrap: (router) => (onServer ? h(CardLinkHtmlContext, { value: cardLinkInnerHtml }, router) : router) },
+    );
     const inner = [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
     return { i18n, inner };
   }
