@@ -8,8 +8,7 @@ import * as cartUi from "./cart/cart-ui";
 import { cardLinkInnerHtml } from "./catalogue/html";
 import { CartUiContext } from "./ui/cart-popup-host";
 import { NonceContext } from "./ui/nonce";
-import { CardLinkHtmlContext } from "./ui/product-card";
-import { MenuHtmlContext } from "./ui/header";
+import { ServerMarkupContext, type ServerMarkup } from "./ui/server-markup";
 import { menuInnerHtml } from "./ui/menu-html.server";
 import type { ProductCard } from "./catalogue/catalogue.server";
 import type { I18n } from "./i18n/use-i18n";
@@ -21,11 +20,15 @@ import type { I18n } from "./i18n/use-i18n";
  */
 export const streamTimeout = STREAMED_DATA_TIMEOUT_MS + 1_000;
 
-/** Card links as strings (see ProductCard); an eager card's picture preloaded from the head. */
-function cardLinkHtml(product: ProductCard, i18n: I18n, eager: boolean): string {
-  if (eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
-  return cardLinkInnerHtml(product, i18n, eager);
-}
+/** The layout's and grids' repeated markup as strings (see ServerMarkup). */
+const serverMarkup: ServerMarkup = {
+  cardLink(product: ProductCard, i18n: I18n, eager: boolean) {
+    // React preloads an eager <img> it renders itself; inside a string it cannot see it.
+    if (eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
+    return cardLinkInnerHtml(product, i18n, eager);
+  },
+  menu: menuInnerHtml,
+};
 
 export default async function handleRequest(
   request: Request,
@@ -42,11 +45,9 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
-        <CardLinkHtmlContext value={cardLinkHtml}>
-          <MenuHtmlContext value={menuInnerHtml}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </MenuHtmlContext>
-        </CardLinkHtmlContext>
+        <ServerMarkupContext value={serverMarkup}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerMarkupContext>
       </CartUiContext>
     </NonceContext>,
     {

@@ -1,12 +1,13 @@
-import { createContext, Suspense, use, useState } from "react";
+import { Suspense, use, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import type { Counters } from "~/cart/counters.server";
 import type { MenuItem } from "~/root";
-import { useI18n, type I18n } from "~/i18n/use-i18n";
+import { useI18n } from "~/i18n/use-i18n";
 import { useCartStore, useCartUi } from "./cart-popup-host";
 import { CounterLink } from "./counter-link";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+import { ServerMarkupContext } from "./server-markup";
 
 /**
  * The quantity change in flight (optimistic counters): adds from product
@@ -27,15 +28,8 @@ function closeMenu(event: React.MouseEvent<HTMLElement>) {
   event.currentTarget.closest("details")?.removeAttribute("open");
 }
 
-/**
- * The server's writer of the menu panel's content (app/ui/menu-html.server.ts), provided by
- * app/entry.server.tsx: the same on every page of a language, ~300 pieces of React output as
- * elements, one as a string. The browser renders `<MenuGroups>`, the same markup (a unit test
- * holds them equal), so hydration finds it.
- */
-export const MenuHtmlContext = createContext<((menu: MenuItem[], i18n: I18n) => string) | null>(null);
 
-/** The catalogue menu's groups: top categories with their children, then the sale. */
+/** The catalogue menu's groups: top categories with their children, then the sale (the server writes the same as a string, see app/ui/server-markup.ts). */
 export function MenuGroups({ menu }: { menu: MenuItem[] }) {
   const { t, href } = useI18n();
   return (
@@ -82,7 +76,7 @@ function HeaderCart({ to, label, count }: { to: string; label: string; count: nu
 export function Header({ menu, counters, signedIn }: { menu: MenuItem[]; counters: Counters; signedIn: boolean }) {
   const i18n = useI18n();
   const { t, href } = i18n;
-  const menuHtml = use(MenuHtmlContext);
+  const menuHtml = use(ServerMarkupContext)?.menu;
   const account = href(signedIn ? "/account" : "/login");
   const cartCount = Math.max(0, counters.cart + usePendingCartDelta());
   return (

@@ -1,15 +1,9 @@
-import { createContext, use } from "react";
+import { use } from "react";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/catalogue/catalogue.server";
 import { useI18n, type I18n } from "~/i18n/use-i18n";
 import { ClubBadge, Price, SaleLabel } from "./price";
-
-/**
- * The server's writer of a card link's content (app/catalogue/html.ts), provided by
- * app/entry.server.tsx; for an eager card it also preloads the picture (React does that
- * for an eager `<img>` it renders, not for one inside a string).
- */
-export const CardLinkHtmlContext = createContext<((product: Card, i18n: I18n, eager: boolean) => string) | null>(null);
+import { ServerMarkupContext } from "./server-markup";
 
 /** A card link's picture, badges, brand and name (the browser's side; app/catalogue/html.ts writes the same markup on the server). */
 export function CardLinkContent({ product, eager }: { product: Card; eager: boolean }) {
@@ -41,7 +35,7 @@ export function CardLinkContent({ product, eager }: { product: Card; eager: bool
  * for all its cards at once (app/catalogue/listing-view.tsx); otherwise a
  * `<Link prefetch="intent">`.
  *
- * On the server a card's link content is one string (CardLinkHtmlContext: a
+ * On the server a card's link content is one string (ServerMarkupContext: a
  * dozen elements cost React ~90 chunks to render and stream, a string one); the
  * browser renders the same markup as elements, so hydration finds exactly what
  * it renders (tests/unit/listing-html.test.ts holds the two equal), and the
@@ -49,7 +43,7 @@ export function CardLinkContent({ product, eager }: { product: Card; eager: bool
  */
 export function ProductCard({ product, eager, i18n, plain }: { product: Card; eager: boolean; i18n: I18n; plain?: boolean }) {
   const href = i18n.href(`/product/${product.slug}`);
-  const linkHtml = use(CardLinkHtmlContext);
+  const linkHtml = use(ServerMarkupContext)?.cardLink;
   const content = linkHtml
     ? { dangerouslySetInnerHTML: { __html: linkHtml(product, i18n, eager) } }
     : { children: <CardLinkContent product={product} eager={eager} /> };

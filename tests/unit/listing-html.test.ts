@@ -7,7 +7,9 @@ import { cardLinkInnerHtml, escapeHtml, escapeUrl, lazyCardInnerHtml } from "~/c
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import type { I18n } from "~/i18n/use-i18n";
-import { CardLinkContent, CardLinkHtmlContext, ProductCard } from "~/ui/product-card";
+import { menuInnerHtml } from "~/ui/menu-html.server";
+import { CardLinkContent, ProductCard } from "~/ui/product-card";
+import { ServerMarkupContext } from "~/ui/server-markup";
 import { renderPage } from "./render-page";
 
 // The listing's hand-written markup (app/catalogue/html.ts) must be what React renders.
@@ -116,8 +118,8 @@ describe("lazy listing cards", () => {
       lang,
       ["common", "catalogue", "product"],
       (ctx) => h(Fragment, null, cards.map((p) => h(Fragment, { key: p.id }, card(p, ctx)))),
-      // The server's card link writer, as app/entry.server.tsx provides it (the browser has none).
-      { wrap: (router) => (onServer ? h(CardLinkHtmlContext, { value: cardLinkInnerHtml }, router) : router) },
+      // The server's writers, as app/entry.server.tsx provides them (the browser has none).
+      { wrap: (router) => (onServer ? h(ServerMarkupContext, { value: { cardLink: cardLinkInnerHtml, menu: menuInnerHtml } }, router) : router) },
     );
     const inner = [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
     return { i18n, inner };
