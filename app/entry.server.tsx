@@ -2,14 +2,14 @@ import { isbot } from "isbot";
 import { preload } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getApp } from "./context.server";
-import { STREAMED_DATA_TIMEOUT_MS } from "./streaming.server";
+import { getApp } from "./server/context.server";
+import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import * as cartUi from "./cart/cart-ui";
 import { cardLinkInnerHtml } from "./catalogue/html";
-import { CartUiContext } from "./ui/cart-popup-host";
+import { CartUiContext } from "./cart/popup-host";
 import { NonceContext } from "./ui/nonce";
 import { ServerMarkupContext, type ServerMarkup } from "./ui/server-markup";
-import { menuInnerHtml } from "./ui/menu-html.server";
+import { menuInnerHtml } from "./layout/menu-html.server";
 import type { ProductCard } from "./catalogue/catalogue.server";
 import type { I18n } from "./i18n/use-i18n";
 

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { getApp } from "./context.server";
+import { getApp } from "./server/context.server";
 import { checkoutMaxItems } from "./cart/checkout-limit";
 import { cartUiModuleUrl } from "./cart/ui-module.server";
 import { getCategories, type Category } from "./catalogue/catalogue.server";
@@ -20,11 +20,11 @@ import { resolvePrefix } from "./i18n/url";
 import { texts } from "./i18n/resources.server";
 import { I18nProvider, useI18n } from "./i18n/use-i18n";
 import { headerCounters } from "./cart/counters.server";
-import { readSession, takeFlash } from "./session.server";
-import { ErrorPage } from "./ui/error-page";
-import { CartPopupHost } from "./ui/cart-popup-host";
-import { Footer } from "./ui/footer";
-import { Header } from "./ui/header";
+import { readSession, takeFlash } from "./server/session.server";
+import { ErrorPage } from "./layout/error-page";
+import { CartPopupHost } from "./cart/popup-host";
+import { Footer } from "./layout/footer";
+import { Header } from "./layout/header";
 import { useNonce } from "./ui/nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { signupSchema } from "~/auth/schema";
 import { LiveForm } from "~/forms/live-form";
 import { PhoneRow } from "~/forms/phone-row";
-import { formatPhone } from "~/account/phone";
+import { formatPhone } from "~/forms/phone";
 import { useI18n } from "~/i18n/use-i18n";
 import { errorText, FormRow } from "~/forms/form-row";
 import type { Account, Address, Kid } from "./account.server";

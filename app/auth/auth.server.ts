@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { normalizePhone } from "~/account/phone";
+import { normalizePhone } from "~/forms/phone";
 import { cartFor, mergeCarts } from "~/cart/lines.server";
 import { mergeGuestFavourites } from "~/favourites/favourites.server";
-import { readSession, sessionStorage } from "~/session.server";
+import { readSession, sessionStorage } from "~/server/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "~/account/phone";
+import { normalizePhone } from "~/forms/phone";
 
 export const PASSWORD_MIN = 8;
 /** Spec §5: passwords are at most 32 characters. */

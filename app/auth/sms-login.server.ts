@@ -1,6 +1,6 @@
-import { maskPhone } from "~/account/phone";
+import { maskPhone } from "~/forms/phone";
 import { enqueue } from "~/outbox/outbox.server";
-import { codeCheckLimit, smsSendLimit } from "~/rate-limit.server";
+import { codeCheckLimit, smsSendLimit } from "~/server/rate-limit.server";
 import { checkCode, issueCode, type CodeCheck } from "./codes.server";
 
 /** Sends a login code by SMS, within the limits: 3 per phone and 10 per address per 10 minutes. */

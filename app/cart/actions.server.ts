@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Lang } from "~/i18n/languages";
-import { clientAddress, hit } from "~/rate-limit.server";
+import { clientAddress, hit } from "~/server/rate-limit.server";
 import { cityExists, deliveryOptions } from "~/delivery/delivery.server";
 import { addAccountFavourite, addGuestFavourite } from "~/favourites/favourites.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
-import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "~/ui/cart-popup-host";
+import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "~/cart/popup-host";
 import { pushEcommerce, type EcommerceItem } from "./analytics";
 
 type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[] };

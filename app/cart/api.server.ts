@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { AppContext } from "~/context.server";
+import type { AppContext } from "~/server/context.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";

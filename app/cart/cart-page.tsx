@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { showCartPopup } from "~/ui/cart-popup-host";
+import { showCartPopup } from "~/cart/popup-host";
 import { ClubBadge, Price } from "~/ui/price";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartActionResult, CartIntent } from "./actions.server";

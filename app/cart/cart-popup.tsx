@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
-import { showCartPopup } from "~/ui/cart-popup-host";
+import { showCartPopup } from "~/cart/popup-host";
 import { ClubBadge, Price } from "~/ui/price";
 import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
 

@@ -1,5 +1,5 @@
 import type { Session } from "react-router";
-import type { FlashData, SessionData } from "~/session.server";
+import type { FlashData, SessionData } from "~/server/session.server";
 
 export type Counters = { cart: number; favourites: number };
 

@@ -1,6 +1,6 @@
 import type { Session } from "react-router";
-import { clientAddress, hit } from "~/rate-limit.server";
-import { readSession, sessionStorage, type FlashData, type SessionData } from "~/session.server";
+import { clientAddress, hit } from "~/server/rate-limit.server";
+import { readSession, sessionStorage, type FlashData, type SessionData } from "~/server/session.server";
 import { findCartId, type CartOwner } from "./cart.server";
 import { cartFor } from "./lines.server";
 

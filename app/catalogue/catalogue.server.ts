@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/languages";
-import { likeContains } from "~/db.server";
+import { likeContains } from "~/server/db.server";
 import type { CatalogueQuery, Sort } from "./schema";
 import { searchTokens } from "./search-text";
 

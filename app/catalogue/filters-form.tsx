@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import type { Facet, Listing } from "./catalogue.server";
-import { escapeHtml } from "./html";
+import { escapeHtml } from "~/ui/html";
 import type { CatalogueQuery } from "./schema";
 
 export const FILTERS_FORM_ID = "filters";

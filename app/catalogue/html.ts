@@ -1,4 +1,5 @@
 import type { I18n } from "~/i18n/use-i18n";
+import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { ProductCard } from "./catalogue.server";
 
 /**
@@ -11,18 +12,6 @@ import type { ProductCard } from "./catalogue.server";
  * JavaScript, and the listing's delegated handlers (link navigation, the filters
  * form's onChange) see events from them as from any child.
  */
-
-/** Text or attribute value escaped as React escapes it (the same five characters, the same entities). */
-const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
-export function escapeHtml(text: string | number): string {
-  return String(text).replace(/["&'<>]/g, (c) => ESCAPES[c]!);
-}
-
-/** React's rule for `href`/`src`: a javascript: URL becomes one that throws. */
-const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
-export function escapeUrl(url: string): string {
-  return escapeHtml(JAVASCRIPT_URL.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url);
-}
 
 /** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
 type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string };

@@ -1,8 +1,8 @@
 import { PrefetchPageLinks } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
-import { Pagination } from "~/ui/pagination";
-import { ProductCard } from "~/ui/product-card";
+import { Pagination } from "~/catalogue/pagination";
+import { ProductCard } from "~/catalogue/product-card";
 import type { Listing } from "./catalogue.server";
 import { FiltersForm, SortSelect, type ViewListing } from "./filters-form";
 import { lazyCardInnerHtml } from "./html";

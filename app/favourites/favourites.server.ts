@@ -1,5 +1,5 @@
 import type { Session } from "react-router";
-import type { FlashData, SessionData } from "~/session.server";
+import type { FlashData, SessionData } from "~/server/session.server";
 
 /**
  * Favourites storage: a signed-in shopper's in D1, a guest's in the session

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { isLang, LANGS, type Lang } from "./languages";
 import { resources } from "./resources.server";
 

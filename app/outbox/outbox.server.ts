@@ -1,4 +1,4 @@
-import { maskPhone } from "~/account/phone";
+import { maskPhone } from "~/forms/phone";
 
 export type OutboxMessage = { channel: "sms" | "email"; recipient: string; subject?: string; body: string };
 export type QueueMessageBody = { outboxId: number };

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth";
 import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/api.server";
+import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/server/api.server";
 import { beginUserSession } from "~/auth/auth.server";
 import { fieldErrors, phone as phoneSchema } from "~/auth/schema";
 import { sendLoginCode, verifyLoginCode } from "~/auth/sms-login.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.cart";
-import { apiContext, apiError, readPayload } from "~/api.server";
+import { apiContext, apiError, readPayload } from "~/server/api.server";
 import { addParseFailure, runCartAction } from "~/cart/actions.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } from "~/cart/api.server";
 import { getCartView } from "~/cart/cart.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.profile";
 import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/api.server";
+import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/server/api.server";
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.recalculate";
-import { apiContext, apiError, readPayload } from "~/api.server";
+import { apiContext, apiError, readPayload } from "~/server/api.server";
 import { runCartAction } from "~/cart/actions.server";
 import { failureMessage, jsonContext, recalculationJson } from "~/cart/api.server";
 import { getCartView } from "~/cart/cart.server";

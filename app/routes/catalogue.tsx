@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogue/catalogue.server";
 import { withPackedFacets } from "~/catalogue/filters-form";
 import { ListingView } from "~/catalogue/listing-view";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/checkout";
 import { getCartView } from "~/cart/cart.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/checkout-limit";
 import { existingCartId, shopperOf } from "~/cart/owner.server";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/confirm-email-change";
 import { confirmEmailChange } from "~/account/account.server";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { requireLang } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { sendPasswordReset } from "~/auth/email-links.server";
 import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";

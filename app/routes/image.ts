@@ -1,5 +1,5 @@
 import type { Route } from "./+types/image";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { getColorHex } from "~/catalogue/catalogue.server";
 import { silhouetteSvg } from "~/catalogue/silhouettes";
 

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login-sms";
-import { formatPhone, normalizePhone } from "~/account/phone";
+import { formatPhone, normalizePhone } from "~/forms/phone";
 import { getUserId, startUserSession } from "~/auth/auth.server";
 import { safeReturnUrl } from "~/auth/return-url";
 import { fieldErrors, phone as phoneSchema, type FieldErrors } from "~/auth/schema";
 import { sendLoginCode, verifyLoginCode } from "~/auth/sms-login.server";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";

@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/product";
-import { getApp } from "~/context.server";
-import { streamed } from "~/streaming.server";
+import { getApp } from "~/server/context.server";
+import { streamed } from "~/server/streaming.server";
 import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/catalogue.server";
 import { jsonForScript, productJsonLd } from "~/catalogue/json-ld";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -14,7 +14,7 @@ import { AddToCartForm } from "~/cart/add-to-cart";
 import { ecommerceItem } from "~/cart/analytics";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
-import { ProductGrid } from "~/ui/product-card";
+import { ProductGrid } from "~/catalogue/product-card";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requireLang(params, context);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/reset-password";
 import { startUserSession } from "~/auth/auth.server";
 import { resetPassword } from "~/auth/email-links.server";
 import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";

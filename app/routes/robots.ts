@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { origin } = getApp(context);

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { getCategories, getListing, getPopular } from "~/catalogue/catalogue.server";
 import { withPackedFacets } from "~/catalogue/filters-form";
 import { ListingView } from "~/catalogue/listing-view";
@@ -10,7 +10,7 @@ import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
-import { ProductGrid } from "~/ui/product-card";
+import { ProductGrid } from "~/catalogue/product-card";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);

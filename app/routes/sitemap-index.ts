@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap-index";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { sitemapIndex } from "~/catalogue/sitemap.server";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap-lang";
-import { getApp } from "~/context.server";
+import { getApp } from "~/server/context.server";
 import { languageSitemap } from "~/catalogue/sitemap.server";
 import { isLang } from "~/i18n/languages";
 

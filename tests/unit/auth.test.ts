@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, maskPhone, normalizePhone } from "~/account/phone";
+import { formatPhone, maskPhone, normalizePhone } from "~/forms/phone";
 import { safeReturnUrl } from "~/auth/return-url";
 import { loginSchema, signupSchema } from "~/auth/schema";
 
@@ -74,7 +74,7 @@ describe("auth schemas", () => {
 describe("client address for rate limits", () => {
   const req = (ip?: string) => new Request("http://x/", { headers: ip ? { "CF-Connecting-IP": ip } : {} });
   it("counts IPv4 addresses alone and IPv6 ones by their /64", async () => {
-    const { clientAddress } = await import("~/rate-limit.server");
+    const { clientAddress } = await import("~/server/rate-limit.server");
     expect(clientAddress(req("203.0.113.7"))).toBe("203.0.113.7");
     expect(clientAddress(req("2001:db8:1:2:aaaa::1"))).toBe("2001:db8:1:2::/64");
     expect(clientAddress(req("2001:db8:1:2:bbbb:cccc:dddd:eeee"))).toBe("2001:db8:1:2::/64");

@@ -3,7 +3,7 @@ import { sortSizes } from "~/catalogue/catalogue.server";
 import { jsonForScript } from "~/catalogue/json-ld";
 import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
 import { foldForSearch, searchTokens } from "~/catalogue/search-text";
-import { pageHref, pageWindow } from "~/ui/pagination";
+import { pageHref, pageWindow } from "~/catalogue/pagination";
 
 const parse = (qs: string) => parseCatalogueQuery(new URLSearchParams(qs));
 

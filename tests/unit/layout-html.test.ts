@@ -2,8 +2,8 @@ import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
 import type { Lang } from "~/i18n/languages";
 import type { MenuItem } from "~/root";
-import { MenuGroups } from "~/ui/header";
-import { menuInnerHtml } from "~/ui/menu-html.server";
+import { MenuGroups } from "~/layout/header";
+import { menuInnerHtml } from "~/layout/menu-html.server";
 import { renderPage } from "./render-page";
 
 // The server writes the header's menu as a string; the browser renders <MenuGroups>: the same markup.

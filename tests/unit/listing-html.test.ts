@@ -3,12 +3,13 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Facet, ProductCard as Card } from "~/catalogue/catalogue.server";
 import { facetRowsHtml, unpackFacets, withPackedFacets } from "~/catalogue/filters-form";
-import { cardLinkInnerHtml, escapeHtml, escapeUrl, lazyCardInnerHtml } from "~/catalogue/html";
+import { cardLinkInnerHtml, lazyCardInnerHtml } from "~/catalogue/html";
+import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import type { I18n } from "~/i18n/use-i18n";
-import { menuInnerHtml } from "~/ui/menu-html.server";
-import { CardLinkContent, ProductCard } from "~/ui/product-card";
+import { menuInnerHtml } from "~/layout/menu-html.server";
+import { CardLinkContent, ProductCard } from "~/catalogue/product-card";
 import { ServerMarkupContext } from "~/ui/server-markup";
 import { renderPage } from "./render-page";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { streamed } from "~/streaming.server";
+import { streamed } from "~/server/streaming.server";
 
 // A page's streamed data gives up in time, so its Suspense boundary (and the render) ends.
 

@@ -559,7 +559,7 @@ describe("housekeeping", () => {
   });
 
   it("the daily clean-up removes expired sessions and guest carts no live session names", async () => {
-    const { purgeExpired } = await import("~/maintenance.server");
+    const { purgeExpired } = await import("~/server/maintenance.server");
     const live = new Shopper();
     await live.add(buyable(12).sku.id);
     const liveCart = (await env.DB.prepare("SELECT json_extract(data, '$.cartId') AS id FROM sessions ORDER BY rowid DESC LIMIT 1").first<{ id: number }>())!.id;

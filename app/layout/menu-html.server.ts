@@ -1,4 +1,4 @@
-import { escapeHtml, escapeUrl } from "~/catalogue/html";
+import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { I18n } from "~/i18n/use-i18n";
 import type { MenuItem } from "~/root";
 

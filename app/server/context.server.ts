@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { toLang, type Lang } from "./i18n/languages";
+import { toLang, type Lang } from "~/i18n/languages";
 
 /** What the Worker entry hands every loader and action. */
 export type AppContext = {

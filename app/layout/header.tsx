@@ -3,11 +3,11 @@ import { Link, useNavigation } from "react-router";
 import type { Counters } from "~/cart/counters.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
-import { useCartStore, useCartUi } from "./cart-popup-host";
+import { useCartStore, useCartUi } from "~/cart/popup-host";
 import { CounterLink } from "./counter-link";
-import { Icon } from "./icons";
+import { Icon } from "~/ui/icons";
 import { LanguageSwitcher } from "./language-switcher";
-import { ServerMarkupContext } from "./server-markup";
+import { ServerMarkupContext } from "~/ui/server-markup";
 
 /**
  * The quantity change in flight (optimistic counters): adds from product

@@ -1,8 +1,8 @@
-import { escapeHtml, escapeUrl } from "./catalogue/html";
-import { HTML_LANG, type Lang } from "./i18n/languages";
-import { texts } from "./i18n/resources.server";
-import { createT } from "./i18n/translate";
-import { localizePath } from "./i18n/url";
+import { escapeHtml, escapeUrl } from "~/ui/html";
+import { HTML_LANG, type Lang } from "~/i18n/languages";
+import { texts } from "~/i18n/resources.server";
+import { createT } from "~/i18n/translate";
+import { localizePath } from "~/i18n/url";
 
 /**
  * The answer to a form posted to a page that takes none (a stale or hand-made form).

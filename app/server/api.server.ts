@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { TFunction } from "i18next";
 import { getUserId } from "~/auth/auth.server";
 import { isLang, type Lang } from "~/i18n/languages";
-import { getApp, type AppContext } from "~/context.server";
+import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
 import { getI18n } from "~/i18n/middleware.server";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon } from "./icons";
+import { Icon } from "~/ui/icons";
 
 /** A header/mobile-bar counter: active above 0; hidden number at 0. */
 export function CounterLink({ to, icon, label, count, testId }: { to: string; icon: "heart" | "cart"; label: string; count: number; testId: string }) {

@@ -2,8 +2,8 @@ import { use } from "react";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/catalogue/catalogue.server";
 import { useI18n, type I18n } from "~/i18n/use-i18n";
-import { ClubBadge, Price, SaleLabel } from "./price";
-import { ServerMarkupContext } from "./server-markup";
+import { ClubBadge, Price, SaleLabel } from "~/ui/price";
+import { ServerMarkupContext } from "~/ui/server-markup";
 
 /** A card link's picture, badges, brand and name (the browser's side; app/catalogue/html.ts writes the same markup on the server). */
 export function CardLinkContent({ product, eager }: { product: Card; eager: boolean }) {
