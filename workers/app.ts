@@ -1,12 +1,12 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { appContext, makeAppContext } from "../app/server/context.server";
-import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "../app/server/security.server";
-import { resolvePrefix } from "../app/i18n/url";
-import { toLang } from "../app/i18n/languages";
-import { consumeOutbox, type QueueMessageBody } from "../app/outbox/outbox.server";
-import { countingD1, type D1Counter } from "../app/server/db-metrics.server";
-import { purgeExpired } from "../app/server/maintenance.server";
-import { methodNotAllowedPage } from "../app/server/method-not-allowed.server";
+import { appContext, makeAppContext } from "~/server/context.server";
+import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server/security.server";
+import { resolvePrefix } from "~/i18n/url";
+import { toLang } from "~/i18n/languages";
+import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
+import { countingD1, type D1Counter } from "~/server/db-metrics.server";
+import { purgeExpired } from "~/server/maintenance.server";
+import { methodNotAllowedPage } from "~/server/method-not-allowed.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every

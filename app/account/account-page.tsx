@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { z } from "zod";
-import { signupSchema } from "~/auth/schema";
+import { signupSchema } from "~/auth/index";
 import { LiveForm } from "~/forms/live-form";
 import { PhoneRow } from "~/forms/phone-row";
 import { formatPhone } from "~/forms/phone";

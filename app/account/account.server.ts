@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
-import { checkCode, issueCode } from "~/auth/codes.server";
-import { mailLink, type Mail } from "~/auth/email-links.server";
-import { enqueue } from "~/outbox/outbox.server";
+import { checkCode, issueCode } from "~/auth/index.server";
+import { mailLink, type Mail } from "~/auth/index.server";
+import { enqueue } from "~/outbox/index.server";
 import { codeCheckLimit, hit, smsSendLimit } from "~/server/rate-limit.server";
 
 // Every query here is scoped by user_id: a shopper reaches only their own rows,

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Lang } from "~/i18n/languages";
-import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
-import { sendEmailConfirmation } from "~/auth/email-links.server";
+import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/index";
+import { sendEmailConfirmation } from "~/auth/index.server";
 import {
   addAddress,
   addKid,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phone } from "~/auth/schema";
+import { phone } from "~/auth/index";
 
 export const SHOE_SIZES = ["35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"] as const;
 export const CLOTHE_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;

@@ -1,7 +1,10 @@
+import type { TFunction } from "i18next";
 import { redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
-import { cartFor, mergeCarts } from "~/cart/lines.server";
-import { mergeGuestFavourites } from "~/favourites/favourites.server";
+import { cartFor, mergeCarts } from "~/cart/index.server";
+import { mergeGuestFavourites } from "~/favourites/index.server";
+import { apiError } from "~/server/api.server";
+import type { AppContext } from "~/server/context.server";
 import { readSession, sessionStorage } from "~/server/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
@@ -84,4 +87,11 @@ export async function endUserSession(env: Env, request: Request, redirectTo: str
   const session = await readSession(env, request);
   if (!session) return redirect(redirectTo, { status: 303 });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await sessionStorage(env, request).destroySession(session) } });
+}
+
+/** The signed-in shopper of an API call, or a 401 JSON answer (no redirect for API clients). */
+export async function requireApiUser(app: AppContext, request: Request, t: TFunction): Promise<number> {
+  const id = await getUserId(app.env, request);
+  if (!id) apiError(401, t("account:api.unauthorized"));
+  return id;
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
-import { enqueue } from "~/outbox/outbox.server";
+import { enqueue } from "~/outbox/index.server";
 import { clientAddress, hit } from "~/server/rate-limit.server";
 import { checkCode, issueCode } from "./codes.server";
 import { hashPassword } from "./password.server";

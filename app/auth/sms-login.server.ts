@@ -1,5 +1,5 @@
 import { maskPhone } from "~/forms/phone";
-import { enqueue } from "~/outbox/outbox.server";
+import { enqueue } from "~/outbox/index.server";
 import { codeCheckLimit, smsSendLimit } from "~/server/rate-limit.server";
 import { checkCode, issueCode, type CodeCheck } from "./codes.server";
 

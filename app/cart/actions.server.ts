@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
-import { cityExists, deliveryOptions } from "~/delivery/delivery.server";
-import { addAccountFavourite, addGuestFavourite } from "~/favourites/favourites.server";
+import { cityExists, deliveryOptions } from "~/delivery/index.server";
+import { addAccountFavourite, addGuestFavourite } from "~/favourites/index.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
 import { addLine, removeLine } from "./lines.server";
 import { cartForWrite, ensureSession, existingCartId, type Shopper } from "./owner.server";

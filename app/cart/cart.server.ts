@@ -1,6 +1,7 @@
 import type { Lang } from "~/i18n/languages";
-import { cartOptionsQuery, citiesQuery, optionsOf, type City, type CostRow } from "~/delivery/delivery.server";
-import { summarize, type DeliveryOption, type Promo, type Summary } from "./summary";
+import { cartOptionsQuery, citiesQuery, optionsOf, type City, type CostRow } from "~/delivery/index.server";
+import type { DeliveryOption } from "~/delivery/index";
+import { summarize, type Promo, type Summary } from "./summary";
 
 /**
  * Reading a cart: its lines with what the cart page shows of each product,

@@ -3,22 +3,14 @@
  * cost with its free threshold, and the totals. All amounts are integer UZS.
  */
 
+import type { DeliveryOption } from "~/delivery/index";
+
 export type PricedLine = { quantity: number; firstPrice: number; salePrice: number; inClub: boolean; vendorId: number };
 
 export type Promo = { code: string; kind: "percent" | "amount"; value: number; minOrder: number; expiresAt: number | null; oncePerAccount: boolean; active: boolean; redeemed: boolean };
 
 export type PromoProblem = "unknown" | "expired" | "minOrder" | "signIn" | "used" | "notApplicable";
 
-export type DeliveryOption = {
-  id: number;
-  uuid: string;
-  type: string;
-  title: string;
-  needPayment: boolean;
-  price: number;
-  freeFrom: number;
-  estimated: string;
-};
 
 export type Bonuses = { canBeUsed: number; available: number; hasCard: boolean; used: number };
 
@@ -71,10 +63,6 @@ function couponBase(lines: PricedLine[]): number {
   return lines.filter((l) => !l.inClub).reduce((sum, l) => sum + l.salePrice * l.quantity, 0);
 }
 
-/** The cost matrix lookup: the city's own row, else `another_city`, else not offered. */
-export function costFor<T extends { cityMapId: string }>(rows: T[], cityId: number): T | null {
-  return rows.find((r) => r.cityMapId === String(cityId)) ?? rows.find((r) => r.cityMapId === "another_city") ?? null;
-}
 
 export function summarize(input: {
   lines: PricedLine[];

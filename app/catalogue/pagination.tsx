@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { useLinkNavigation } from "../ui/link-navigation";
+import { useLinkNavigation } from "~/ui/link-navigation";
 
 /** The current URL with `page` set (page 1 drops the parameter: one URL per page). */
 export function pageHref(pathname: string, search: string, page: number): string {

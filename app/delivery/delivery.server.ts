@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/languages";
-import { costFor, type DeliveryOption } from "~/cart/summary";
+import { costFor, type DeliveryOption } from "./options";
 
 /**
  * Delivery data (cities, delivery types, the cost matrix). The cart asks for

@@ -1,9 +1,9 @@
 import { Suspense, use, useState } from "react";
 import { Link, useNavigation } from "react-router";
-import type { Counters } from "~/cart/counters.server";
+import type { Counters } from "~/cart/index.server";
 import type { MenuItem } from "~/root";
 import { useI18n } from "~/i18n/use-i18n";
-import { useCartStore, useCartUi } from "~/cart/popup-host";
+import { useCartStore, useCartUi } from "~/cart/index";
 import { CounterLink } from "./counter-link";
 import { Icon } from "~/ui/icons";
 import { LanguageSwitcher } from "./language-switcher";

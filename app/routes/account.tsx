@@ -1,10 +1,10 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account";
-import { getAccount } from "~/account/account.server";
-import { AccountPage, type Failure } from "~/account/account-page";
-import { runAccountAction, type Section } from "~/account/actions.server";
+import { getAccount } from "~/account/index.server";
+import { AccountPage, type Failure } from "~/account/index";
+import { runAccountAction, type Section } from "~/account/index.server";
 import { normalizePhone } from "~/forms/phone";
-import { requireUserId } from "~/auth/auth.server";
+import { requireUserId } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.account";
-import { getAccount } from "~/account/account.server";
-import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, apiText, readPayload, requireApiUser } from "~/server/api.server";
+import { getAccount } from "~/account/index.server";
+import { runAccountAction } from "~/account/index.server";
+import { requireApiUser } from "~/auth/index.server";
+import { apiContext, apiError, apiFailure, apiText, readPayload } from "~/server/api.server";
 import { readSession, sessionStorage } from "~/server/session.server";
 
 /** GET /api/account: details with phones, kids and socials (spec §7 "Account"). */

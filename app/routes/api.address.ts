@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.address";
-import { getAccount } from "~/account/account.server";
-import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/server/api.server";
+import { getAccount } from "~/account/index.server";
+import { runAccountAction } from "~/account/index.server";
+import { requireApiUser } from "~/auth/index.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** GET /api/address: the shopper's addresses, main first. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

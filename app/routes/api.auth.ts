@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.auth";
-import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/server/api.server";
-import { beginUserSession } from "~/auth/auth.server";
-import { fieldErrors, phone as phoneSchema } from "~/auth/schema";
-import { sendLoginCode, verifyLoginCode } from "~/auth/sms-login.server";
+import { runAccountAction } from "~/account/index.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { beginUserSession, requireApiUser } from "~/auth/index.server";
+import { fieldErrors, phone as phoneSchema } from "~/auth/index";
+import { sendLoginCode, verifyLoginCode } from "~/auth/index.server";
 
 /**
  * The spec's auth calls as JSON, sharing the pages' server modules:

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.cart";
 import { apiContext, apiError, readPayload } from "~/server/api.server";
-import { addParseFailure, runCartAction } from "~/cart/actions.server";
-import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } from "~/cart/api.server";
-import { getCartView } from "~/cart/cart.server";
-import { commitShopperSession, existingCartId, shopperOf } from "~/cart/owner.server";
-import { apiCartSchema } from "~/cart/schema";
+import { addParseFailure, runCartAction } from "~/cart/index.server";
+import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } from "~/cart/index.server";
+import { getCartView } from "~/cart/index.server";
+import { commitShopperSession, existingCartId, shopperOf } from "~/cart/index.server";
+import { apiCartSchema } from "~/cart/index";
 
 /** GET /api/cart: the lines as a list, the summary in headers (spec §7 "Cart"; README lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {

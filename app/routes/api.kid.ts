@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.kid";
-import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/server/api.server";
+import { runAccountAction } from "~/account/index.server";
+import { requireApiUser } from "~/auth/index.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** POST /api/kid (add), PUT /api/kid/{id}, DELETE /api/kid/{id}. */
 export async function action({ context, request, params }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.profile";
-import { runAccountAction } from "~/account/actions.server";
-import { apiContext, apiError, apiFailure, readPayload, requireApiUser } from "~/server/api.server";
+import { runAccountAction } from "~/account/index.server";
+import { requireApiUser } from "~/auth/index.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.promo";
 import { apiContext, apiError, readPayload } from "~/server/api.server";
-import { runCartAction } from "~/cart/actions.server";
-import { failureMessage } from "~/cart/api.server";
-import { getCartView } from "~/cart/cart.server";
-import { existingCartId, shopperOf } from "~/cart/owner.server";
+import { runCartAction } from "~/cart/index.server";
+import { failureMessage } from "~/cart/index.server";
+import { getCartView } from "~/cart/index.server";
+import { existingCartId, shopperOf } from "~/cart/index.server";
 
 /**
  * POST /bpm/validate-promo-code {promoCode}: a valid code is applied to the

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.recalculate";
 import { apiContext, apiError, readPayload } from "~/server/api.server";
-import { runCartAction } from "~/cart/actions.server";
-import { failureMessage, jsonContext, recalculationJson } from "~/cart/api.server";
-import { getCartView } from "~/cart/cart.server";
-import { existingCartId, shopperOf } from "~/cart/owner.server";
-import { recalculateSchema } from "~/cart/schema";
+import { runCartAction } from "~/cart/index.server";
+import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.server";
+import { getCartView } from "~/cart/index.server";
+import { existingCartId, shopperOf } from "~/cart/index.server";
+import { recalculateSchema } from "~/cart/index";
 
 /**
  * POST /checkout/default/shopping-cart-recalculate {deliveryTypeId, cityId}

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
-import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogue/catalogue.server";
-import { withPackedFacets } from "~/catalogue/filters-form";
-import { ListingView } from "~/catalogue/listing-view";
-import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
+import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogue/index.server";
+import { withPackedFacets } from "~/catalogue/index";
+import { ListingView } from "~/catalogue/index";
+import { isFiltered, parseCatalogueQuery } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/checkout";
-import { getCartView } from "~/cart/cart.server";
-import { checkoutAllowed, checkoutMaxItems } from "~/cart/checkout-limit";
-import { existingCartId, shopperOf } from "~/cart/owner.server";
+import { getCartView } from "~/cart/index.server";
+import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
+import { existingCartId, shopperOf } from "~/cart/index.server";
 import { getApp } from "~/server/context.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/confirm-email-change";
-import { confirmEmailChange } from "~/account/account.server";
+import { confirmEmailChange } from "~/account/index.server";
 import { getApp } from "~/server/context.server";
 import { requireLang } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/confirm-email";
-import { confirmEmail } from "~/auth/email-links.server";
+import { confirmEmail } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
 import { requireLang } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/dev-outbox";
 import { getApp } from "~/server/context.server";
 import { texts } from "~/i18n/resources.server";
-import { listOutbox } from "~/outbox/outbox.server";
+import { listOutbox } from "~/outbox/index.server";
 import { useI18n } from "~/i18n/use-i18n";
 
 /**

@@ -1,8 +1,8 @@
 import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
-import { sendPasswordReset } from "~/auth/email-links.server";
-import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
+import { sendPasswordReset } from "~/auth/index.server";
+import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/index";
 import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";

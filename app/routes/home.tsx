@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "~/server/context.server";
-import { getCategories, getPopular } from "~/catalogue/catalogue.server";
+import { getCategories, getPopular } from "~/catalogue/index.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
-import { ProductGrid } from "~/catalogue/product-card";
+import { ProductGrid } from "~/catalogue/index";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requireLang(params, context);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/image";
 import { getApp } from "~/server/context.server";
-import { getColorHex } from "~/catalogue/catalogue.server";
-import { silhouetteSvg } from "~/catalogue/silhouettes";
+import { getColorHex } from "~/catalogue/index.server";
+import { silhouetteSvg } from "~/catalogue/index";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const view = Number(/^(\d)\.svg$/.exec(params.view)?.[1]);

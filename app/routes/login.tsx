@@ -1,9 +1,9 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { normalizePhone } from "~/forms/phone";
-import { getUserId, startUserSession, verifyLogin } from "~/auth/auth.server";
-import { safeReturnUrl } from "~/auth/return-url";
-import { fieldErrors, type FieldErrors, loginSchema } from "~/auth/schema";
+import { getUserId, startUserSession, verifyLogin } from "~/auth/index.server";
+import { safeReturnUrl } from "~/auth/index";
+import { fieldErrors, type FieldErrors, loginSchema } from "~/auth/index";
 import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";

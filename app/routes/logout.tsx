@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { endUserSession } from "~/auth/auth.server";
+import { endUserSession } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
 import { requireLang } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";

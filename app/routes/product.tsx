@@ -3,18 +3,18 @@ import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { streamed } from "~/server/streaming.server";
-import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/catalogue.server";
-import { jsonForScript, productJsonLd } from "~/catalogue/json-ld";
+import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/index.server";
+import { jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
-import { AddToCartForm } from "~/cart/add-to-cart";
-import { ecommerceItem } from "~/cart/analytics";
+import { AddToCartForm } from "~/cart/index";
+import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
-import { ProductGrid } from "~/catalogue/product-card";
+import { ProductGrid } from "~/catalogue/index";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requireLang(params, context);

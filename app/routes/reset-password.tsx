@@ -1,9 +1,9 @@
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { startUserSession } from "~/auth/auth.server";
-import { resetPassword } from "~/auth/email-links.server";
-import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/schema";
+import { startUserSession } from "~/auth/index.server";
+import { resetPassword } from "~/auth/index.server";
+import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/index";
 import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";

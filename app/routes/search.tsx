@@ -1,16 +1,16 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
-import { getCategories, getListing, getPopular } from "~/catalogue/catalogue.server";
-import { withPackedFacets } from "~/catalogue/filters-form";
-import { ListingView } from "~/catalogue/listing-view";
-import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
-import { searchTokens } from "~/catalogue/search-text";
+import { getCategories, getListing, getPopular } from "~/catalogue/index.server";
+import { withPackedFacets } from "~/catalogue/index";
+import { ListingView } from "~/catalogue/index";
+import { isFiltered, parseCatalogueQuery } from "~/catalogue/index";
+import { searchTokens } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
-import { ProductGrid } from "~/catalogue/product-card";
+import { ProductGrid } from "~/catalogue/index";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);

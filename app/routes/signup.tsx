@@ -1,9 +1,9 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { createAccount, getUserId, startUserSession } from "~/auth/auth.server";
-import { sendEmailConfirmation } from "~/auth/email-links.server";
-import { safeReturnUrl } from "~/auth/return-url";
-import { fieldErrors, type FieldErrors, PASSWORD_MIN, signupSchema } from "~/auth/schema";
+import { createAccount, getUserId, startUserSession } from "~/auth/index.server";
+import { sendEmailConfirmation } from "~/auth/index.server";
+import { safeReturnUrl } from "~/auth/index";
+import { fieldErrors, type FieldErrors, PASSWORD_MIN, signupSchema } from "~/auth/index";
 import { getApp } from "~/server/context.server";
 import { readForm } from "~/forms/read-form.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap-index";
 import { getApp } from "~/server/context.server";
-import { sitemapIndex } from "~/catalogue/sitemap.server";
+import { sitemapIndex } from "~/catalogue/index.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(sitemapIndex(getApp(context).origin), {

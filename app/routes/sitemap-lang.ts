@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap-lang";
 import { getApp } from "~/server/context.server";
-import { languageSitemap } from "~/catalogue/sitemap.server";
+import { languageSitemap } from "~/catalogue/index.server";
 import { isLang } from "~/i18n/languages";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

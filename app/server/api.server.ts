@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { TFunction } from "i18next";
-import { getUserId } from "~/auth/auth.server";
 import { isLang, type Lang } from "~/i18n/languages";
 import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
@@ -11,12 +10,6 @@ export function apiError(status: number, message: string, errors?: { field: stri
   throw data({ success: false, message, ...(errors ? { errors } : {}) }, { status });
 }
 
-/** The signed-in shopper of an API call, or a 401 JSON answer (no redirect for API clients). */
-export async function requireApiUser(app: AppContext, request: Request, t: TFunction): Promise<number> {
-  const id = await getUserId(app.env, request);
-  if (!id) apiError(401, t("account:api.unauthorized"));
-  return id;
-}
 
 const MAX_BODY = 64 * 1024;
 

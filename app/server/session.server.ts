@@ -1,5 +1,5 @@
 import { createCookie, createSessionStorage, type Session } from "react-router";
-import type { CartPopupData } from "~/cart/popup";
+import type { CartPopupData } from "~/cart/index";
 
 /** What a session may keep. Later features add their keys here. */
 export type SessionData = {

@@ -1,5 +1,5 @@
 import { createContext } from "react";
-import type { ProductCard } from "~/catalogue/catalogue.server";
+import type { ProductCard } from "~/catalogue/index.server";
 import type { I18n } from "~/i18n/use-i18n";
 import type { MenuItem } from "~/root";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/checkout-limit";
 import { addSchema, apiCartSchema, promoSchema } from "~/cart/schema";
-import { costFor, promoDiscount, summarize, type DeliveryOption, type PricedLine, type Promo } from "~/cart/summary";
+import { promoDiscount, summarize, type PricedLine, type Promo } from "~/cart/summary";
+import { costFor, type DeliveryOption } from "~/delivery/index";
 
 const line = (salePrice: number, quantity = 1, extra: Partial<PricedLine> = {}): PricedLine => ({ quantity, firstPrice: salePrice, salePrice, inClub: false, vendorId: 1, ...extra });
 const promo = (extra: Partial<Promo> = {}): Promo => ({ code: "X", kind: "percent", value: 10, minOrder: 0, expiresAt: null, oncePerAccount: false, active: true, redeemed: false, ...extra });

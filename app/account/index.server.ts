@@ -1,0 +1,2 @@
+export { confirmEmailChange, getAccount } from "./account.server";
+export { type Section, runAccountAction } from "./actions.server";

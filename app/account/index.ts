@@ -1,0 +1,1 @@
+export { AccountPage, type Failure } from "./account-page";

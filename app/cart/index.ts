@@ -1,0 +1,8 @@
+export { AddToCartForm } from "./add-to-cart";
+export { ecommerceItem } from "./analytics";
+export { CartPage } from "./cart-page";
+export { CartPopup, MiniCart } from "./cart-ui";
+export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";
+export { type CartPopupData } from "./popup";
+export { registerCartUi, useCartStore, useCartUi } from "./popup-host";
+export { apiCartSchema, recalculateSchema } from "./schema";

@@ -1,0 +1,1 @@
+export { type City, type CostRow, cartOptionsQuery, citiesQuery, cityExists, deliveryOptions, optionsOf } from "./delivery.server";

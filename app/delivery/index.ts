@@ -1,0 +1,1 @@
+export { costFor, type DeliveryOption } from "./options";

@@ -1,0 +1,16 @@
+/** A delivery type as offered for a city (spec §3 "Delivery type"); amounts in integer UZS. */
+export type DeliveryOption = {
+  id: number;
+  uuid: string;
+  type: string;
+  title: string;
+  needPayment: boolean;
+  price: number;
+  freeFrom: number;
+  estimated: string;
+};
+
+/** The cost matrix lookup: the city's own row, else `another_city`, else not offered. */
+export function costFor<T extends { cityMapId: string }>(rows: T[], cityId: number): T | null {
+  return rows.find((r) => r.cityMapId === String(cityId)) ?? rows.find((r) => r.cityMapId === "another_city") ?? null;
+}

@@ -1,0 +1,1 @@
+export { addAccountFavourite, addGuestFavourite, mergeGuestFavourites } from "./favourites.server";

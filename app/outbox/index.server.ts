@@ -1,0 +1,2 @@
+export { enqueue, listOutbox } from "./outbox.server";
+export { consumeOutbox, type QueueMessageBody } from "./outbox.server";
