@@ -28,7 +28,7 @@ export default defineConfig(({ command }) => ({
               // Pagination and the listings' link delegation are only for listings; Vite's
               // preload helper only for the lazy phone mask: none belongs on every page.
               groups: [
-                { name: "app", test: /[\\/]app[\\/]((ui|i18n|layout)[\\/](?!pagination|link-navigation)|cart[\\/](analytics|popup-host))/ },
+                { name: "app", test: /[\\/]app[\\/]((ui|i18n|layout)[\\/](?!pagination|link-navigation)|cart[\\/](analytics|popup-host|layout\.ts))/ },
                 { name: "preload-helper", test: /preload-helper/ },
               ],
             },

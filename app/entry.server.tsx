@@ -4,12 +4,10 @@ import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./server/context.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
-import * as cartUi from "./cart/cart-ui";
 import { cardLinkInnerHtml } from "./catalogue/html";
-import { CartUiContext } from "./cart/popup-host";
+import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { NonceContext } from "./ui/nonce";
 import { ServerMarkupContext, type ServerMarkup } from "./ui/server-markup";
-import { menuInnerHtml } from "./layout/menu-html.server";
 import type { ProductCard } from "./catalogue/catalogue.server";
 import type { I18n } from "./i18n/use-i18n";
 
@@ -27,8 +25,10 @@ const serverMarkup: ServerMarkup = {
     if (eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
     return cardLinkInnerHtml(product, i18n, eager);
   },
-  menu: menuInnerHtml,
 };
+
+/** The cart UI the layout renders (popup section, mini-cart): on the server at once, in the browser loaded on first use. */
+const cartUi = { CartPopup, MiniCart };
 
 export default async function handleRequest(
   request: Request,

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import { useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "~/cart/popup-host";
+import { useCartLayout } from "./layout";
+import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./popup-host";
 import { pushEcommerce, type EcommerceItem } from "./analytics";
 
 type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
@@ -19,7 +19,7 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
   const { t, href, lang } = useI18n();
   const { pathname, search } = useLocation();
   const { revalidate } = useRevalidator();
-  const flash = (useRouteLoaderData("root") as RootData | undefined)?.cartPopup ?? null;
+  const flash = useCartLayout().popup;
   const [answer, setAnswer] = useState<{ code: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {

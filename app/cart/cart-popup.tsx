@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { showCartPopup } from "~/cart/popup-host";
+import { useCartLayout } from "./layout";
+import { showCartPopup } from "./popup-host";
 import { ClubBadge, Price } from "~/ui/price";
 import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
 
@@ -15,7 +15,7 @@ import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupDat
 export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopupData; overlay: boolean; onClose: () => void }) {
   const { t, href, price } = useI18n();
   const { pathname } = useLocation();
-  const max = (useRouteLoaderData("root") as RootData | undefined)?.checkoutMaxItems ?? 5;
+  const max = useCartLayout().maxItems;
   useEffect(() => {
     if (!overlay) return;
     const timer = setTimeout(onClose, popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);

@@ -4,5 +4,5 @@ export { CartPage } from "./cart-page";
 export { CartPopup, MiniCart } from "./cart-ui";
 export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";
 export { type CartPopupData } from "./popup";
-export { registerCartUi, useCartStore, useCartUi } from "./popup-host";
+export { CartPopupHost, CartUiContext, MiniCartAnchor, useCartPendingDelta } from "./popup-host";
 export { apiCartSchema, recalculateSchema } from "./schema";

@@ -1,33 +1,31 @@
 import { createContext, lazy, Suspense, use, useState, useSyncExternalStore, type ComponentType } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
-import type { CartPopupData } from "~/cart/popup";
-import type { RootData } from "~/root";
+import { useLocation, useNavigation } from "react-router";
+import { useCartLayout } from "./layout";
+import type { CartPopupData } from "./popup";
 
-type CartUi = typeof import("~/cart/cart-ui");
+type CartUi = typeof import("./cart-ui");
 
 /**
  * The cart's interactive pieces (popup, mini-cart) come with the cart route's
  * client module and load when first needed, imported by the URL the server's
- * build manifest names (root loader). An import() of a module path here would
- * pull Vite's preload helper (~0.7 KB) into every page. React Router keeps only
- * route exports in a route's client module, so the module registers the
- * pieces when it runs (app/routes/cart.tsx); on the server entry.server.tsx
- * provides them through CartUiContext, so a popup section renders at once.
+ * build manifest names (the cart's layout data). An import() of a module path here
+ * would pull Vite's preload helper (~0.7 KB) into every page. The route exports
+ * them as its `handle` (React Router keeps route exports in the client module);
+ * on the server entry.server.tsx provides them through CartUiContext, so a
+ * popup section renders at once.
  */
-let registered: CartUi | null = null;
-export const registerCartUi = (ui: CartUi) => void (registered = ui);
 export const CartUiContext = createContext<CartUi | null>(null);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound for any component
 const lazies: Partial<Record<keyof CartUi, ComponentType<any>>> = {};
 
 /** A component of the cart UI: direct on the server, lazily loaded in the browser (render it under Suspense). */
 export function useCartUi<K extends keyof CartUi>(name: K): CartUi[K] {
   const onServer = use(CartUiContext);
-  const url = (useRouteLoaderData("root") as RootData | undefined)?.cartUi;
+  const url = useCartLayout().uiModule;
   if (onServer) return onServer[name];
   return (lazies[name] ??= lazy(async () => {
-    if (!registered) await import(/* @vite-ignore */ url!);
-    return { default: registered![name] };
+    const route = (await import(/* @vite-ignore */ url!)) as { handle: { cartUi: CartUi } };
+    return { default: route.handle.cartUi[name] };
   })) as CartUi[K];
 }
 
@@ -36,11 +34,14 @@ let state = { popup: null as CartPopupData | null, pending: 0 };
 const listeners = new Set<() => void>();
 const set = (next: Partial<typeof state>) => {
   state = { ...state, ...next };
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 };
-const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 const snapshot = () => state;
-export const useCartStore = () => useSyncExternalStore(subscribe, snapshot, snapshot);
+const useCartStore = () => useSyncExternalStore(subscribe, snapshot, snapshot);
 
 /** Shows the cart popup as an overlay (JavaScript), replacing any open one: one popup at a time. */
 export const showCartPopup = (popup: CartPopupData | null) => set({ popup });
@@ -48,17 +49,32 @@ export const showCartPopup = (popup: CartPopupData | null) => set({ popup });
 /** Adds in flight: the header counts them until the server's counters arrive. */
 export const addPending = (quantity: number) => set({ pending: state.pending + quantity });
 
+/**
+ * The change to the cart's unit count in flight (optimistic counters): adds from
+ * product pages, and the cart page's − / + / remove. The layout adds it to the
+ * header's counter; the revalidated counters replace the guess when the server answers.
+ */
+export function useCartPendingDelta(): number {
+  const pending = useCartStore().pending;
+  const { formData, formAction } = useNavigation();
+  const d = formAction?.endsWith("/cart") ? formData : undefined;
+  const intent = d?.get("intent");
+  const quantity = Number(d?.get("quantity")) || 1;
+  return pending + (intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0);
+}
+
 /** Add errors shown next to the size picker, never as a popup (spec §8: none for is_out_of_stock). */
 export const INLINE_ADD_ERRORS = ["size_required", "is_out_of_stock"];
 
 /**
- * The cart popup's place in the layout: the overlay after an add with
+ * The cart popup in the layout's popup slot: the overlay after an add with
  * JavaScript, or the page section of the flash after a redirect (no
  * JavaScript), which stays until the next page. (The popup itself decides
  * not to show errors on the cart page.)
  */
-export function CartPopupHost({ flash }: { flash: CartPopupData | null }) {
+export function CartPopupHost() {
   const live = useCartStore().popup;
+  const flash = useCartLayout().popup;
   const CartPopup = useCartUi("CartPopup");
   const { pathname, search } = useLocation();
   const [flashPage] = useState(pathname + search);
@@ -68,5 +84,22 @@ export function CartPopupHost({ flash }: { flash: CartPopupData | null }) {
     <Suspense fallback={null}>
       <CartPopup key={popup.at} popup={popup} overlay={popup === live} onClose={() => showCartPopup(null)} />
     </Suspense>
+  );
+}
+
+/** Around the desktop header's cart link: the first hover loads the mini-cart, which then opens and closes itself (spec §4). */
+export function MiniCartAnchor({ children }: { children: React.ReactNode }) {
+  const [hovered, setHovered] = useState(false);
+  const MiniCart = useCartUi("MiniCart");
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only preloads; the link inside is the control
+    <div className="mini-cart-anchor" onMouseEnter={() => setHovered(true)}>
+      {children}
+      {hovered ? (
+        <Suspense fallback={null}>
+          <MiniCart />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

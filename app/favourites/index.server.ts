@@ -1,1 +1,2 @@
 export { addAccountFavourite, addGuestFavourite, mergeGuestFavourites } from "./favourites.server";
+export { favouritesCounter } from "./counter.server";

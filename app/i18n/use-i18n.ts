@@ -1,6 +1,6 @@
 import { createContext, createElement, use, useMemo } from "react";
 import { useMatches } from "react-router";
-import type { RootData } from "~/root";
+import type { LayoutData } from "~/layout/data";
 import { formatUzs } from "./format";
 import type { Lang } from "./languages";
 import { createT, type Namespaces, type TFunction } from "./translate";
@@ -36,7 +36,7 @@ const I18nContext = createContext<I18n>(make("uz", "uz", {}));
  */
 export function I18nProvider({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
-  const root = matches[0]?.loaderData as RootData | undefined;
+  const root = matches[0]?.loaderData as LayoutData | undefined;
   const lang = root?.lang ?? "uz";
   const defaultLang = root?.defaultLang ?? "uz";
   const sources = matches.map((m) => (m.loaderData as WithTexts | undefined)?.i18n);

@@ -5,7 +5,6 @@ import { ecommerceItem } from "~/cart/index";
 import { getCartView } from "~/cart/index.server";
 import { CartPage } from "~/cart/index";
 import { CartPopup, MiniCart } from "~/cart/index";
-import { registerCartUi } from "~/cart/index";
 import { checkoutMaxItems } from "~/cart/index";
 import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { safeReturnUrl } from "~/auth/index";
@@ -16,8 +15,8 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 
-// The popup and mini-cart load with this route's client module (see app/ui/cart-popup-host.tsx).
-registerCartUi({ CartPopup, MiniCart });
+/** The popup and mini-cart load with this route's client module, where the layout finds them (app/cart/popup-host.tsx). */
+export const handle = { cartUi: { CartPopup, MiniCart } };
 
 const NOTICES = ["updated", "removed", "movedToFavourites", "promoApplied", "promoRemoved", "bonusesApplied", "bonusesRemoved", "deliveryUpdated"];
 
@@ -58,7 +57,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const shopper = await shopperOf(app.env, request);
   const result = await runCartAction(form, { env: app.env, request, lang, shopper });
   const redirectTo = result.intent === "add" && form.redirectTo ? safeReturnUrl(form.redirectTo, lang, app.defaultLang) : null;
-  if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("cartPopup", result.popup);
+  if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};
   if (redirectTo) return redirect(redirectTo, { status: 303, headers });

@@ -1,5 +1,4 @@
 import { createCookie, createSessionStorage, type Session } from "react-router";
-import type { CartPopupData } from "~/cart/index";
 
 /** What a session may keep. Later features add their keys here. */
 export type SessionData = {
@@ -12,8 +11,12 @@ export type SessionData = {
   /** A guest's cart (a signed-in shopper's cart is found by the account). */
   cartId?: number;
 };
-/** Shown once on the next page: the cart popup as a page section (no JavaScript). */
-export type FlashData = { cartPopup: CartPopupData };
+/**
+ * Shown once on the next page (no JavaScript): the popup of the last action, as a
+ * page section. The layout passes it on as it is; the feature that wrote it
+ * narrows it (the cart: its popup after an add).
+ */
+export type FlashData = { popup: unknown };
 
 const SESSION_DAYS = 30;
 
@@ -79,9 +82,9 @@ export function readSession(env: Env, request: Request): Promise<Session<Session
 const sessionsOfRequests = new WeakMap<Request, Promise<Session<SessionData, FlashData> | null>>();
 
 /** The flash of the last action, read once: the session is saved without it. */
-export async function takeFlash(env: Env, request: Request, session: Session<SessionData, FlashData> | null): Promise<CartPopupData | null> {
-  if (!session?.has("cartPopup")) return null;
-  const popup = session.get("cartPopup") ?? null;
+export async function takeFlash(env: Env, request: Request, session: Session<SessionData, FlashData> | null): Promise<unknown> {
+  if (!session?.has("popup")) return null;
+  const popup = session.get("popup") ?? null;
   await sessionStorage(env, request).commitSession(session);
   return popup;
 }

@@ -1,7 +1,6 @@
 import { createContext } from "react";
 import type { ProductCard } from "~/catalogue/index.server";
 import type { I18n } from "~/i18n/use-i18n";
-import type { MenuItem } from "~/root";
 
 /**
  * Markup the server writes as one string where React would build dozens of elements
@@ -13,8 +12,6 @@ import type { MenuItem } from "~/root";
 export type ServerMarkup = {
   /** A card link's content (app/catalogue/html.ts); for an eager card it also preloads the picture. */
   cardLink(product: ProductCard, i18n: I18n, eager: boolean): string;
-  /** The header menu panel's content (app/ui/menu-html.server.ts). */
-  menu(menu: MenuItem[], i18n: I18n): string;
 };
 
 export const ServerMarkupContext = createContext<ServerMarkup | null>(null);

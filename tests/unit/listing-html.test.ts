@@ -8,7 +8,6 @@ import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import type { I18n } from "~/i18n/use-i18n";
-import { menuInnerHtml } from "~/layout/menu-html.server";
 import { CardLinkContent, ProductCard } from "~/catalogue/product-card";
 import { ServerMarkupContext } from "~/ui/server-markup";
 import { renderPage } from "./render-page";
@@ -120,7 +119,7 @@ describe("lazy listing cards", () => {
       ["common", "catalogue", "product"],
       (ctx) => h(Fragment, null, cards.map((p) => h(Fragment, { key: p.id }, card(p, ctx)))),
       // The server's writers, as app/entry.server.tsx provides them (the browser has none).
-      { wrap: (router) => (onServer ? h(ServerMarkupContext, { value: { cardLink: cardLinkInnerHtml, menu: menuInnerHtml } }, router) : router) },
+      { wrap: (router) => (onServer ? h(ServerMarkupContext, { value: { cardLink: cardLinkInnerHtml } }, router) : router) },
     );
     const inner = [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
     return { i18n, inner };

@@ -1,0 +1,27 @@
+import type { CounterSource, ShopperSession } from "~/layout/layout.server";
+import { checkoutMaxItems } from "./checkout-limit";
+import { asCartPopup, type CartLayoutData } from "./layout";
+import { cartUiModuleUrl } from "./ui-module.server";
+
+/** The cart's slice of the layout data, from the session's flash (if the cart wrote it). */
+export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutData> {
+  return { popup: asCartPopup(flash), uiModule: await cartUiModuleUrl(), maxItems: checkoutMaxItems(env) };
+}
+
+/**
+ * The header's cart counter: units in the shopper's cart (a signed-in shopper's is the
+ * same on every device). No query for a session that names neither a shopper nor a cart.
+ */
+export function cartCounter(db: D1Database) {
+  return (session: ShopperSession): CounterSource => {
+    const userId = session?.get("userId") ?? null;
+    const guestCartId = userId === null ? (session?.get("cartId") ?? null) : null;
+    if (userId === null && guestCartId === null) return 0;
+    return db
+      .prepare(
+        `SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines
+         WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ?1 OR (id = ?2 AND user_id IS NULL))`,
+      )
+      .bind(userId ?? 0, guestCartId ?? 0);
+  };
+}

@@ -1,0 +1,31 @@
+import { useRouteLoaderData } from "react-router";
+import type { Lang } from "~/i18n/languages";
+import type { Namespaces } from "~/i18n/translate";
+
+/** A top category of the catalogue menu with its children (paths are unprefixed: "men/shoes"). */
+export type MenuItem = { path: string; name: string; children: { path: string; name: string }[] };
+
+/** The header's counters; features supply them (see layout.server.ts). */
+export type Counters = { cart: number; favourites: number };
+
+/**
+ * What the layout shows on every page: the root loader's data. Features add their
+ * own slices beside these fields (the root composes them) and read them back
+ * through their own hooks.
+ */
+export type LayoutData = {
+  lang: Lang;
+  defaultLang: Lang;
+  /** Absolute origin for canonical, hreflang and JSON-LD URLs. */
+  origin: string;
+  /** The layout's texts ("common"); routes add their own namespaces. */
+  i18n: Namespaces;
+  menu: MenuItem[];
+  counters: Counters;
+  signedIn: boolean;
+};
+
+/** The layout's data on any page (undefined only while the root itself failed). */
+export function useLayoutData(): LayoutData | undefined {
+  return useRouteLoaderData("root") as LayoutData | undefined;
+}

@@ -1,0 +1,74 @@
+import type { Session } from "react-router";
+import { isLang } from "~/i18n/languages";
+import { texts } from "~/i18n/resources.server";
+import { resolvePrefix } from "~/i18n/url";
+import type { AppContext } from "~/server/context.server";
+import { readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
+import type { Counters, LayoutData, MenuItem } from "./data";
+
+/**
+ * A feature's part of a header counter: a statement that answers one row `{ n }`,
+ * or the number itself when it needs no query (a guest without a cart).
+ */
+export type CounterSource = D1PreparedStatement | number;
+
+export type ShopperSession = Session<SessionData, FlashData> | null;
+
+/** What features contribute to the layout (the root loader passes them in). */
+export type LayoutSources = {
+  menu: (lang: LayoutData["lang"]) => Promise<MenuItem[]>;
+  counters: { [K in keyof Counters]: (session: ShopperSession) => CounterSource };
+};
+
+/** All counters in one round trip (one D1 batch), none when no counter needs a query. */
+async function countAll(db: D1Database, sources: { [K in keyof Counters]: CounterSource }): Promise<Counters> {
+  const keys = Object.keys(sources) as (keyof Counters)[];
+  const queries = keys.filter((k) => typeof sources[k] !== "number");
+  const rows = queries.length ? await db.batch<{ n: number }>(queries.map((k) => sources[k] as D1PreparedStatement)) : [];
+  const out = {} as Counters;
+  for (const k of keys) {
+    const source = sources[k];
+    out[k] = Math.max(0, typeof source === "number" ? source : (rows[queries.indexOf(k)]?.results[0]?.n ?? 0));
+  }
+  return out;
+}
+
+/**
+ * The layout's data. Never throws for a bad language or a database hiccup: the error
+ * pages render inside this layout and need its language and texts (route loaders
+ * answer the 404 for an unknown language prefix).
+ */
+export async function loadLayout(
+  app: AppContext,
+  request: Request,
+  params: { lang?: string },
+  sources: LayoutSources,
+): Promise<{ layout: LayoutData; session: ShopperSession; flash: unknown }> {
+  // Unmatched URLs (the "*" route) have no :lang param: read the prefix of the path itself.
+  const prefix = resolvePrefix(new URL(request.url).pathname, app.defaultLang);
+  const lang = isLang(params.lang) ? params.lang : prefix.kind === "ok" ? prefix.lang : app.defaultLang;
+  const [menu, session] = await Promise.all([
+    sources.menu(lang).catch((error: unknown) => {
+      console.error("menu unavailable", error);
+      return [] as MenuItem[];
+    }),
+    readSession(app.env, request).catch(() => null),
+  ]);
+  const [counters, flash] = await Promise.all([
+    countAll(app.env.DB, { cart: sources.counters.cart(session), favourites: sources.counters.favourites(session) }).catch(() => ({ cart: 0, favourites: 0 })),
+    takeFlash(app.env, request, session).catch(() => null),
+  ]);
+  return {
+    layout: {
+      lang,
+      defaultLang: app.defaultLang,
+      origin: app.origin,
+      i18n: texts(lang, ["common"]),
+      menu,
+      counters,
+      signedIn: Boolean(session?.get("userId")),
+    },
+    session,
+    flash,
+  };
+}
