@@ -3,6 +3,7 @@ import { run } from "./lib.mjs";
 
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
+  ["lint and format (Biome: import boundaries, no import cycles, formatting)", "npm", ["run", "lint"]],
   ["unit and worker tests (vitest)", "npx", ["vitest", "run"]],
   ["production build", "npx", ["react-router", "build"]],
   ["end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"]],

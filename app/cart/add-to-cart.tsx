@@ -22,10 +22,9 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
   const flash = useCartLayout().popup;
   const [answer, setAnswer] = useState<{ code: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: Once per product shown.
   useEffect(() => {
     pushEcommerce("view_item", [analytics]);
-    // Once per product shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id]);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {

@@ -16,12 +16,11 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   const { t, href, price } = useI18n();
   const { pathname } = useLocation();
   const max = useCartLayout().maxItems;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onClose is a new function on every render of the host; the timer belongs to the popup.
   useEffect(() => {
     if (!overlay) return;
     const timer = setTimeout(onClose, popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
     return () => clearTimeout(timer);
-    // onClose is a new function on every render of the host; the timer belongs to the popup.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [overlay, popup]);
   const p = popup.product;
   // Spec §8: no error popup on the cart page (the checkout limit's is the exception).
@@ -34,6 +33,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
     }
   };
   const section = (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside from reaching the backdrop
     <section
       className={`cart-popup cart-popup--${popup.status ? "success" : "error"}${overlay ? " cart-popup--overlay" : ""}`}
       role={popup.status ? "status" : "alert"}
@@ -94,6 +94,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   );
   if (!overlay) return section;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer convenience; the popup's own Continue button closes it for keyboards
     <div className="cart-popup__backdrop" onClick={onClose}>
       {section}
     </div>

@@ -40,10 +40,9 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? "uz";
   const defaultLang = root?.defaultLang ?? "uz";
   const sources = matches.map((m) => (m.loaderData as WithTexts | undefined)?.i18n);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: The texts change only with the matched routes' data.
   const value = useMemo(
     () => make(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))),
-    // The texts change only with the matched routes' data.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [lang, defaultLang, ...sources],
   );
   return createElement(I18nContext, { value }, children);
