@@ -641,7 +641,7 @@ function planModel(rng: Rng, modelIndex: number, leaves: Map<string, CategoryInf
     const sub = rng.pick(SUBS[gen][kind]);
     cat = leaves.get(`${gen}/${kind}/${sub.slug}`)!;
   }
-  const brandChoices = BRANDS.map((b, i) => i).filter((i) => BRANDS[i]!.gens.includes(cat.gen) && BRANDS[i]!.kinds.includes(cat.kind));
+  const brandChoices = BRANDS.map((_, i) => i).filter((i) => BRANDS[i]!.gens.includes(cat.gen) && BRANDS[i]!.kinds.includes(cat.kind));
   let brandIndex = rng.pick(brandChoices);
   let word: string = rng.pick(MODEL_WORDS);
   const noun = rng.pick(cat.sub.nouns);
@@ -730,7 +730,9 @@ export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
       if (SOLD_OUT_IDS.has(id)) stocks.fill(0);
       else if (id === 1) {
         // Product 1: in stock with exactly one sold-out size (the third).
-        stocks.forEach((s, i) => (stocks[i] = s === 0 ? 3 + i : s));
+        stocks.forEach((s, i) => {
+          stocks[i] = s === 0 ? 3 + i : s;
+        });
         stocks[2] = 0;
       } else if (!stocks.some((s) => s > 0)) {
         stocks[0] = rng.int(1, 20); // Only SOLD_OUT_IDS are sold out everywhere.
