@@ -1,15 +1,10 @@
 import { isbot } from "isbot";
-import { preload } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./server/context.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
-import { cardLinkInnerHtml } from "./catalogue/html";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { NonceContext } from "./ui/nonce";
-import { ServerMarkupContext, type ServerMarkup } from "./ui/server-markup";
-import type { ProductCard } from "./catalogue/catalogue.server";
-import type { I18n } from "./i18n/use-i18n";
 
 /**
  * React Router rejects the hydration data's promises still pending after this; the loaders'
@@ -17,15 +12,6 @@ import type { I18n } from "./i18n/use-i18n";
  * the browser's data agree on what failed.
  */
 export const streamTimeout = STREAMED_DATA_TIMEOUT_MS + 1_000;
-
-/** The layout's and grids' repeated markup as strings (see ServerMarkup). */
-const serverMarkup: ServerMarkup = {
-  cardLink(product: ProductCard, i18n: I18n, eager: boolean) {
-    // React preloads an eager <img> it renders itself; inside a string it cannot see it.
-    if (eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
-    return cardLinkInnerHtml(product, i18n, eager);
-  },
-};
 
 /** The cart UI the layout renders (popup section, mini-cart): on the server at once, in the browser loaded on first use. */
 const cartUi = { CartPopup, MiniCart };
@@ -45,9 +31,7 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
-        <ServerMarkupContext value={serverMarkup}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ServerMarkupContext>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </CartUiContext>
     </NonceContext>,
     {

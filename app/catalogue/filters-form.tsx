@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import type { Facet, Listing } from "./catalogue.server";
+import type { Facet, Listing } from "./types";
 import { escapeHtml } from "~/ui/html";
 import type { CatalogueQuery } from "./schema";
 

@@ -1,16 +1,17 @@
 import type { I18n } from "~/i18n/use-i18n";
 import { escapeHtml, escapeUrl } from "~/ui/html";
-import type { ProductCard } from "./catalogue.server";
+import type { ProductCard } from "./types";
 
 /**
- * Static markup for a listing's repeated rows (facet values, product cards),
- * byte for byte what React renders for the same JSX: tests/unit/listing-html.test.ts
- * holds each to React's output. A catalogue page repeats ~80 facet rows and 24
- * cards; as React elements they were most of a render's server CPU (an element
- * and a few attributes cost React a component call, escaping and string work).
- * These rows are plain markup: forms and links work natively with or without
- * JavaScript, and the listing's delegated handlers (link navigation, the filters
- * form's onChange) see events from them as from any child.
+ * Static markup for a listing's repeated rows (product cards here, facet rows in
+ * ./filters-form.tsx), written once and set with `dangerouslySetInnerHTML` on the server
+ * and in the browser alike, so hydration finds what the browser renders. A catalogue
+ * page repeats ~80 facet rows and 24 cards; as React elements they were most of a
+ * render's server CPU (an element and a few attributes cost React a component call,
+ * escaping and string work). These rows are plain markup: forms and links work natively
+ * with or without JavaScript, and the grids' delegated handlers (link navigation,
+ * intent prefetch, the filters form's onInput) see events from them as from any child.
+ * The bytes are what React rendered for the same JSX (tests/unit/listing-html.test.ts).
  */
 
 /** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
@@ -32,34 +33,20 @@ function textsOf(i18n: I18n): CardTexts {
 }
 
 /**
- * The inside of a card's link (`<a className="card__link">`): picture, badges,
- * brand and name, as `<CardLinkContent eager={…} />` (app/ui/product-card.tsx)
- * renders them.
+ * The inside of a product card's `<article class="card">` (app/catalogue/product-card.tsx):
+ * the link with picture, badges, brand and name, the price block and the sold-out note.
+ * The one writer of a card, for every grid (listings, related products, home,
+ * suggestions). The price block and the badges are the markup `<Price>`, `<SaleLabel>`
+ * and `<ClubBadge>` (app/ui/price.tsx) render on the product page and in the cart; the
+ * unit test holds them equal.
  */
-export function cardLinkInnerHtml(p: ProductCard, i18n: I18n, eager = false): string {
+export function cardInnerHtml(p: ProductCard, i18n: I18n, eager: boolean): string {
   const t = textsOf(i18n);
   const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   const badges =
     (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
     (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "");
   const name = escapeHtml(p.name);
-  return (
-    `<div class="card__media">` +
-    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="${eager ? "eager" : "lazy"}" decoding="async"/>` +
-    `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3>`
-  );
-}
-
-/**
- * The inside of a listing card's `<article className="card">`: what
- * `<ProductCard plain eager={false} />` (app/ui/product-card.tsx) renders in it,
- * price block, badges and sold-out note included. The listings' lazy cards use
- * it in both bundles; their first (eager) cards go through ProductCard, whose
- * server writer also preloads the picture.
- */
-export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
-  const t = textsOf(i18n);
-  const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   const price =
     p.salePrice === 0
       ? ""
@@ -67,7 +54,11 @@ export function lazyCardInnerHtml(p: ProductCard, i18n: I18n): string {
         (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${t.oldPrice}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
         "</p>";
   return (
-    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}" data-discover="true">${cardLinkInnerHtml(p, i18n)}</a>` +
+    // data-discover: React Router learns the product route early (as for a <Link>), so the
+    // grid's intent prefetch can match the page.
+    `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}" data-discover="true"><div class="card__media">` +
+    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="${eager ? "eager" : "lazy"}" decoding="async"/>` +
+    `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3></a>` +
     price +
     (p.inStock ? "" : `<p class="card__soldout">${t.soldOut}</p>`)
   );

@@ -1,3 +1,8 @@
-export { type ProductCard, categoryTrail, childrenOf, getCategories, getColorHex, getListing, getPopular, getProduct, getRelated } from "./catalogue.server";
-export { languageSitemap, sitemapIndex } from "./sitemap.server";
+export { getPopular } from "./cards.server";
+export { categoryTrail, childrenOf, getCategories } from "./categories.server";
+export { getListing } from "./listing.server";
 export { catalogueMenu } from "./menu.server";
+export { getColorHex, getProduct, getRelated } from "./product.server";
+// Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
+export { isFiltered, parseCatalogueQuery } from "./schema";
+export { languageSitemap, sitemapIndex } from "./sitemap.server";

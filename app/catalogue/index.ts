@@ -2,6 +2,5 @@ export { withPackedFacets } from "./filters-form";
 export { jsonForScript, productJsonLd } from "./json-ld";
 export { ListingView } from "./listing-view";
 export { ProductGrid } from "./product-card";
-export { isFiltered, parseCatalogueQuery } from "./schema";
 export { searchTokens } from "./search-text";
 export { silhouetteSvg } from "./silhouettes";

@@ -1,4 +1,4 @@
-import type { ProductDetails } from "./catalogue.server";
+import type { ProductDetails } from "./types";
 
 /** schema.org Product for a product page; offers only where the price is shown. */
 export function productJsonLd(p: ProductDetails, url: string, origin: string) {

@@ -1,12 +1,11 @@
-import { PrefetchPageLinks } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
-import { Pagination } from "~/catalogue/pagination";
-import { ProductCard } from "~/catalogue/product-card";
-import type { Listing } from "./catalogue.server";
 import { FiltersForm, SortSelect, type ViewListing } from "./filters-form";
-import { lazyCardInnerHtml } from "./html";
+import { Pagination } from "./pagination";
+import { ProductGrid } from "./product-card";
 import type { CatalogueQuery } from "./schema";
+
+/** Cards whose picture loads at once (above the fold; preloaded from the head). */
+const EAGER_CARDS = 2;
 
 /** Filters beside a product grid, with sort, count, pagination and the empty state. */
 export function ListingView({
@@ -35,7 +34,7 @@ export function ListingView({
         </div>
         {listing.products.length ? (
           <>
-            <ListingGrid products={listing.products} />
+            <ProductGrid products={listing.products} eagerCount={EAGER_CARDS} />
             <Pagination page={listing.page} pageCount={listing.pageCount} />
           </>
         ) : (
@@ -44,33 +43,6 @@ export function ListingView({
           </div>
         )}
       </div>
-    </div>
-  );
-}
-
-/** Cards whose image loads at once (above the fold); the server preloads their images (ProductCard). */
-const EAGER_CARDS = 2;
-
-/**
- * A listing's page of cards: plain anchors with one click handler and one
- * intent prefetch for the whole grid (a `<Link>` per card costs server time
- * in every render of a 24-card page).
- */
-function ListingGrid({ products }: { products: Listing["products"] }) {
-  const i18n = useI18n();
-  const onClick = useLinkNavigation();
-  const prefetch = useIntentPrefetch();
-  return (
-    <div className="grid" onClick={onClick} {...prefetch.handlers}>
-      {products.map((p, i) =>
-        i < EAGER_CARDS ? (
-          <ProductCard key={p.id} product={p} eager i18n={i18n} plain />
-        ) : (
-          // The same markup as <ProductCard plain />, without React's per-element work (see ./html.ts).
-          <article key={p.id} className="card" data-testid="product-card" dangerouslySetInnerHTML={{ __html: lazyCardInnerHtml(p, i18n) }} />
-        ),
-      )}
-      {prefetch.page ? <PrefetchPageLinks page={prefetch.page} /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Lang } from "~/i18n/languages";
 import type { MenuItem } from "~/layout/data";
-import { getCategories } from "./catalogue.server";
+import { getCategories } from "./categories.server";
 
 /** The catalogue's part of the layout: top categories with their children, for the header menu. */
 export async function catalogueMenu(db: D1Database, lang: Lang): Promise<MenuItem[]> {

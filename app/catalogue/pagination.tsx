@@ -27,6 +27,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   const navigateOnClick = useLinkNavigation();
   if (pageCount <= 1) return null;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too)
     <nav className="pagination" aria-label={t("catalogue:pagination")} onClick={navigateOnClick}>
       {page > 1 ? (
         <a href={pageHref(pathname, search, page - 1)} rel="prev" data-testid="page-prev">

@@ -1,75 +1,38 @@
-import { use } from "react";
-import { Link } from "react-router";
-import type { ProductCard as Card } from "~/catalogue/catalogue.server";
+import { preload } from "react-dom";
+import { PrefetchPageLinks } from "react-router";
 import { useI18n, type I18n } from "~/i18n/use-i18n";
-import { ClubBadge, Price, SaleLabel } from "~/ui/price";
-import { ServerMarkupContext } from "~/ui/server-markup";
+import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
+import { cardInnerHtml } from "./html";
+import type { ProductCard as Card } from "./types";
 
-/** A card link's picture, badges, brand and name (the browser's side; app/catalogue/html.ts writes the same markup on the server). */
-export function CardLinkContent({ product, eager }: { product: Card; eager: boolean }) {
-  return (
-    <>
-      <div className="card__media">
-        <img
-          src={product.image.url}
-          width={product.image.width}
-          height={product.image.height}
-          alt={product.name}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
-        <div className="card__badges">
-          <SaleLabel firstPrice={product.firstPrice} salePrice={product.salePrice} />
-          {product.inClub ? <ClubBadge /> : null}
-        </div>
-      </div>
-      <p className="card__brand">{product.brand}</p>
-      <h3 className="card__name">{product.name}</h3>
-    </>
-  );
+/**
+ * One card, its content written by `cardInnerHtml` on the server and in the browser
+ * alike (a dozen elements cost React ~90 pieces of output to render and stream, a
+ * string one). An eager card's picture is preloaded from the head, as React does for
+ * an `<img>` it renders itself (inside a string it cannot see it); `preload` dedupes.
+ */
+function ProductCard({ product, eager, i18n }: { product: Card; eager: boolean; i18n: I18n }) {
+  if (eager) preload(product.image.url, { as: "image", fetchPriority: "high" });
+  return <article className="card" data-testid="product-card" dangerouslySetInnerHTML={{ __html: cardInnerHtml(product, i18n, eager) }} />;
 }
 
 /**
- * One card; a plain function of the grid's i18n (grids render dozens of them).
- * `plain`: a plain anchor, for listings whose grid navigates and prefetches
- * for all its cards at once (app/catalogue/listing-view.tsx); otherwise a
- * `<Link prefetch="intent">`.
- *
- * On the server a card's link content is one string (ServerMarkupContext: a
- * dozen elements cost React ~90 chunks to render and stream, a string one); the
- * browser renders the same markup as elements, so hydration finds exactly what
- * it renders (tests/unit/listing-html.test.ts holds the two equal), and the
- * string builder stays out of the layout's chunk (every page loads that one).
+ * A grid of cards (listings, related products, the home page, suggestions): plain
+ * anchors with one click handler and one intent prefetch for the whole grid (a
+ * `<Link>` per card costs server time in every render) and the same rules as
+ * `<Link prefetch="intent">`. The first `eagerCount` pictures load at once.
  */
-export function ProductCard({ product, eager, i18n, plain }: { product: Card; eager: boolean; i18n: I18n; plain?: boolean }) {
-  const href = i18n.href(`/product/${product.slug}`);
-  const linkHtml = use(ServerMarkupContext)?.cardLink;
-  const content = linkHtml
-    ? { dangerouslySetInnerHTML: { __html: linkHtml(product, i18n, eager) } }
-    : { children: <CardLinkContent product={product} eager={eager} /> };
-  return (
-    <article className="card" data-testid="product-card">
-      {plain ? (
-        // data-discover: React Router learns the product route early (as for a <Link>), so the
-        // grid's intent prefetch can match the page.
-        <a className="card__link" href={href} data-discover="true" {...content} />
-      ) : (
-        <Link className="card__link" to={href} prefetch="intent" {...content} />
-      )}
-      <Price firstPrice={product.firstPrice} salePrice={product.salePrice} />
-      {product.inStock ? null : <p className="card__soldout">{i18n.t("product:soldOut")}</p>}
-    </article>
-  );
-}
-
-/** A grid of cards (a few: related products, the home page, suggestions). */
 export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
   const i18n = useI18n();
+  const onClick = useLinkNavigation();
+  const prefetch = useIntentPrefetch();
   return (
-    <div className="grid">
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the handlers take over the links' own clicks and hovers; keyboards activate the links (which clicks them) and focus them
+    <div className="grid" onClick={onClick} {...prefetch.handlers}>
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} eager={i < eagerCount} i18n={i18n} />
       ))}
+      {prefetch.page ? <PrefetchPageLinks page={prefetch.page} /> : null}
     </div>
   );
 }

@@ -1,9 +1,32 @@
 import { LANGS, type Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
-import { getSitemapEntries } from "./catalogue.server";
+import { mapRows } from "./sql.server";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A product's sitemap entry: its slug and when it was added (unix seconds). */
+type ProductEntry = { slug: string; created: number };
+type ProductEntryRow = { slug: string; created: number };
+const productEntryFromRow = (r: ProductEntryRow): ProductEntry => ({ slug: r.slug, created: r.created });
+
+type CategoryPathRow = { path: string };
+const categoryPathFromRow = (r: CategoryPathRow) => r.path;
+
+/** Everything the sitemap lists. */
+async function getSitemapEntries(db: D1Database): Promise<{ products: ProductEntry[]; categories: string[] }> {
+  const [products, categories] = await db.batch([
+    db.prepare("SELECT slug, created_at AS created FROM products ORDER BY id"),
+    // Only categories with something to show: an empty listing is a thin page for a crawler.
+    db.prepare(
+      `SELECT c.path FROM categories c WHERE EXISTS (
+         SELECT 1 FROM products p JOIN categories pc ON pc.id = p.category_id
+         WHERE pc.path = c.path OR pc.path LIKE c.path || '/%')
+       ORDER BY c.depth, c.position, c.id`,
+    ),
+  ]);
+  return { products: mapRows(products, productEntryFromRow), categories: mapRows(categories, categoryPathFromRow) };
 }
 
 export function sitemapIndex(origin: string): string {

@@ -1,10 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
-import { categoryTrail, childrenOf, getCategories, getListing } from "~/catalogue/index.server";
+import { categoryTrail, childrenOf, getCategories, getListing, isFiltered, parseCatalogueQuery } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { isFiltered, parseCatalogueQuery } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -67,6 +66,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={path ? [allCrumb, ...trail] : [allCrumb]} />
       <h1>{heading}</h1>
       {subcategories.length ? (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too)
         <nav className="chips" aria-label={t("catalogue:subcategories")} onClick={navigateOnClick}>
           {subcategories.map((c) => (
             <a key={c.path} className="chip" href={href(c.path)}>

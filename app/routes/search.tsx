@@ -1,10 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
-import { getCategories, getListing, getPopular } from "~/catalogue/index.server";
+import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { isFiltered, parseCatalogueQuery } from "~/catalogue/index";
 import { searchTokens } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -49,6 +48,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the phones we serve; the role says the same */}
       <form method="get" action={href("/search")} role="search" className="search search--page">
         <input type="search" name="q" defaultValue={query.q} aria-label={t("search:label")} placeholder={t("search:placeholder")} maxLength={100} key={query.q} />
         <button type="submit" className="button">

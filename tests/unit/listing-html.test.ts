@@ -1,18 +1,17 @@
 import { createElement as h, Fragment } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Facet, ProductCard as Card } from "~/catalogue/catalogue.server";
+import type { Facet, ProductCard as Card } from "~/catalogue/types";
 import { facetRowsHtml, unpackFacets, withPackedFacets } from "~/catalogue/filters-form";
-import { cardLinkInnerHtml, lazyCardInnerHtml } from "~/catalogue/html";
+import { cardInnerHtml } from "~/catalogue/html";
 import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { Lang } from "~/i18n/languages";
-import { texts } from "~/i18n/resources.server";
 import type { I18n } from "~/i18n/use-i18n";
-import { CardLinkContent, ProductCard } from "~/catalogue/product-card";
-import { ServerMarkupContext } from "~/ui/server-markup";
+import { ProductGrid } from "~/catalogue/product-card";
+import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { renderPage } from "./render-page";
 
-// The listing's hand-written markup (app/catalogue/html.ts) must be what React renders.
+// The hand-written markup (app/catalogue/html.ts, the facet rows) must be what React renders for the same JSX.
 
 describe("escaping", () => {
   it("escapes text and attributes as React does", () => {
@@ -84,7 +83,7 @@ describe("facet rows", () => {
   });
 });
 
-describe("lazy listing cards", () => {
+describe("product cards", () => {
   const card = (over: Partial<Card>): Card => ({
     id: 1,
     slug: "registan-yulduz-hoodie-navy-100",
@@ -99,59 +98,59 @@ describe("lazy listing cards", () => {
   });
   const cards: Card[] = [
     card({}),
-    card({ id: 2, salePrice: 299_000, inClub: false }),
+    card({ id: 2, salePrice: 299_000, inClub: false, image: { url: "/img/hoodie/navy/2.svg", width: 600, height: 800 } }),
     card({ id: 3, salePrice: 0, inStock: false }),
     card({ id: 4, salePrice: 350_000, firstPrice: 300_000 }),
     card({ id: 5, name: `Ko'ylak "Bahor" & <b>`, brand: "O'zbek & Co", slug: "a-b", inStock: false }),
+    card({ id: 6, slug: "javascript:alert(1)", image: { url: "javascript:alert(2)", width: 1, height: 2 } }),
   ];
 
   /**
-   * React's rendering of each card with the page's texts (by default <ProductCard plain eager={false} />,
-   * each inside an <article class="card">), and the same I18n for the HTML.
+   * A card as JSX (what ProductCard rendered before its content became one string), with the
+   * price block and badges from the components the product page and the cart render them with.
    */
-  async function render(
-    lang: Lang,
-    card: (p: Card, i18n: I18n) => React.ReactNode = (p, i18n) => h(ProductCard, { product: p, eager: false, i18n, plain: true }),
-    { onServer = false } = {},
-  ) {
-    const { i18n, html } = await renderPage(
-      lang,
-      ["common", "catalogue", "product"],
-      (ctx) => h(Fragment, null, cards.map((p) => h(Fragment, { key: p.id }, card(p, ctx)))),
-      // The server's writers, as app/entry.server.tsx provides them (the browser has none).
-      { wrap: (router) => (onServer ? h(ServerMarkupContext, { value: { cardLink: cardLinkInnerHtml } }, router) : router) },
+  const cardJsx = (p: Card, i18n: I18n, eager: boolean) =>
+    h(
+      "article",
+      { key: p.id, className: "card", "data-testid": "product-card" },
+      h(
+        "a",
+        { className: "card__link", href: i18n.href(`/product/${p.slug}`), "data-discover": "true" },
+        h(
+          "div",
+          { className: "card__media" },
+          h("img", { src: p.image.url, width: p.image.width, height: p.image.height, alt: p.name, loading: eager ? "eager" : "lazy", decoding: "async" }),
+          h("div", { className: "card__badges" }, h(SaleLabel, { firstPrice: p.firstPrice, salePrice: p.salePrice }), p.inClub ? h(ClubBadge) : null),
+        ),
+        h("p", { className: "card__brand" }, p.brand),
+        h("h3", { className: "card__name" }, p.name),
+      ),
+      h(Price, { firstPrice: p.firstPrice, salePrice: p.salePrice }),
+      p.inStock ? null : h("p", { className: "card__soldout" }, i18n.t("product:soldOut")),
     );
-    const inner = [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
-    return { i18n, inner };
+
+  const articles = (html: string) => [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
+
+  async function render(lang: Lang, content: (i18n: I18n) => React.ReactNode) {
+    return renderPage(lang, ["common", "catalogue", "product"], content);
   }
 
   for (const lang of ["uz", "ru", "uk"] as const) {
-    it(`match <ProductCard plain /> in ${lang}: sale, club, hidden price, sold out, old price above, escaping`, async () => {
-      const { i18n, inner } = await render(lang);
-      expect(inner).toHaveLength(cards.length);
-      cards.forEach((p, i) => expect(lazyCardInnerHtml(p, i18n), p.name).toBe(inner[i]));
-    });
-
-    it(`a card link's content as a string is the markup the browser renders for it (hydration) in ${lang}`, async () => {
-      const { i18n } = await render(lang);
-      const article = (content: React.ReactNode) => h("article", { className: "card", "data-testid": "product-card" }, content);
+    it(`are the markup React renders for the card's JSX in ${lang}: sale, club, hidden price, sold out, old price above, escaping`, async () => {
       for (const eager of [false, true]) {
-        const { inner } = await render(lang, (p) => article(h(CardLinkContent, { product: p, eager })));
+        const { i18n, html } = await render(lang, (ctx) => cards.map((p) => cardJsx(p, ctx, eager)));
+        const inner = articles(html);
         expect(inner).toHaveLength(cards.length);
-        cards.forEach((p, i) => expect(cardLinkInnerHtml(p, i18n, eager), `${p.name} (eager: ${eager})`).toBe(inner[i]));
-      }
-      // An eager card (the first of a grid) is the same from the server's string and the browser's elements.
-      const [served, browsed] = await Promise.all(
-        [true, false].map((onServer) => render(lang, (p, ctx) => h(ProductCard, { product: p, eager: true, i18n: ctx }), { onServer })),
-      );
-      expect(served!.inner).toEqual(browsed!.inner);
-      expect(served!.inner[0]).toContain('loading="eager"');
-      // A linked card (related products, the home page) is the listing's card with a <Link>: the same
-      // markup from the server's string and from the browser's elements.
-      for (const onServer of [true, false]) {
-        const linked = await render(lang, (p, ctx) => h(ProductCard, { product: p, eager: false, i18n: ctx }), { onServer });
-        cards.forEach((p, i) => expect(linked.inner[i], `${p.name} (server: ${onServer})`).toBe(lazyCardInnerHtml(p, i18n)));
+        for (const [i, p] of cards.entries()) expect(cardInnerHtml(p, i18n, eager), `${p.name} (eager: ${eager})`).toBe(inner[i]);
       }
     });
   }
+
+  it("are written by one writer in every grid; the eager ones' pictures are preloaded from the head", async () => {
+    const { i18n, html } = await render("ru", () => h(ProductGrid, { products: cards, eagerCount: 2 }));
+    // The browser renders the same string (ProductGrid is the same code there), so hydration finds it.
+    expect(articles(html)).toEqual(cards.map((p, i) => cardInnerHtml(p, i18n, i < 2)));
+    const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads).toEqual(cards.slice(0, 2).map((p) => `<link rel="preload" href="${escapeHtml(p.image.url)}" as="image" fetchPriority="high"/>`));
+  });
 });

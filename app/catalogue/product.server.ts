@@ -1,0 +1,104 @@
+import type { Lang } from "~/i18n/languages";
+import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
+import { sortSizes } from "./sizes";
+import { mapRows, nameCol } from "./sql.server";
+import type { ProductCard, ProductDetails } from "./types";
+
+/** A product page's main row: the product in a language, with its brand, colour and category flat. */
+type ProductRow = {
+  id: number;
+  slug: string;
+  modelCode: string;
+  name: string;
+  description: string;
+  brandName: string;
+  brandSlug: string;
+  colorSlug: string;
+  colorName: string;
+  colorHex: string;
+  categoryPath: string;
+  firstPrice: number;
+  salePrice: number;
+  inClub: 0 | 1;
+  vendorId: number;
+};
+
+function productFromRow(r: ProductRow): Omit<ProductDetails, "sizes" | "images" | "colours"> {
+  return {
+    id: r.id,
+    slug: r.slug,
+    modelCode: r.modelCode,
+    name: r.name,
+    description: r.description,
+    brand: { name: r.brandName, slug: r.brandSlug },
+    color: { slug: r.colorSlug, name: r.colorName, hex: r.colorHex },
+    categoryPath: r.categoryPath,
+    firstPrice: r.firstPrice,
+    salePrice: r.salePrice,
+    inClub: r.inClub === 1,
+    vendorId: r.vendorId,
+  };
+}
+
+type SkuRow = { id: number; size: string; stock: number };
+const skuFromRow = (r: SkuRow): ProductDetails["sizes"][number] => ({ id: r.id, size: r.size, stock: r.stock });
+
+type ImageRow = { url: string; width: number; height: number };
+const imageFromRow = (r: ImageRow): ProductDetails["images"][number] => ({ url: r.url, width: r.width, height: r.height });
+
+/** Another colour of the same model (the product's own included). */
+type ColourRow = { slug: string; colorSlug: string; name: string; hex: string };
+const colourFromRow = (r: ColourRow): ProductDetails["colours"][number] => ({ slug: r.slug, colorSlug: r.colorSlug, name: r.name, hex: r.hex });
+
+/** A product page's critical data in one round trip; null when the slug is unknown. */
+export async function getProduct(db: D1Database, lang: Lang, slug: string): Promise<ProductDetails | null> {
+  const id = "(SELECT id FROM products WHERE slug = ?)";
+  const [main, skus, images, colours] = await db.batch([
+    db
+      .prepare(
+        `SELECT p.id, p.slug, p.model_code AS modelCode, t.name, t.description, b.name AS brandName, b.slug AS brandSlug,
+           c.slug AS colorSlug, ${nameCol(lang, "c")} AS colorName, c.hex AS colorHex, cat.path AS categoryPath,
+           p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub, p.vendor_id AS vendorId
+         FROM products p JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id
+         JOIN categories cat ON cat.id = p.category_id
+         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?
+         WHERE p.slug = ?`,
+      )
+      .bind(lang, slug),
+    db.prepare(`SELECT id, size, stock FROM skus WHERE product_id = ${id} ORDER BY position`).bind(slug),
+    db.prepare(`SELECT url, width, height FROM images WHERE product_id = ${id} ORDER BY position`).bind(slug),
+    db
+      .prepare(
+        `SELECT p.slug, c.slug AS colorSlug, ${nameCol(lang, "c")} AS name, c.hex FROM products p JOIN colors c ON c.id = p.color_id
+         WHERE p.model_code = (SELECT model_code FROM products WHERE slug = ?) ORDER BY c.id, p.id`,
+      )
+      .bind(slug),
+  ]);
+  const [product] = mapRows(main, productFromRow);
+  if (!product) return null;
+  return {
+    ...product,
+    sizes: sortSizes(mapRows(skus, skuFromRow), (s) => s.size),
+    images: mapRows(images, imageFromRow),
+    colours: mapRows(colours, colourFromRow),
+  };
+}
+
+/** Other products of the same category, most popular first (streamed on the product page). */
+export async function getRelated(db: D1Database, lang: Lang, product: ProductDetails, limit = 8): Promise<ProductCard[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
+       WHERE p.category_id = (SELECT category_id FROM products WHERE id = ?) AND p.model_code != ?
+       ORDER BY p.popularity DESC, p.id LIMIT ?`,
+    )
+    .bind(lang, product.id, product.modelCode, limit)
+    .all<CardRow>();
+  return results.map(cardFromRow);
+}
+
+/** A colour's hex by slug (the generated product pictures), or null. */
+export async function getColorHex(db: D1Database, slug: string): Promise<string | null> {
+  const row = await db.prepare("SELECT hex FROM colors WHERE slug = ?").bind(slug).first<{ hex: string }>();
+  return row?.hex ?? null;
+}
