@@ -28,7 +28,7 @@ export default defineConfig(({ command }) => ({
               // Pagination and the listings' link delegation are only for listings; Vite's
               // preload helper only for the lazy phone mask: none belongs on every page.
               groups: [
-                { name: "app", test: /[\\/]app[\\/]((ui|i18n|layout)[\\/](?!pagination|link-navigation)|cart[\\/](analytics|popup-host|layout\.ts))/ },
+                { name: "app", test: /[\\/]app[\\/]((ui|i18n|layout)[\\/]|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/](product-card|html)\.ts)|[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)/ },
                 { name: "preload-helper", test: /preload-helper/ },
               ],
             },

@@ -1,6 +1,7 @@
 import type { CounterSource, ShopperSession } from "~/layout/layout.server";
 import { checkoutMaxItems } from "./checkout-limit";
-import { asCartPopup, type CartLayoutData } from "./layout";
+import type { CartLayoutData } from "./layout";
+import type { CartPopupData } from "./popup";
 import { cartUiModuleUrl } from "./ui-module.server";
 
 /** The cart's slice of the layout data, from the session's flash (if the cart wrote it). */
@@ -24,4 +25,11 @@ export function cartCounter(db: D1Database) {
       )
       .bind(userId ?? 0, guestCartId ?? 0);
   };
+}
+
+/** The session's flash is the layout's unknown data: it is a cart popup only if the cart wrote it. */
+export function asCartPopup(value: unknown): CartPopupData | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Partial<CartPopupData>;
+  return typeof v.status === "boolean" && typeof v.message === "string" && typeof v.at === "number" && v.cart && typeof v.cart === "object" ? (v as CartPopupData) : null;
 }

@@ -15,10 +15,3 @@ const NONE: CartLayoutData = { popup: null, uiModule: null, maxItems: 5 };
 export function useCartLayout(): CartLayoutData {
   return (useRouteLoaderData("root") as { cart?: CartLayoutData } | undefined)?.cart ?? NONE;
 }
-
-/** The session's flash is the layout's unknown data: it is a cart popup only if the cart wrote it. */
-export function asCartPopup(value: unknown): CartPopupData | null {
-  if (!value || typeof value !== "object") return null;
-  const v = value as Partial<CartPopupData>;
-  return typeof v.status === "boolean" && typeof v.message === "string" && typeof v.at === "number" && v.cart && typeof v.cart === "object" ? (v as CartPopupData) : null;
-}
