@@ -23,12 +23,13 @@ export default defineConfig(({ command }) => ({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // The layout's shared pieces (ui/, i18n/) in one chunk: every page
-              // needs them, and a few small chunks cost more bytes than one.
-              // Pagination and the listings' link delegation are only for listings; Vite's
-              // preload helper only for the lazy phone mask: none belongs on every page.
+              // The layout's shared pieces (layout/, ui/, i18n/, the cart's popup host, the
+              // card grid's frame) in one chunk: every page needs them, and a few small
+              // chunks cost more bytes than one. Markup escaping (ui/html) is only for the
+              // pages that write cards or facet rows in the browser; Vite's preload helper
+              // only for the lazy phone mask: neither belongs on every page.
               groups: [
-                { name: "app", test: /[\\/]app[\\/]((ui|i18n|layout)[\\/]|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/](product-card|html)\.ts)|[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)/ },
+                { name: "app", test: /[\\/]app[\\/]((ui[\\/](?!html)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/ },
                 { name: "preload-helper", test: /preload-helper/ },
               ],
             },

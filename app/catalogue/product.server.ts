@@ -1,5 +1,8 @@
 import type { Lang } from "~/i18n/languages";
+import { texts } from "~/i18n/resources.server";
+import { createI18n } from "~/i18n/use-i18n";
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
+import { cardsHtml } from "./html";
 import { sortSizes } from "./sizes";
 import { mapRows, nameCol } from "./sql.server";
 import type { ProductCard, ProductDetails } from "./types";
@@ -101,4 +104,14 @@ export async function getRelated(db: D1Database, lang: Lang, product: ProductDet
 export async function getColorHex(db: D1Database, slug: string): Promise<string | null> {
   const row = await db.prepare("SELECT hex FROM colors WHERE slug = ?").bind(slug).first<{ hex: string }>();
   return row?.hex ?? null;
+}
+
+/**
+ * The related products as the grid's markup, written here with the one card writer: the
+ * product page's browser code then carries no card writer (its JavaScript budget), and a
+ * client-side navigation gets the same string in the loader's data.
+ */
+export async function getRelatedHtml(db: D1Database, lang: Lang, defaultLang: Lang, product: ProductDetails): Promise<string> {
+  const items = await getRelated(db, lang, product);
+  return cardsHtml(items, createI18n(lang, defaultLang, texts(lang, ["common", "product"])));
 }

@@ -18,7 +18,8 @@ export type I18n = {
 /** Loader data that carries texts: the root sends "common", each route the namespaces it uses. */
 type WithTexts = { i18n?: Namespaces };
 
-function make(lang: Lang, defaultLang: Lang, messages: Namespaces): I18n {
+/** An I18n over some namespaces: components get theirs from I18nProvider, server code (markup written as strings) makes one. */
+export function createI18n(lang: Lang, defaultLang: Lang, messages: Namespaces): I18n {
   return {
     lang,
     defaultLang,
@@ -28,7 +29,7 @@ function make(lang: Lang, defaultLang: Lang, messages: Namespaces): I18n {
   };
 }
 
-const I18nContext = createContext<I18n>(make("uz", "uz", {}));
+const I18nContext = createContext<I18n>(createI18n("uz", "uz", {}));
 
 /**
  * Made once per render in the root layout from the matched routes' texts, so
@@ -42,7 +43,7 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
   const sources = matches.map((m) => (m.loaderData as WithTexts | undefined)?.i18n);
   // biome-ignore lint/correctness/useExhaustiveDependencies: The texts change only with the matched routes' data.
   const value = useMemo(
-    () => make(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))),
+    () => createI18n(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))),
     [lang, defaultLang, ...sources],
   );
   return createElement(I18nContext, { value }, children);

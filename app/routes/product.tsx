@@ -3,7 +3,7 @@ import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { streamed } from "~/server/streaming.server";
-import { categoryTrail, getCategories, getProduct, getRelated } from "~/catalogue/index.server";
+import { categoryTrail, getCategories, getProduct, getRelatedHtml } from "~/catalogue/index.server";
 import { jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -14,7 +14,7 @@ import { AddToCartForm } from "~/cart/index";
 import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
-import { ProductGrid } from "~/catalogue/index";
+import { CardGrid } from "~/catalogue/index";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -34,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: product.description,
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
-    related: streamed(getRelated(app.env.DB, lang, product), "related products"),
+    related: streamed(getRelatedHtml(app.env.DB, lang, app.defaultLang, product), "related products"),
     analytics: ecommerceItem({
       id: product.sizes[0]?.id ?? product.id,
       name: product.name,
@@ -123,7 +123,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h2 id="related">{t("product:related")}</h2>
         <Suspense fallback={<div className="grid grid--placeholder" aria-busy="true" />}>
           <Await resolve={related} errorElement={<p>{t("product:relatedUnavailable")}</p>}>
-            {(items) => <ProductGrid products={items} />}
+            {(html) => <CardGrid html={html} />}
           </Await>
         </Suspense>
       </section>
