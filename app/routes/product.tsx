@@ -65,7 +65,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <Breadcrumbs items={[...trail, { name: product.name, path: `/product/${product.slug}` }]} />
       <article className="product" data-testid="product">
-        <div className="gallery" aria-label={t("product:gallery")}>
+        <section className="gallery" aria-label={t("product:gallery")}>
           {product.images.map((img, i) => (
             <img
               key={img.url}
@@ -78,7 +78,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               decoding="async"
             />
           ))}
-        </div>
+        </section>
         <div className="product__info">
           <p className="product__brand">{product.brand.name}</p>
           <h1 className="product__name">{product.name}</h1>

@@ -336,9 +336,9 @@ describe("bad input never breaks the catalogue", () => {
     const junk = [
       "/store?page=%FF",
       "/store?q=%00%00",
-      "/store?" + "x=1&".repeat(500),
-      "/store/women?size=" + encodeURIComponent("M".repeat(500)),
-      "/store?brand=" + encodeURIComponent("é".repeat(60)),
+      `/store?${"x=1&".repeat(500)}`,
+      `/store/women?size=${encodeURIComponent("M".repeat(500))}`,
+      `/store?brand=${encodeURIComponent("é".repeat(60))}`,
       "/store?sort=price_asc&sort=price_desc",
       "/store?page=1e3",
       "/store?page=0x10",

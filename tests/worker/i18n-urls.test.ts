@@ -111,7 +111,7 @@ describe("not found pages are localized", () => {
   const cases: [path: string, htmlLang: string, title: string][] = [
     ["/xx/store", "uz-Latn", uzTitle],
     ["/de", "uz-Latn", uzTitle],
-    ["/en/product/" + fx.productOneSlug, "uz-Latn", uzTitle],
+    [`/en/product/${fx.productOneSlug}`, "uz-Latn", uzTitle],
     ["/no/such/page/here", "uz-Latn", uzTitle],
     ["/store/nope", "uz-Latn", uzTitle],
     ["/ru/no-such-thing", "ru", ruCommon.errors.notFoundTitle],

@@ -243,7 +243,7 @@ describe("unknown and malformed slugs", () => {
     "/product/%3Cscript%3E",
     "/product/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
     "/product/Chimgan-Outdoor-Bahor-Sneakers-Khaki-1",
-    "/product/" + "a".repeat(200),
+    `/product/${"a".repeat(200)}`,
     "/product/%00",
     "/product/'%20OR%201=1--",
     "/ru/product/no-such-product",

@@ -150,7 +150,7 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
   const refused: [string, Record<string, string>, string?][] = [
     ["/", { Origin: "https://evil.example" }],
     ["/store", { Origin: "https://evil.example" }],
-    ["/ru/product/" + fx.productOneSlug, { Origin: "https://evil.example" }],
+    [`/ru/product/${fx.productOneSlug}`, { Origin: "https://evil.example" }],
     ["/", { Origin: "null" }],
     ["/", { Origin: "https://shop.test" }], // other scheme: another origin
     ["/", { "Sec-Fetch-Site": "cross-site" }],
@@ -174,7 +174,7 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
   const allowed: [string, Record<string, string>][] = [
     ["/", { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }],
     ["/store", { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }],
-    ["/ru/product/" + fx.productOneSlug, { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }],
+    [`/ru/product/${fx.productOneSlug}`, { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }],
     ["/no/such/page", { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }],
     ["/", { Origin: ORIGIN }],
     ["/", { "Sec-Fetch-Site": "none" }],
@@ -193,7 +193,7 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
   // [path posted to, language, title, the "open the page" link as written, the home link]
   const localized405: [string, "uz" | "ru" | "uk", string, string, string][] = [
     ["/store?sort=new&q=a'b", "uz", "Bunday yuborib bo&#x27;lmaydi", 'href="/store?sort=new&amp;q=a%27b"', 'href="/"'],
-    ["/ru/product/" + fx.productOneSlug, "ru", "Так отправить нельзя", `href="/ru/product/${fx.productOneSlug}"`, 'href="/ru"'],
+    [`/ru/product/${fx.productOneSlug}`, "ru", "Так отправить нельзя", `href="/ru/product/${fx.productOneSlug}"`, 'href="/ru"'],
     ["/uk/no/such/page", "uk", "Так надіслати не можна", 'href="/uk/no/such/page"', 'href="/uk"'],
     // Never a protocol-relative link off the site.
     ["//evil.example/x", "uz", "Bunday yuborib bo&#x27;lmaydi", 'href="/evil.example/x"', 'href="/"'],

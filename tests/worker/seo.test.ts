@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import homeUz from "../../locales/uz/home.json";
-import { brandOf, categoryPathOf, fx, headOf, html, nameOf, ORIGIN, productBySlug, products, tags, titleOf } from "./helpers";
+import { categoryPathOf, fx, headOf, html, nameOf, ORIGIN, productBySlug, products, tags, titleOf } from "./helpers";
 
 type Lang = "uz" | "ru" | "uk";
 const LANGS: Lang[] = ["uz", "ru", "uk"];

@@ -53,7 +53,7 @@ const refresh = [
 const done = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('catalogue', '${print}')`;
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const shop = await shopStatements();
-fs.writeFileSync(out, [...refresh, ...statements, done, ...shop].join(";\n") + ";\n", "utf8");
+fs.writeFileSync(out, `${[...refresh, ...statements, done, ...shop].join(";\n")};\n`, "utf8");
 console.log(
   `wrote ${out}: ${statements.length} statements, ${catalogue.products.length} products, ` +
     `${catalogue.skus.length} sizes, ${catalogue.images.length} images`,
