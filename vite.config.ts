@@ -14,7 +14,12 @@ export default defineConfig(({ command }) => ({
     // dev server runs React's development build (mixing them fails every render).
     alias:
       command === "build"
-        ? [{ find: /^react-dom\/server$/, replacement: fileURLToPath(new URL("node_modules/react-dom/cjs/react-dom-server.edge.production.js", import.meta.url)) }]
+        ? [
+            {
+              find: /^react-dom\/server$/,
+              replacement: fileURLToPath(new URL("node_modules/react-dom/cjs/react-dom-server.edge.production.js", import.meta.url)),
+            },
+          ]
         : [],
   },
   environments: {
@@ -29,7 +34,10 @@ export default defineConfig(({ command }) => ({
               // pages that write cards or facet rows in the browser; Vite's preload helper
               // only for the lazy phone mask: neither belongs on every page.
               groups: [
-                { name: "app", test: /[\\/]app[\\/]((ui[\\/](?!html)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/ },
+                {
+                  name: "app",
+                  test: /[\\/]app[\\/]((ui[\\/](?!html)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
+                },
                 { name: "preload-helper", test: /preload-helper/ },
               ],
             },

@@ -17,7 +17,12 @@ let over = 0;
 function report(what, value, unit, budget, better = "lower") {
   const ok = budget === undefined || (better === "lower" ? value <= budget : value >= budget);
   if (!ok) over++;
-  rows.push([what, `${value}${unit}`, budget === undefined ? "—" : `${better === "lower" ? "≤" : "≥"} ${budget}${unit}`, budget === undefined ? "" : ok ? "ok" : "OVER"]);
+  rows.push([
+    what,
+    `${value}${unit}`,
+    budget === undefined ? "—" : `${better === "lower" ? "≤" : "≥"} ${budget}${unit}`,
+    budget === undefined ? "" : ok ? "ok" : "OVER",
+  ]);
 }
 
 /** The JS a page makes the browser download: its module scripts and modulepreloads, gzip -6. */
@@ -145,7 +150,12 @@ try {
   const js = {};
   for (const [name, path] of Object.entries(pages)) {
     js[name] = await pageJs(path, initOf(name));
-    report(`initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`, Number(KB(js[name].total)), " KB", name === "product" ? 113 : undefined);
+    report(
+      `initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`,
+      Number(KB(js[name].total)),
+      " KB",
+      name === "product" ? 113 : undefined,
+    );
   }
   report("server bundle (gzip)", Number(KB(dirJsGzip("build/server"))), " KB", 300);
   if (process.argv.includes("--js-only")) throw new Done();

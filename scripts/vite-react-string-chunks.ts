@@ -56,10 +56,7 @@ function completeWriting(destination) {
     "function stringToPrecomputedChunk(content) {\n  return content;\n}",
   ],
   // Sizes decide when a finished Suspense boundary is outlined: a string's UTF-8 length, as before.
-  [
-    "segmentByteSize += segment[i].byteLength;",
-    'segmentByteSize += "string" === typeof segment[i] ? utf8Length(segment[i]) : segment[i].byteLength;',
-  ],
+  ["segmentByteSize += segment[i].byteLength;", 'segmentByteSize += "string" === typeof segment[i] ? utf8Length(segment[i]) : segment[i].byteLength;'],
 ];
 
 export const REACT_EDGE_SERVER = /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.edge\.production\.js$/;
@@ -68,7 +65,9 @@ export function patchReactEdgeServer(code: string): string {
   for (const [from, to] of PATCHES) {
     const found = code.split(from).length - 1;
     if (found !== 1) {
-      throw new Error(`react-string-chunks: expected "${from.split("\n")[0]}" once in React's edge server build, found it ${found} times; React changed: re-check scripts/vite-react-string-chunks.ts`);
+      throw new Error(
+        `react-string-chunks: expected "${from.split("\n")[0]}" once in React's edge server build, found it ${found} times; React changed: re-check scripts/vite-react-string-chunks.ts`,
+      );
     }
     code = code.replace(from, () => to);
   }

@@ -34,7 +34,7 @@ function Personal({ account, notice, failure }: Props) {
   const d = account.details;
   const typed = valuesFor(failure, "personal");
   const errors = failure?.section === "personal" ? failure.errors : {};
-  const v = (name: string, stored: unknown) => (typed ? typed[name] ?? "" : stored == null ? "" : String(stored));
+  const v = (name: string, stored: unknown) => (typed ? (typed[name] ?? "") : stored == null ? "" : String(stored));
   const sizesOf = (name: string, stored: string[]) => (typed ? (JSON.parse(typed[name] || "[]") as string[]) : stored);
   const gender = v("gender", d.gender);
   return (
@@ -42,13 +42,57 @@ function Personal({ account, notice, failure }: Props) {
       <h2 id="personal-h">{t("account:personal.title")}</h2>
       <SectionStatus section="personal" notice={notice} failure={failure} />
       <LiveForm schema={detailsSchema} method="post" className="form" preventScrollReset>
-        <FormRow ns="account" name="firstName" label={t("auth:fields.firstName")} required maxLength={60} defaultValue={v("firstName", d.firstName)} error={errors.firstName} autoComplete="given-name" />
-        <FormRow ns="account" name="lastName" label={t("account:personal.lastName")} maxLength={60} defaultValue={v("lastName", d.lastName)} error={errors.lastName} autoComplete="family-name" />
+        <FormRow
+          ns="account"
+          name="firstName"
+          label={t("auth:fields.firstName")}
+          required
+          maxLength={60}
+          defaultValue={v("firstName", d.firstName)}
+          error={errors.firstName}
+          autoComplete="given-name"
+        />
+        <FormRow
+          ns="account"
+          name="lastName"
+          label={t("account:personal.lastName")}
+          maxLength={60}
+          defaultValue={v("lastName", d.lastName)}
+          error={errors.lastName}
+          autoComplete="family-name"
+        />
         <fieldset className="row row--inline">
           <legend>{t("account:personal.birthday")}</legend>
-          <FormRow ns="account" name="birthDay" label={t("account:personal.day")} inputMode="numeric" pattern="\d{1,2}" maxLength={2} defaultValue={v("birthDay", d.birthDay)} error={errors.birthDay} />
-          <FormRow ns="account" name="birthMonth" label={t("account:personal.month")} inputMode="numeric" pattern="\d{1,2}" maxLength={2} defaultValue={v("birthMonth", d.birthMonth)} error={errors.birthMonth} />
-          <FormRow ns="account" name="birthYear" label={t("account:personal.year")} inputMode="numeric" pattern="\d{4}" maxLength={4} defaultValue={v("birthYear", d.birthYear)} error={errors.birthYear} />
+          <FormRow
+            ns="account"
+            name="birthDay"
+            label={t("account:personal.day")}
+            inputMode="numeric"
+            pattern="\d{1,2}"
+            maxLength={2}
+            defaultValue={v("birthDay", d.birthDay)}
+            error={errors.birthDay}
+          />
+          <FormRow
+            ns="account"
+            name="birthMonth"
+            label={t("account:personal.month")}
+            inputMode="numeric"
+            pattern="\d{1,2}"
+            maxLength={2}
+            defaultValue={v("birthMonth", d.birthMonth)}
+            error={errors.birthMonth}
+          />
+          <FormRow
+            ns="account"
+            name="birthYear"
+            label={t("account:personal.year")}
+            inputMode="numeric"
+            pattern="\d{4}"
+            maxLength={4}
+            defaultValue={v("birthYear", d.birthYear)}
+            error={errors.birthYear}
+          />
         </fieldset>
         <fieldset className="row row--inline">
           <legend>{t("account:personal.gender")}</legend>
@@ -101,7 +145,16 @@ function KidForm({ kid, failure, intent }: { kid?: Kid; failure: Failure; intent
         </label>
         {errors.gender ? <p className="row__error">{errorText(t, "account", errors.gender)}</p> : null}
       </fieldset>
-      <FormRow ns="account" name="birthday" id={`birthday${suffix}`} type="date" label={t("account:kids.birthday")} required defaultValue={typed ? typed.birthday : kid?.birthday} error={errors.birthday} />
+      <FormRow
+        ns="account"
+        name="birthday"
+        id={`birthday${suffix}`}
+        type="date"
+        label={t("account:kids.birthday")}
+        required
+        defaultValue={typed ? typed.birthday : kid?.birthday}
+        error={errors.birthday}
+      />
       <button type="submit" name="intent" value={intent} className="button button--small">
         {t(kid ? "account:save" : "account:kids.add")}
       </button>
@@ -133,10 +186,16 @@ function AddressForm({ address, failure }: { address?: Address; failure: Failure
   const { t } = useI18n();
   const typed = valuesFor(failure, "addresses", address?.id);
   const errors = typed ? failure!.errors : {};
-  const v = (name: keyof Address) => (typed ? typed[name] ?? "" : address ? String(address[name]) : "");
+  const v = (name: keyof Address) => (typed ? (typed[name] ?? "") : address ? String(address[name]) : "");
   const suffix = address ? `-${address.id}` : "-new";
   return (
-    <LiveForm schema={addressSchema} method="post" className="form form--grid" preventScrollReset data-testid={address ? `address-${address.id}` : "address-new"}>
+    <LiveForm
+      schema={addressSchema}
+      method="post"
+      className="form form--grid"
+      preventScrollReset
+      data-testid={address ? `address-${address.id}` : "address-new"}
+    >
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
       {(["city", "street", "house", "apartment", "comment"] as const).map((name) => (
         <FormRow
@@ -201,7 +260,17 @@ function Phone({ account, notice, failure, pendingPhone }: Props) {
         <LiveForm schema={smsCodeSchema} method="post" className="form" preventScrollReset>
           <p>{t("auth:sms.sentTo", { phone: formatPhone(pendingPhone) })}</p>
           <input type="hidden" name="phone" value={pendingPhone} />
-          <FormRow ns="account" name="sms" label={t("auth:fields.code")} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required error={errors.sms} />
+          <FormRow
+            ns="account"
+            name="sms"
+            label={t("auth:fields.code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            error={errors.sms}
+          />
           <button type="submit" name="intent" value="phone-verify" className="button">
             {t("account:phone.verify")}
           </button>
@@ -241,7 +310,17 @@ function Email({ account, notice, failure }: Props) {
         </div>
       ) : null}
       <LiveForm schema={emailSchema} method="post" className="form" preventScrollReset>
-        <FormRow ns="account" name="email" type="email" label={t("account:email.new")} autoComplete="email" maxLength={254} required defaultValue={typed?.email} error={errors.email} />
+        <FormRow
+          ns="account"
+          name="email"
+          type="email"
+          label={t("account:email.new")}
+          autoComplete="email"
+          maxLength={254}
+          required
+          defaultValue={typed?.email}
+          error={errors.email}
+        />
         <button type="submit" name="intent" value="email-change" className="button">
           {t("account:email.change")}
         </button>

@@ -156,7 +156,13 @@ export async function startPhoneChange(env: Env, request: Request, userId: numbe
 }
 
 /** Phone change, step 2: the code from the SMS; the phone becomes the account's main phone. */
-export async function verifyPhoneChange(env: Env, request: Request, userId: number, phone: string, code: string): Promise<"ok" | "invalid" | "expired" | "tooManyTries" | "taken" | "limited"> {
+export async function verifyPhoneChange(
+  env: Env,
+  request: Request,
+  userId: number,
+  phone: string,
+  code: string,
+): Promise<"ok" | "invalid" | "expired" | "tooManyTries" | "taken" | "limited"> {
   const limit = await codeCheckLimit(env.DB, request);
   if (!limit.allowed) return "limited";
   const check = await checkCode(env.DB, "phone-change", phone, code);
@@ -165,7 +171,9 @@ export async function verifyPhoneChange(env: Env, request: Request, userId: numb
   try {
     await env.DB.batch([
       env.DB.prepare("UPDATE users SET phone = ? WHERE id = ?").bind(phone, userId),
-      env.DB.prepare("INSERT INTO user_phones (user_id, phone, verified_at) VALUES (?, ?, unixepoch()) ON CONFLICT(user_id, phone) DO UPDATE SET verified_at = unixepoch()").bind(userId, phone),
+      env.DB.prepare(
+        "INSERT INTO user_phones (user_id, phone, verified_at) VALUES (?, ?, unixepoch()) ON CONFLICT(user_id, phone) DO UPDATE SET verified_at = unixepoch()",
+      ).bind(userId, phone),
     ]);
   } catch {
     // Another account verified this phone meanwhile (UNIQUE).

@@ -48,7 +48,11 @@ export async function runAccountAction(form: Record<string, string>, c: Ctx): Pr
       const personal = personalSchema.safeParse({ ...form, shoeSizes: form.shoeSizes, clotheSizes: form.clotheSizes });
       const birthday = birthdaySchema.safeParse(form);
       if (!personal.success || !birthday.success) {
-        return invalid("personal", { ...(personal.success ? {} : fieldErrors(personal.error)), ...(birthday.success ? {} : fieldErrors(birthday.error)) }, values);
+        return invalid(
+          "personal",
+          { ...(personal.success ? {} : fieldErrors(personal.error)), ...(birthday.success ? {} : fieldErrors(birthday.error)) },
+          values,
+        );
       }
       await savePersonal(db, c.userId, { ...personal.data, ...birthday.data });
       return { ok: true, section: "personal", notice: "saved" };
@@ -118,7 +122,10 @@ export async function runAccountAction(form: Record<string, string>, c: Ctx): Pr
       return { ok: true, section: "email", notice: "emailSent" };
     }
     case "resend-confirm": {
-      const row = await db.prepare("SELECT email, email_confirmed_at FROM users WHERE id = ?").bind(c.userId).first<{ email: string | null; email_confirmed_at: number | null }>();
+      const row = await db
+        .prepare("SELECT email, email_confirmed_at FROM users WHERE id = ?")
+        .bind(c.userId)
+        .first<{ email: string | null; email_confirmed_at: number | null }>();
       if (row?.email && !row.email_confirmed_at && !(await sendEmailConfirmation(c.env, c.userId, row.email, c))) {
         return invalid("email", { form: "errors.tooManyAttempts" }, values, undefined, 429);
       }

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
  */
 export function Notice({ text, error }: { text: string; error?: boolean }) {
   const [shown, setShown] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text (or error state) shows the notice again for its own 5000 ms
   useEffect(() => {
     if (error) return;
     const timer = setTimeout(() => setShown(false), 5000);
@@ -13,7 +14,11 @@ export function Notice({ text, error }: { text: string; error?: boolean }) {
   }, [text, error]);
   if (!shown) return null;
   return (
-    <p className={error ? "alert alert--error" : "alert alert--success"} role={error ? "alert" : "status"} data-testid={error ? "section-error" : "section-notice"}>
+    <p
+      className={error ? "alert alert--error" : "alert alert--success"}
+      role={error ? "alert" : "status"}
+      data-testid={error ? "section-error" : "section-notice"}
+    >
       {text}
     </p>
   );

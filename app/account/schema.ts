@@ -5,7 +5,12 @@ export const SHOE_SIZES = ["35", "36", "37", "38", "39", "40", "41", "42", "43",
 export const CLOTHE_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;
 
 const optionalText = (max: number, error: string) =>
-  z.string().trim().max(max, { error }).optional().transform((v) => v ?? "");
+  z
+    .string()
+    .trim()
+    .max(max, { error })
+    .optional()
+    .transform((v) => v ?? "");
 
 /** A number field (spec §5): digits only, empty allowed. */
 const optionalInt = (min: number, max: number, error: string) =>
@@ -77,10 +82,13 @@ export const kidSchema = z.object({
   birthday: z
     .string({ error: "errors.kidBirthdayInvalid" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "errors.kidBirthdayInvalid" })
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() <= Date.now() && d.getUTCFullYear() >= currentYear - 25;
-    }, { error: "errors.kidBirthdayInvalid" }),
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() <= Date.now() && d.getUTCFullYear() >= currentYear - 25;
+      },
+      { error: "errors.kidBirthdayInvalid" },
+    ),
 });
 
 export const addressSchema = z.object({
@@ -91,7 +99,16 @@ export const addressSchema = z.object({
   comment: optionalText(300, "errors.tooLong"),
 });
 
-export const idSchema = z.coerce.number().int().positive().max(2 ** 31);
+export const idSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
 
 export const phoneChangeSchema = z.object({ phone });
-export const smsCodeSchema = z.object({ sms: z.string().trim().regex(/^\d{6}$/, { error: "errors.codeFormat" }) });
+export const smsCodeSchema = z.object({
+  sms: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: "errors.codeFormat" }),
+});

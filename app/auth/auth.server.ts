@@ -17,10 +17,7 @@ export async function getUser(db: D1Database, id: number): Promise<User | null> 
 }
 
 /** Creates an account; null when the e-mail is taken (the UNIQUE index decides, not a prior read). */
-export async function createAccount(
-  db: D1Database,
-  input: { firstName: string; email: string; password: string },
-): Promise<number | null> {
+export async function createAccount(db: D1Database, input: { firstName: string; email: string; password: string }): Promise<number | null> {
   const hash = await hashPassword(input.password);
   const row = await db
     .prepare("INSERT INTO users (email, password_hash, first_name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")

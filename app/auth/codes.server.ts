@@ -19,7 +19,9 @@ const FORMAT = { code: /^\d{6}$/, token: /^[A-Za-z0-9_-]{32}$/ };
 /** 24 random bytes, base64url (32 characters). */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
 }
 
 /** Six random digits, uniformly (rejection sampling, no modulo bias). */

@@ -36,10 +36,7 @@ export async function confirmEmail(db: D1Database, email: string, token: string)
  * same answer either way, so the form does not reveal who has an account.
  */
 export async function sendPasswordReset(env: Env, request: Request, email: string, mail: Mail): Promise<{ limited: boolean; retryAfter: number }> {
-  const [byEmail, byAddress] = await Promise.all([
-    hit(env.DB, `reset:email:${email}`, 3, 3600),
-    hit(env.DB, `reset:ip:${clientAddress(request)}`, 10, 3600),
-  ]);
+  const [byEmail, byAddress] = await Promise.all([hit(env.DB, `reset:email:${email}`, 3, 3600), hit(env.DB, `reset:ip:${clientAddress(request)}`, 10, 3600)]);
   if (!byEmail.allowed || !byAddress.allowed) return { limited: true, retryAfter: Math.max(byEmail.retryAfter, byAddress.retryAfter) };
   const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>();
   if (user) {

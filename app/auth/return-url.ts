@@ -20,6 +20,7 @@ export function safeReturnUrl(value: string | null | undefined, lang: Lang, defa
   for (const candidate of [value, decoded]) {
     if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return home;
     // Control characters (tabs, newlines) are stripped by browsers inside URLs: "/\t/evil" is "//evil".
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
     if (/[\u0000-\u001f\u007f]/.test(candidate)) return home;
   }
   try {

@@ -29,9 +29,7 @@ export async function verifyLoginCode(
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfter: limit.retryAfter };
   const check = await checkCode(env.DB, "login-sms", phone, code);
   if (!check.ok) return check;
-  const user = await env.DB.prepare(
-    `INSERT INTO users (phone) VALUES (?) ON CONFLICT(phone) DO UPDATE SET phone = excluded.phone RETURNING id`,
-  )
+  const user = await env.DB.prepare(`INSERT INTO users (phone) VALUES (?) ON CONFLICT(phone) DO UPDATE SET phone = excluded.phone RETURNING id`)
     .bind(phone)
     .first<{ id: number }>();
   await env.DB.prepare("INSERT OR IGNORE INTO user_phones (user_id, phone, verified_at) VALUES (?, ?, unixepoch())").bind(user!.id, phone).run();

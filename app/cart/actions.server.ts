@@ -77,7 +77,14 @@ export function addParseFailure(message: string): { code: string; status: number
 }
 
 /** The popup after an add, success or failure (texts: common "cartPopup.*"). */
-function popupOf(status: boolean, code: string | null, message: string, product: SkuProduct | null, view: CartView, vars?: CartPopupData["vars"]): CartPopupData {
+function popupOf(
+  status: boolean,
+  code: string | null,
+  message: string,
+  product: SkuProduct | null,
+  view: CartView,
+  vars?: CartPopupData["vars"],
+): CartPopupData {
   return {
     status,
     code,
@@ -184,7 +191,8 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     if (!line.skuIds.includes(newPurchasableId)) return fail(400, "unknown_product", "errors.unknownSize", "newPurchasableId");
     // Spec: one of the new size in, one of the old out; the add is checked against stock first.
     const added = await addLine(db, cartId, newPurchasableId, 1);
-    if (!added.ok) return fail(409, stockFailure(added.reason).code, added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");
+    if (!added.ok)
+      return fail(409, stockFailure(added.reason).code, added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");
     // The old line went away meanwhile (another tab): take the added one back, nothing gained.
     if (!(await removeLine(db, cartId, purchasableId))) await removeLine(db, cartId, newPurchasableId);
     return { ok: true, intent, notice: "updated" };
@@ -200,7 +208,8 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
       if (view.lines.length === 0) return fail(409, "cart_empty", "errors.cartEmpty", "promoCode");
       if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "errors.promoAlready", "promoCode");
       // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
-      if (!(await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600)).allowed) return fail(429, "promo_limited", "errors.promoLimited", "promoCode");
+      if (!(await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600)).allowed)
+        return fail(429, "promo_limited", "errors.promoLimited", "promoCode");
       const promo = await findPromo(db, parsed.data.promoCode, c.shopper.owner.userId);
       const check = promoDiscount(promo, view.lines, c.shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
       if (!check.ok) return fail(422, "promo_invalid", `errors.promo.${check.problem}`, "promoCode");

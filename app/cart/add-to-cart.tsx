@@ -41,7 +41,11 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
       const response = await fetch(`/api/cart?lang=${lang}`, { method: "POST", body }).catch(() => null);
       // No answer at all (network): the plain form post still works.
       if (!response) return form.submit();
-      const json = (await response.json().catch(() => ({ status: false }))) as { status: boolean; code?: string; popup?: import("./popup").CartPopupData | null };
+      const json = (await response.json().catch(() => ({ status: false }))) as {
+        status: boolean;
+        code?: string;
+        popup?: import("./popup").CartPopupData | null;
+      };
       setAnswer({ code: json.status ? null : (json.code ?? null) });
       if (json.popup && !INLINE_ADD_ERRORS.includes(json.code ?? "")) showCartPopup(json.popup);
       if (json.status) pushEcommerce("add_to_cart", [{ ...analytics, item_id: String(sku) }]);

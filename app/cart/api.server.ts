@@ -132,4 +132,3 @@ export function recalculationJson(view: CartView, c: JsonContext) {
     estimatedDeliveryTime: s.delivery?.estimated ?? null,
   };
 }
-

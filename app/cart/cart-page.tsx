@@ -163,7 +163,9 @@ function Line({ line, analytics, failure }: { line: CartLine; analytics: Ecommer
           {line.stock === 0 ? t("cart:stockGone") : t("cart:stockLow", { stock: line.stock })}
         </p>
       ) : null}
-      <div className="cart-line__price">{line.salePrice > 0 ? <Price firstPrice={line.firstPrice * line.quantity} salePrice={line.salePrice * line.quantity} /> : null}</div>
+      <div className="cart-line__price">
+        {line.salePrice > 0 ? <Price firstPrice={line.firstPrice * line.quantity} salePrice={line.salePrice * line.quantity} /> : null}
+      </div>
       <CartForm
         intents={["increment", "decrement", "delete", "move-to-favourites"]}
         failure={failure}
@@ -175,8 +177,16 @@ function Line({ line, analytics, failure }: { line: CartLine; analytics: Ecommer
           <>
             <input type="hidden" name="purchasableId" value={line.skuId} />
             <input type="hidden" name="quantity" value={line.quantity} />
+            {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would bring its own border and legend rules into the line's layout; the role groups − / quantity / + the same */}
             <div className="quantity" role="group" aria-label={t("cart:quantity")}>
-              <button type="submit" name="intent" value="decrement" className="quantity__button" aria-label={t("cart:decrement")} data-testid="cart-line-decrement">
+              <button
+                type="submit"
+                name="intent"
+                value="decrement"
+                className="quantity__button"
+                aria-label={t("cart:decrement")}
+                data-testid="cart-line-decrement"
+              >
                 −
               </button>
               <output className="quantity__value" data-testid="cart-line-quantity">
@@ -283,7 +293,14 @@ function BonusesForm({ view, failure }: { view: CartView; failure: Failure | nul
               button={t("cart:bonusesApply")}
               testId="bonuses"
               error={error}
-              input={{ type: "number", inputMode: "numeric", min: 1, max: bonuses.canBeUsed, step: 1, defaultValue: error?.values.bonuses ?? bonuses.canBeUsed }}
+              input={{
+                type: "number",
+                inputMode: "numeric",
+                min: 1,
+                max: bonuses.canBeUsed,
+                step: 1,
+                defaultValue: error?.values.bonuses ?? bonuses.canBeUsed,
+              }}
             />
           )}
         </CartForm>
@@ -325,7 +342,14 @@ function DeliveryForm({ view, failure }: { view: CartView; failure: Failure | nu
                 {view.deliveryOptions.map((o) => (
                   <li key={o.id}>
                     <label>
-                      <input type="radio" name="deliveryTypeId" value={o.id} defaultChecked={o.id === view.deliveryTypeId} onChange={submit} data-testid={`delivery-type-${o.uuid}`} />
+                      <input
+                        type="radio"
+                        name="deliveryTypeId"
+                        value={o.id}
+                        defaultChecked={o.id === view.deliveryTypeId}
+                        onChange={submit}
+                        data-testid={`delivery-type-${o.uuid}`}
+                      />
                       <span>{o.title}</span>{" "}
                       <span className="delivery__cost">
                         {o.price === 0 ? t("cart:free") : price(o.price)}
@@ -340,9 +364,7 @@ function DeliveryForm({ view, failure }: { view: CartView; failure: Failure | nu
             <button type="submit" className="button button--ghost button--small" data-testid="delivery-apply">
               {t("cart:deliveryApply")}
             </button>
-            {summary.delivery ? (
-              <p data-testid="delivery-estimate">{t("cart:deliveryEstimate", { time: summary.delivery.estimated })}</p>
-            ) : null}
+            {summary.delivery ? <p data-testid="delivery-estimate">{t("cart:deliveryEstimate", { time: summary.delivery.estimated })}</p> : null}
             {recalculating ? <p aria-live="polite">{t("cart:recalculating")}</p> : null}
             <FieldError error={error} testId="delivery-error" />
           </fieldset>
@@ -380,10 +402,9 @@ function SummaryTable({ view }: { view: CartView }) {
 export function CartPage({ view, analytics, maxItems, limitRefused, notice, failure }: CartPageProps) {
   const { t, href } = useI18n();
   const { lines, summary } = view;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page, not per change of the lines
   useEffect(() => {
     if (analytics.length) track("view_cart", analytics);
-    // Once per visit of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const toCheckout = (event: React.MouseEvent) => {
     if (summary.items > maxItems) {

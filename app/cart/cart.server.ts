@@ -54,7 +54,16 @@ export async function findCartId(db: D1Database, owner: CartOwner): Promise<numb
   return (await cartIdQuery(db, owner).first<{ id: number }>())?.id ?? null;
 }
 
-const EMPTY_SUMMARY = summarize({ lines: [], promo: null, promoCode: null, signedIn: false, now: 0, card: { hasCard: false, available: 0 }, bonusesRequested: 0, delivery: null });
+const EMPTY_SUMMARY = summarize({
+  lines: [],
+  promo: null,
+  promoCode: null,
+  signedIn: false,
+  now: 0,
+  card: { hasCard: false, available: 0 },
+  bonusesRequested: 0,
+  delivery: null,
+});
 
 type StateRow = {
   promoCode: string | null;
@@ -190,7 +199,16 @@ export async function findPromo(db: D1Database, code: string, userId: number | n
        FROM promo_codes p WHERE code = ?1`,
     )
     .bind(code, userId ?? 0)
-    .first<{ code: string; kind: "percent" | "amount"; value: number; minOrder: number; expiresAt: number | null; oncePerAccount: number; active: number; redeemed: number }>();
+    .first<{
+      code: string;
+      kind: "percent" | "amount";
+      value: number;
+      minOrder: number;
+      expiresAt: number | null;
+      oncePerAccount: number;
+      active: number;
+      redeemed: number;
+    }>();
   return row ? { ...row, oncePerAccount: row.oncePerAccount === 1, active: row.active === 1, redeemed: row.redeemed === 1 } : null;
 }
 

@@ -31,5 +31,7 @@ export function cartCounter(db: D1Database) {
 export function asCartPopup(value: unknown): CartPopupData | null {
   if (!value || typeof value !== "object") return null;
   const v = value as Partial<CartPopupData>;
-  return typeof v.status === "boolean" && typeof v.message === "string" && typeof v.at === "number" && v.cart && typeof v.cart === "object" ? (v as CartPopupData) : null;
+  return typeof v.status === "boolean" && typeof v.message === "string" && typeof v.at === "number" && v.cart && typeof v.cart === "object"
+    ? (v as CartPopupData)
+    : null;
 }

@@ -6,7 +6,6 @@ import { MAX_ADD } from "./schema";
 
 export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity" };
 
-
 /** A cart for a shopper (one per account) or a new guest cart. */
 export async function cartFor(db: D1Database, userId: number | null): Promise<number> {
   if (userId === null) {

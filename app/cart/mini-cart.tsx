@@ -42,7 +42,13 @@ export default function MiniCart() {
     if (!open) return;
     const abort = new AbortController();
     fetch(`/api/cart?lang=${lang}`, { signal: abort.signal })
-      .then(async (res) => setCart({ lines: (await res.json()) as Line[], quantity: Number(res.headers.get("X-Cart-Total-Quantity")), total: Number(res.headers.get("X-Cart-Total-Cost")) }))
+      .then(async (res) =>
+        setCart({
+          lines: (await res.json()) as Line[],
+          quantity: Number(res.headers.get("X-Cart-Total-Quantity")),
+          total: Number(res.headers.get("X-Cart-Total-Cost")),
+        }),
+      )
       .catch(() => {});
     return () => abort.abort();
   }, [lang, open]);

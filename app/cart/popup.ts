@@ -36,5 +36,13 @@ export const MINI_CART_CLOSE_MS = 1000;
 
 /** The limit popup of spec §5: status false, the item count and max_products_checkout_count. */
 export function checkoutLimitPopup(cart: CartPopupData["cart"], max: number): CartPopupData {
-  return { status: false, code: "max_products_checkout_count", message: "cartPopup.max_products_checkout_count", vars: { count: cart.items, max }, product: null, cart, at: Date.now() };
+  return {
+    status: false,
+    code: "max_products_checkout_count",
+    message: "cartPopup.max_products_checkout_count",
+    vars: { count: cart.items, max },
+    product: null,
+    cart,
+    at: Date.now(),
+  };
 }

@@ -11,7 +11,12 @@ const id = (error: string) => z.coerce.number({ error }).int({ error }).positive
 export const addSchema = z.object({
   primaryId: id("errors.unknownProduct").optional(),
   purchasableId: id("errors.sizeRequired"),
-  quantity: z.coerce.number({ error: "errors.quantity" }).int({ error: "errors.quantity" }).min(1, { error: "errors.quantity" }).max(MAX_ADD, { error: "errors.quantity" }).default(1),
+  quantity: z.coerce
+    .number({ error: "errors.quantity" })
+    .int({ error: "errors.quantity" })
+    .min(1, { error: "errors.quantity" })
+    .max(MAX_ADD, { error: "errors.quantity" })
+    .default(1),
 });
 
 export const lineSchema = z.object({ purchasableId: id("errors.unknownLine") });
@@ -28,7 +33,11 @@ export const promoSchema = z.object({
 });
 
 export const bonusesSchema = z.object({
-  bonuses: z.coerce.number({ error: "errors.bonuses" }).int({ error: "errors.bonuses" }).min(1, { error: "errors.bonuses" }).max(1_000_000_000, { error: "errors.bonuses" }),
+  bonuses: z.coerce
+    .number({ error: "errors.bonuses" })
+    .int({ error: "errors.bonuses" })
+    .min(1, { error: "errors.bonuses" })
+    .max(1_000_000_000, { error: "errors.bonuses" }),
 });
 
 export const deliverySchema = z.object({

@@ -7,10 +7,18 @@ import type { DeliveryOption } from "~/delivery/index";
 
 export type PricedLine = { quantity: number; firstPrice: number; salePrice: number; inClub: boolean; vendorId: number };
 
-export type Promo = { code: string; kind: "percent" | "amount"; value: number; minOrder: number; expiresAt: number | null; oncePerAccount: boolean; active: boolean; redeemed: boolean };
+export type Promo = {
+  code: string;
+  kind: "percent" | "amount";
+  value: number;
+  minOrder: number;
+  expiresAt: number | null;
+  oncePerAccount: boolean;
+  active: boolean;
+  redeemed: boolean;
+};
 
 export type PromoProblem = "unknown" | "expired" | "minOrder" | "signIn" | "used" | "notApplicable";
-
 
 export type Bonuses = { canBeUsed: number; available: number; hasCard: boolean; used: number };
 
@@ -46,7 +54,12 @@ export type Summary = {
 export const BONUS_SHARE_PERCENT = 30;
 
 /** Whether a promo code can be used by this cart and shopper; the discount when it can. */
-export function promoDiscount(promo: Promo | null, lines: PricedLine[], signedIn: boolean, now: number): { ok: true; amount: number } | { ok: false; problem: PromoProblem } {
+export function promoDiscount(
+  promo: Promo | null,
+  lines: PricedLine[],
+  signedIn: boolean,
+  now: number,
+): { ok: true; amount: number } | { ok: false; problem: PromoProblem } {
   if (!promo || !promo.active) return { ok: false, problem: "unknown" };
   if (promo.expiresAt !== null && promo.expiresAt <= now) return { ok: false, problem: "expired" };
   if (promo.oncePerAccount && !signedIn) return { ok: false, problem: "signIn" };
@@ -62,7 +75,6 @@ export function promoDiscount(promo: Promo | null, lines: PricedLine[], signedIn
 function couponBase(lines: PricedLine[]): number {
   return lines.filter((l) => !l.inClub).reduce((sum, l) => sum + l.salePrice * l.quantity, 0);
 }
-
 
 export function summarize(input: {
   lines: PricedLine[];

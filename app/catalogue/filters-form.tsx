@@ -126,11 +126,27 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
           <div className="facet__range">
             <label>
               <span>{t("catalogue:priceFrom")}</span>
-              <input type="number" name="price_min" min={0} step={1000} inputMode="numeric" placeholder={facets.price ? String(facets.price.min) : ""} defaultValue={query.price_min} />
+              <input
+                type="number"
+                name="price_min"
+                min={0}
+                step={1000}
+                inputMode="numeric"
+                placeholder={facets.price ? String(facets.price.min) : ""}
+                defaultValue={query.price_min}
+              />
             </label>
             <label>
               <span>{t("catalogue:priceTo")}</span>
-              <input type="number" name="price_max" min={0} step={1000} inputMode="numeric" placeholder={facets.price ? String(facets.price.max) : ""} defaultValue={query.price_max} />
+              <input
+                type="number"
+                name="price_max"
+                min={0}
+                step={1000}
+                inputMode="numeric"
+                placeholder={facets.price ? String(facets.price.max) : ""}
+                defaultValue={query.price_max}
+              />
             </label>
           </div>
         </fieldset>

@@ -67,6 +67,7 @@ export function cardInnerHtml(p: ProductCard, i18n: I18n, eager: boolean): strin
 /** A grid's cards, each an `<article class="card">`; the first `eagerCount` pictures load at once. */
 export function cardsHtml(products: ProductCard[], i18n: I18n, eagerCount = 0): string {
   let html = "";
-  for (let i = 0; i < products.length; i++) html += `<article class="card" data-testid="product-card">${cardInnerHtml(products[i]!, i18n, i < eagerCount)}</article>`;
+  for (let i = 0; i < products.length; i++)
+    html += `<article class="card" data-testid="product-card">${cardInnerHtml(products[i]!, i18n, i < eagerCount)}</article>`;
   return html;
 }

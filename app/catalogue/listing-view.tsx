@@ -8,17 +8,7 @@ import type { CatalogueQuery } from "./schema";
 const EAGER_CARDS = 2;
 
 /** Filters beside a product grid, with sort, count, pagination and the empty state. */
-export function ListingView({
-  query,
-  listing,
-  action,
-  empty,
-}: {
-  query: CatalogueQuery;
-  listing: ViewListing;
-  action: string;
-  empty: React.ReactNode;
-}) {
+export function ListingView({ query, listing, action, empty }: { query: CatalogueQuery; listing: ViewListing; action: string; empty: React.ReactNode }) {
   const { t } = useI18n();
   return (
     <div className="listing">

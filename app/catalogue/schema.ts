@@ -14,9 +14,7 @@ const price = z.coerce.number().int().min(0).max(MAX_PRICE);
 
 /** Keeps the well-formed values of a repeated parameter, drops the rest. */
 function listOf(item: z.ZodType<string>) {
-  return z
-    .array(z.string())
-    .transform((values) => [...new Set(values.filter((v) => item.safeParse(v).success))].slice(0, MAX_VALUES));
+  return z.array(z.string()).transform((values) => [...new Set(values.filter((v) => item.safeParse(v).success))].slice(0, MAX_VALUES));
 }
 
 /**
@@ -25,7 +23,16 @@ function listOf(item: z.ZodType<string>) {
  * a useful page), so the parse cannot throw.
  */
 export const catalogueQuerySchema = z.object({
-  q: z.string().trim().max(100).catch((ctx) => String(ctx.value ?? "").trim().slice(0, 100).trim()),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .catch((ctx) =>
+      String(ctx.value ?? "")
+        .trim()
+        .slice(0, 100)
+        .trim(),
+    ),
   brand: listOf(slug).catch([]),
   size: listOf(size).catch([]),
   color: listOf(slug).catch([]),

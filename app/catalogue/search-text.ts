@@ -12,5 +12,11 @@ export function foldForSearch(text: string): string {
 
 /** Search words of a query: folded, at most 6, each at least 2 characters. */
 export function searchTokens(query: string): string[] {
-  return [...new Set(foldForSearch(query).split(/[\s,.;:!?()"«»]+/).filter((w) => w.length >= 2))].slice(0, 6);
+  return [
+    ...new Set(
+      foldForSearch(query)
+        .split(/[\s,.;:!?()"«»]+/)
+        .filter((w) => w.length >= 2),
+    ),
+  ].slice(0, 6);
 }

@@ -36,6 +36,9 @@ export async function mergeGuestFavourites(db: D1Database, userId: number, produ
 }
 
 export async function accountFavouriteIds(db: D1Database, userId: number): Promise<number[]> {
-  const { results } = await db.prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? ORDER BY created_at, product_id").bind(userId).all<{ id: number }>();
+  const { results } = await db
+    .prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? ORDER BY created_at, product_id")
+    .bind(userId)
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }

@@ -3,10 +3,7 @@ import { isLang, LANGS, type Lang } from "./languages";
 /** Old or alternative prefixes that permanently move to a supported language. */
 const ALIASES: Record<string, Lang> = { ua: "uk" };
 
-export type PrefixResolution =
-  | { kind: "ok"; lang: Lang; rest: string }
-  | { kind: "redirect"; location: string }
-  | { kind: "unknown-prefix" };
+export type PrefixResolution = { kind: "ok"; lang: Lang; rest: string } | { kind: "redirect"; location: string } | { kind: "unknown-prefix" };
 
 /**
  * Reads the language prefix of a path. The default language has no prefix, so

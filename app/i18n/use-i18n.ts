@@ -42,10 +42,7 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
   const defaultLang = root?.defaultLang ?? "uz";
   const sources = matches.map((m) => (m.loaderData as WithTexts | undefined)?.i18n);
   // biome-ignore lint/correctness/useExhaustiveDependencies: The texts change only with the matched routes' data.
-  const value = useMemo(
-    () => createI18n(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))),
-    [lang, defaultLang, ...sources],
-  );
+  const value = useMemo(() => createI18n(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))), [lang, defaultLang, ...sources]);
   return createElement(I18nContext, { value }, children);
 }
 

@@ -44,9 +44,7 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
     const res = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.PROVIDER_API_KEY ?? ""}` },
-      body: JSON.stringify(
-        row.channel === "sms" ? { to: row.recipient, text: row.body } : { to: row.recipient, subject: row.subject, text: row.body },
-      ),
+      body: JSON.stringify(row.channel === "sms" ? { to: row.recipient, text: row.body } : { to: row.recipient, subject: row.subject, text: row.body }),
     });
     if (!res.ok) error = `provider answered ${res.status}`;
   } catch (e) {
@@ -54,7 +52,9 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
   }
   if (!error) {
     // Delivered: the text (codes, reset links) is not kept in clear any longer than needed.
-    await env.DB.prepare("UPDATE outbox SET status = 'sent', attempts = ?, sent_at = unixepoch(), last_error = NULL, body = '' WHERE id = ?").bind(attempt, row.id).run();
+    await env.DB.prepare("UPDATE outbox SET status = 'sent', attempts = ?, sent_at = unixepoch(), last_error = NULL, body = '' WHERE id = ?")
+      .bind(attempt, row.id)
+      .run();
     return { outcome: "sent" };
   }
   const failed = attempt >= MAX_ATTEMPTS;
@@ -80,7 +80,9 @@ export type OutboxEntry = Row & { createdAt: number; lastError: string | null };
 /** Newest messages first, for the development outbox page. */
 export async function listOutbox(db: D1Database, limit = 50): Promise<OutboxEntry[]> {
   const { results } = await db
-    .prepare("SELECT id, channel, recipient, subject, body, status, attempts, created_at AS createdAt, last_error AS lastError FROM outbox ORDER BY id DESC LIMIT ?")
+    .prepare(
+      "SELECT id, channel, recipient, subject, body, status, attempts, created_at AS createdAt, last_error AS lastError FROM outbox ORDER BY id DESC LIMIT ?",
+    )
     .bind(limit)
     .all<OutboxEntry>();
   return results;

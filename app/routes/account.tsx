@@ -56,15 +56,16 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return data({ failure }, { status });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...seo(matches, { title: loaderData?.title ?? "", path: "/account", noindex: true }),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/account", noindex: true })];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const { account } = loaderData;
   const failure = (actionData?.failure ?? null) as Failure;
-  const pendingPhone = failure?.section === "phone" && "query" in failure ? normalizePhone((failure as { query?: { phone?: string } }).query?.phone ?? "") : loaderData.pendingPhone;
+  const pendingPhone =
+    failure?.section === "phone" && "query" in failure
+      ? normalizePhone((failure as { query?: { phone?: string } }).query?.phone ?? "")
+      : loaderData.pendingPhone;
   return (
     <div className="account">
       <h1>{t("auth:account.title")}</h1>

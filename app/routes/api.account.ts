@@ -25,7 +25,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const payload = await readPayload(request);
   const op = params.op ?? "";
   const session = await readSession(app.env, request);
-  const run = (form: Record<string, string>) => runAccountAction(form, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const run = (form: Record<string, string>) =>
+    runAccountAction(form, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
 
   switch (op) {
     case "save-details": {
@@ -38,7 +39,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const result = await run({ ...payload, intent: "email-change" });
       if (!result.ok) {
         const message = Object.values(result.errors)[0];
-        return Response.json({ status: false, error: true, message: message ? apiText(t, message) : t("account:api.wrong") }, { status: result.status === 400 ? 422 : result.status });
+        return Response.json(
+          { status: false, error: true, message: message ? apiText(t, message) : t("account:api.wrong") },
+          { status: result.status === 400 ? 422 : result.status },
+        );
       }
       return Response.json({ status: true, message: t("account:notices.emailSent") });
     }

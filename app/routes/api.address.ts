@@ -19,11 +19,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const userId = await requireApiUser(app, request, t);
   const m = request.method;
   const intent = params.main
-    ? m === "POST" && params.main === "main" ? "address-main" : null
-    : !params.id && m === "POST" ? "address-add" : params.id && m === "PUT" ? "address-save" : params.id && m === "DELETE" ? "address-delete" : null;
+    ? m === "POST" && params.main === "main"
+      ? "address-main"
+      : null
+    : !params.id && m === "POST"
+      ? "address-add"
+      : params.id && m === "PUT"
+        ? "address-save"
+        : params.id && m === "DELETE"
+          ? "address-delete"
+          : null;
   if (!intent) apiError(params.main && params.main !== "main" ? 404 : 405, "method not allowed");
   const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request) : {};
-  const result = await runAccountAction({ ...payload, id: params.id ?? "", intent }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const result = await runAccountAction(
+    { ...payload, id: params.id ?? "", intent },
+    { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
+  );
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true }, { status: intent === "address-add" ? 201 : 200 });
 }

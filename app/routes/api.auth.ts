@@ -33,7 +33,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     case "resend-confirm-email": {
       const userId = await requireApiUser(app, request, t);
-      const result = await runAccountAction({ intent: "resend-confirm" }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+      const result = await runAccountAction(
+        { intent: "resend-confirm" },
+        { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
+      );
       if (!result.ok) apiFailure(t, result);
       return Response.json({ success: true, message: t("account:notices.confirmResent") });
     }

@@ -11,10 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await shopperOf(app.env, request);
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
-  return Response.json(
-    itemsJson(view, jsonContext(app, lang, t)),
-    { headers: { ...summaryHeaders(view), "Cache-Control": "private, no-store" } },
-  );
+  return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: { ...summaryHeaders(view), "Cache-Control": "private, no-store" } });
 }
 
 /**
@@ -43,7 +40,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
-    return Response.json({ status: false, code: result.code, message: failureMessage(t, result), popup: result.popup ?? null }, { status: result.status === 400 ? 422 : result.status, headers });
+    return Response.json(
+      { status: false, code: result.code, message: failureMessage(t, result), popup: result.popup ?? null },
+      { status: result.status === 400 ? 422 : result.status, headers },
+    );
   }
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json(

@@ -8,10 +8,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
   const method = request.method;
-  const intent = !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
+  const intent =
+    !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
   if (!intent) apiError(405, "method not allowed");
   const payload = intent === "kid-delete" ? {} : await readPayload(request);
-  const result = await runAccountAction({ ...payload, id: params.id ?? "", intent }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const result = await runAccountAction(
+    { ...payload, id: params.id ?? "", intent },
+    { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
+  );
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true }, { status: intent === "kid-add" ? 201 : 200 });
 }

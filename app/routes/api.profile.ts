@@ -22,7 +22,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       apiError(400, "details must be an object");
     }
   }
-  const result = await runAccountAction({ ...fields, intent: "save-details" }, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const result = await runAccountAction(
+    { ...fields, intent: "save-details" },
+    { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
+  );
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true });
 }

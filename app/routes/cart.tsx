@@ -61,7 +61,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};
   if (redirectTo) return redirect(redirectTo, { status: 303, headers });
-  if (result.ok && result.intent !== "add") return redirect(`${localizePath("/cart", lang, app.defaultLang)}?notice=${result.notice}`, { status: 303, headers });
+  if (result.ok && result.intent !== "add")
+    return redirect(`${localizePath("/cart", lang, app.defaultLang)}?notice=${result.notice}`, { status: 303, headers });
   if (!result.ok) {
     const { status, ...failure } = result;
     return data({ result: failure }, { status, headers });

@@ -10,7 +10,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const url = new URL(request.url);
-  const result = await confirmEmailChange(app.env.DB, (url.searchParams.get("email") ?? "").toLowerCase().slice(0, 254), (url.searchParams.get("token") ?? "").slice(0, 64));
+  const result = await confirmEmailChange(
+    app.env.DB,
+    (url.searchParams.get("email") ?? "").toLowerCase().slice(0, 254),
+    (url.searchParams.get("token") ?? "").slice(0, 64),
+  );
   const notice = result === "ok" ? "changed" : "link-invalid";
   throw redirect(`${localizePath("/account", lang, app.defaultLang)}?email=${notice}#email`);
 }

@@ -10,6 +10,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const url = new URL(request.url);
-  const ok = await confirmEmail(app.env.DB, (url.searchParams.get("email") ?? "").toLowerCase().slice(0, 254), (url.searchParams.get("token") ?? "").slice(0, 64));
+  const ok = await confirmEmail(
+    app.env.DB,
+    (url.searchParams.get("email") ?? "").toLowerCase().slice(0, 254),
+    (url.searchParams.get("token") ?? "").slice(0, 64),
+  );
   throw redirect(`${localizePath("/account", lang, app.defaultLang)}?email=${ok ? "confirmed" : "link-invalid"}`);
 }

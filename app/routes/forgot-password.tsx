@@ -31,7 +31,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const values = { email: (form.email ?? "").slice(0, 254) };
   const parsed = schema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
-  const result = await sendPasswordReset(app.env, request, parsed.data.email, { origin: app.origin, lang, defaultLang: app.defaultLang, t: getI18n(context).t });
+  const result = await sendPasswordReset(app.env, request, parsed.data.email, {
+    origin: app.origin,
+    lang,
+    defaultLang: app.defaultLang,
+    t: getI18n(context).t,
+  });
   if (result.limited) {
     return data({ errors: { email: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
   }
@@ -41,7 +46,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches, { title: loaderData?.title ?? "", path: "/auth/forgot-pass-form", noindex: true });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(matches, { title: loaderData?.title ?? "", path: "/auth/forgot-pass-form", noindex: true });
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -56,7 +62,17 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : (
         <LiveForm schema={schema} method="post" className="form">
           <p>{t("auth:forgot.lead")}</p>
-          <FormRow ns="auth" name="email" type="email" label={t("auth:fields.email")} autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+          <FormRow
+            ns="auth"
+            name="email"
+            type="email"
+            label={t("auth:fields.email")}
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={actionData?.values.email}
+            error={actionData?.errors.email}
+          />
           <button type="submit" className="button" disabled={busy}>
             {t("auth:forgot.submit")}
           </button>

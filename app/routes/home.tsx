@@ -12,19 +12,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const db = getApp(context).env.DB;
   const t = getI18n(context).t;
-  const [categories, fresh, sale] = await Promise.all([
-    getCategories(db, lang),
-    getPopular(db, lang, 8, "new"),
-    getPopular(db, lang, 4, "popular", true),
-  ]);
+  const [categories, fresh, sale] = await Promise.all([getCategories(db, lang), getPopular(db, lang, 8, "new"), getPopular(db, lang, 4, "popular", true)]);
   return {
     i18n: texts(lang, ["home", "product"]),
     title: t("home:title"),
     description: t("home:description"),
-    sections: categories.filter((c) => c.depth === 0).map((top) => ({
-      ...top,
-      children: categories.filter((c) => c.parentId === top.id),
-    })),
+    sections: categories
+      .filter((c) => c.depth === 0)
+      .map((top) => ({
+        ...top,
+        children: categories.filter((c) => c.parentId === top.id),
+      })),
     fresh,
     sale,
   };

@@ -21,7 +21,10 @@ const sendSchema = z.object({ intent: z.literal("send"), phone: phoneSchema, ret
 const verifySchema = z.object({
   intent: z.literal("verify"),
   phone: phoneSchema,
-  code: z.string().trim().regex(/^\d{6}$/, { error: "errors.codeFormat" }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: "errors.codeFormat" }),
   returnUrl: z.string().max(2000).optional(),
 });
 
@@ -78,9 +81,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...seo(matches, { title: loaderData?.title ?? "", path: "/login/sms", noindex: true }),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/login/sms", noindex: true })];
 
 export default function LoginSms({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
@@ -101,7 +102,17 @@ export default function LoginSms({ loaderData, actionData }: Route.ComponentProp
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="phone" value={phone} />
             <input type="hidden" name="returnUrl" value={returnUrl} />
-            <FormRow ns="auth" name="code" label={t("auth:fields.code")} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required error={errors.code} />
+            <FormRow
+              ns="auth"
+              name="code"
+              label={t("auth:fields.code")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+              error={errors.code}
+            />
             <button type="submit" className="button" disabled={busy}>
               {t("auth:login.submit")}
             </button>

@@ -43,7 +43,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     hit(app.env.DB, `login:id:${login.includes("@") ? login.toLowerCase() : (normalizePhone(login) ?? login.toLowerCase())}`, 10, 600),
   ]);
   if (!byAddress.allowed || !byLogin.allowed) {
-    return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(Math.max(byAddress.retryAfter, byLogin.retryAfter)) } });
+    return data(
+      { errors: { form: "errors.tooManyAttempts" } as FieldErrors, values },
+      { status: 429, headers: { "Retry-After": String(Math.max(byAddress.retryAfter, byLogin.retryAfter)) } },
+    );
   }
   const userId = await verifyLogin(app.env.DB, login, password);
   // One message whether the account is missing or the password wrong.
@@ -54,9 +57,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 /** Retry-After of a 429 reaches the document response too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...seo(matches, { title: loaderData?.title ?? "", path: "/login", noindex: true }),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/login", noindex: true })];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();

@@ -39,7 +39,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return startUserSession(app.env, request, userId, localizePath("/account", lang, app.defaultLang));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches, { title: loaderData?.title ?? "", path: "/auth/reset-password", noindex: true });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(matches, { title: loaderData?.title ?? "", path: "/auth/reset-password", noindex: true });
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -52,7 +53,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <LiveForm schema={schema} method="post" className="form">
         <input type="hidden" name="email" value={loaderData.email} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordRow ns="auth" name="password" label={t("auth:fields.newPassword", { min: 8 })} autoComplete="new-password" minLength={8} error={errors.password} />
+        <PasswordRow
+          ns="auth"
+          name="password"
+          label={t("auth:fields.newPassword", { min: 8 })}
+          autoComplete="new-password"
+          minLength={8}
+          error={errors.password}
+        />
         <button type="submit" className="button" disabled={busy}>
           {t("auth:reset.submit")}
         </button>

@@ -39,8 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  seo(matches, { title: loaderData?.title ?? "", path: "/search", noindex: true });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches, { title: loaderData?.title ?? "", path: "/search", noindex: true });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
@@ -50,7 +49,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the phones we serve; the role says the same */}
       <form method="get" action={href("/search")} role="search" className="search search--page">
-        <input type="search" name="q" defaultValue={query.q} aria-label={t("search:label")} placeholder={t("search:placeholder")} maxLength={100} key={query.q} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          aria-label={t("search:label")}
+          placeholder={t("search:placeholder")}
+          maxLength={100}
+          key={query.q}
+        />
         <button type="submit" className="button">
           {t("search:submit")}
         </button>

@@ -23,7 +23,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
   return {
     i18n: texts(lang, ["auth"]),
-    title: getI18n(context).t("auth:signup.title"), returnUrl: returnUrl ?? ""
+    title: getI18n(context).t("auth:signup.title"),
+    returnUrl: returnUrl ?? "",
   };
 }
 
@@ -36,7 +37,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const parsed = signupSchema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   const limit = await hit(app.env.DB, `signup:ip:${clientAddress(request)}`, 10, 3600);
-  if (!limit.allowed) return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  if (!limit.allowed)
+    return data({ errors: { form: "errors.tooManyAttempts" } as FieldErrors, values }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   const userId = await createAccount(app.env.DB, parsed.data);
   if (!userId) return data({ errors: { email: "errors.emailTaken" } as FieldErrors, values }, { status: 400 });
   await sendEmailConfirmation(app.env, userId, parsed.data.email, { origin: app.origin, lang, defaultLang: app.defaultLang, t: getI18n(context).t });
@@ -46,9 +48,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 /** Retry-After of a 429 reaches the document response too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...seo(matches, { title: loaderData?.title ?? "", path: "/signup", noindex: true }),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/signup", noindex: true })];
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
@@ -60,9 +60,35 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <FormError ns="auth" error={errors.form} />
       <LiveForm schema={signupSchema} method="post" className="form">
         <input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
-        <FormRow ns="auth" name="firstName" label={t("auth:fields.firstName")} autoComplete="given-name" required maxLength={60} defaultValue={actionData?.values.firstName} error={errors.firstName} />
-        <FormRow ns="auth" name="email" type="email" label={t("auth:fields.email")} autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={errors.email} />
-        <PasswordRow ns="auth" name="password" label={t("auth:fields.newPassword", { min: PASSWORD_MIN })} autoComplete="new-password" minLength={PASSWORD_MIN} error={errors.password} />
+        <FormRow
+          ns="auth"
+          name="firstName"
+          label={t("auth:fields.firstName")}
+          autoComplete="given-name"
+          required
+          maxLength={60}
+          defaultValue={actionData?.values.firstName}
+          error={errors.firstName}
+        />
+        <FormRow
+          ns="auth"
+          name="email"
+          type="email"
+          label={t("auth:fields.email")}
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+        />
+        <PasswordRow
+          ns="auth"
+          name="password"
+          label={t("auth:fields.newPassword", { min: PASSWORD_MIN })}
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          error={errors.password}
+        />
         <button type="submit" className="button" disabled={busy}>
           {t("auth:signup.submit")}
         </button>

@@ -10,7 +10,6 @@ export function apiError(status: number, message: string, errors?: { field: stri
   throw data({ success: false, message, ...(errors ? { errors } : {}) }, { status });
 }
 
-
 const MAX_BODY = 64 * 1024;
 
 /**

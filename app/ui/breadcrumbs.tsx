@@ -11,9 +11,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav className="crumbs" aria-label={t("layout.breadcrumbs")}>
       <ol>
         {all.map((c, i) => (
-          <li key={c.path}>
-            {i === all.length - 1 ? <span aria-current="page">{c.name}</span> : <Link to={href(c.path)}>{c.name}</Link>}
-          </li>
+          <li key={c.path}>{i === all.length - 1 ? <span aria-current="page">{c.name}</span> : <Link to={href(c.path)}>{c.name}</Link>}</li>
         ))}
       </ol>
     </nav>

@@ -85,9 +85,16 @@ test("adding: no size → an error by the sizes; a size → the popup, the count
 
   if (js) {
     // GA4-style events on window.dataLayer, in UZS, with the spec's product fields.
-    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { currency: string; items: Record<string, unknown>[] } }[] }).dataLayer ?? []).filter((e) => e.event));
+    const events = await page.evaluate(() =>
+      ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { currency: string; items: Record<string, unknown>[] } }[] }).dataLayer ?? []).filter(
+        (e) => e.event,
+      ),
+    );
     expect(events.map((e) => e.event)).toEqual(["view_item", "add_to_cart"]);
-    expect(events[1]!.ecommerce).toMatchObject({ currency: "UZS", items: [expect.objectContaining({ item_brand: expect.any(String), item_variant: expect.any(String), price: expect.any(Number), quantity: 1 })] });
+    expect(events[1]!.ecommerce).toMatchObject({
+      currency: "UZS",
+      items: [expect.objectContaining({ item_brand: expect.any(String), item_variant: expect.any(String), price: expect.any(Number), quantity: 1 })],
+    });
     // The success popup closes itself after 3000 ms (spec §4).
     await expect(popup).toBeHidden({ timeout: 6000 });
     await page.getByTestId("add-to-cart-button").click();
@@ -122,7 +129,9 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   // Another size: the line's sku changes.
   const select = page.getByTestId("cart-line-size");
   const before = await select.inputValue();
-  const other = await select.locator("option:not([disabled])").evaluateAll((options, current) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== current), before);
+  const other = await select
+    .locator("option:not([disabled])")
+    .evaluateAll((options, current) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== current), before);
   if (other) {
     await select.selectOption(other);
     await apply(page, js, "cart-line-size-apply");
@@ -143,7 +152,11 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   await expect(page).toHaveURL(/\/store$/);
 });
 
-test("promo codes: a wrong one shows the server's message and keeps the text; a right one lowers the total", async ({ page, javaScriptEnabled: js, pageErrors }) => {
+test("promo codes: a wrong one shows the server's message and keeps the text; a right one lowers the total", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
   pageErrors.allowStatus(422);
   await fillCart(page, 1, [], { club: false });
   await openCart(page, js);
@@ -271,7 +284,10 @@ test("club card bonuses: a card holder pays part of the cart with bonuses, and t
   expect(await amount(page, "summary-total")).toBe(subtotal);
 });
 
-test("the header cart: a mini-cart on hover (JavaScript) that closes after the pointer leaves; the link to the cart either way", async ({ page, javaScriptEnabled: js }) => {
+test("the header cart: a mini-cart on hover (JavaScript) that closes after the pointer leaves; the link to the cart either way", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const [slug] = await fillCart(page, 1);
   await page.goto("/store");

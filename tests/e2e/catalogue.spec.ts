@@ -42,17 +42,8 @@ test.describe("browse", () => {
     await expectSameDocument(page, javaScriptEnabled);
 
     const crumbs = page.getByRole("navigation", { name: text("uz", "common", "layout.breadcrumbs") });
-    await expect(crumbs.getByRole("listitem")).toHaveText([
-      text("uz", "common", "layout.home"),
-      text("uz", "catalogue", "all"),
-      "Ayollar",
-      "Poyabzal",
-    ]);
-    expect(await crumbs.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
-      "/",
-      "/store",
-      "/store/women",
-    ]);
+    await expect(crumbs.getByRole("listitem")).toHaveText([text("uz", "common", "layout.home"), text("uz", "catalogue", "all"), "Ayollar", "Poyabzal"]);
+    expect(await crumbs.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(["/", "/store", "/store/women"]);
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Poyabzal");
 
     // The listing itself: a count, cards and the subcategory chips.

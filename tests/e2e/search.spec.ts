@@ -55,9 +55,7 @@ test("nonsense finds nothing and suggests products and categories", async ({ pag
   await searchFor(page, "qwxzjvbn");
   const empty = page.getByTestId("no-results");
   await expect(empty).toBeVisible();
-  await expect(empty.getByRole("heading", { level: 2 }).first()).toHaveText(
-    text("uz", "search", "noResults").replace("{{q}}", "qwxzjvbn"),
-  );
+  await expect(empty.getByRole("heading", { level: 2 }).first()).toHaveText(text("uz", "search", "noResults").replace("{{q}}", "qwxzjvbn"));
   await expect(page.getByTestId("result-count")).toHaveCount(0);
   // Suggestions: popular products and the top categories.
   expect(await empty.getByTestId("product-card").count()).toBeGreaterThan(0);

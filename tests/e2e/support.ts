@@ -138,7 +138,10 @@ export async function expectSameDocument(page: Page, javaScriptEnabled: boolean)
 export async function applyFilters(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) return;
   const before = page.url();
-  await page.locator("form#filters").getByRole("button", { name: text("uz", "catalogue", "apply"), exact: true }).click();
+  await page
+    .locator("form#filters")
+    .getByRole("button", { name: text("uz", "catalogue", "apply"), exact: true })
+    .click();
   await page.waitForURL((url) => url.href !== before);
 }
 

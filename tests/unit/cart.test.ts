@@ -4,9 +4,35 @@ import { addSchema, apiCartSchema, promoSchema } from "~/cart/schema";
 import { promoDiscount, summarize, type PricedLine, type Promo } from "~/cart/summary";
 import { costFor, type DeliveryOption } from "~/delivery/index";
 
-const line = (salePrice: number, quantity = 1, extra: Partial<PricedLine> = {}): PricedLine => ({ quantity, firstPrice: salePrice, salePrice, inClub: false, vendorId: 1, ...extra });
-const promo = (extra: Partial<Promo> = {}): Promo => ({ code: "X", kind: "percent", value: 10, minOrder: 0, expiresAt: null, oncePerAccount: false, active: true, redeemed: false, ...extra });
-const courier: DeliveryOption = { id: 1, uuid: "courier", type: "courier", title: "Courier", needPayment: true, price: 25_000, freeFrom: 500_000, estimated: "1–2" };
+const line = (salePrice: number, quantity = 1, extra: Partial<PricedLine> = {}): PricedLine => ({
+  quantity,
+  firstPrice: salePrice,
+  salePrice,
+  inClub: false,
+  vendorId: 1,
+  ...extra,
+});
+const promo = (extra: Partial<Promo> = {}): Promo => ({
+  code: "X",
+  kind: "percent",
+  value: 10,
+  minOrder: 0,
+  expiresAt: null,
+  oncePerAccount: false,
+  active: true,
+  redeemed: false,
+  ...extra,
+});
+const courier: DeliveryOption = {
+  id: 1,
+  uuid: "courier",
+  type: "courier",
+  title: "Courier",
+  needPayment: true,
+  price: 25_000,
+  freeFrom: 500_000,
+  estimated: "1–2",
+};
 const base = { promo: null, promoCode: null, signedIn: false, now: 1_800_000_000, card: { hasCard: false, available: 0 }, bonusesRequested: 0, delivery: null };
 
 describe("promo codes", () => {

@@ -25,8 +25,22 @@ describe("pluralCategory", () => {
   // Spec §9: singular when the number ends in 1 but not 11; second form when it
   // ends in 2–4 but not 12–14; otherwise third.
   const cases: [number, string][] = [
-    [0, "many"], [1, "one"], [2, "few"], [4, "few"], [5, "many"], [11, "many"], [12, "many"], [14, "many"],
-    [21, "one"], [22, "few"], [25, "many"], [101, "one"], [111, "many"], [112, "many"], [122, "few"], [1001, "one"],
+    [0, "many"],
+    [1, "one"],
+    [2, "few"],
+    [4, "few"],
+    [5, "many"],
+    [11, "many"],
+    [12, "many"],
+    [14, "many"],
+    [21, "one"],
+    [22, "few"],
+    [25, "many"],
+    [101, "one"],
+    [111, "many"],
+    [112, "many"],
+    [122, "few"],
+    [1001, "one"],
   ];
   for (const lang of ["ru", "uk"] as const) {
     it(`follows the spec's rule in ${lang}`, () => {
@@ -89,9 +103,7 @@ describe("translations", () => {
   const resources = loadLocales();
 
   it("have the same keys in every language", () => {
-    const sets = LANGS.map((l) =>
-      Object.entries(resources[l]).flatMap(([ns, m]) => keysOf(m).map((k) => `${ns}:${k.replace(/_(one|few|many|other)$/, "")}`)),
-    );
+    const sets = LANGS.map((l) => Object.entries(resources[l]).flatMap(([ns, m]) => keysOf(m).map((k) => `${ns}:${k.replace(/_(one|few|many|other)$/, "")}`)));
     for (const s of sets) expect(new Set(s)).toEqual(new Set(sets[0]));
   });
 

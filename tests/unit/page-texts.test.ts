@@ -101,7 +101,9 @@ describe("texts a page shows", () => {
   it("every namespaced key written out in full exists in the texts", () => {
     const texts = Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(`locales/uz/${ns}.json`, "utf8"))]));
     const files = ["app"].flatMap(function list(dir: string): string[] {
-      return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? list(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
+      return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? list(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+      );
     });
     for (const file of files) {
       for (const m of source(file).matchAll(new RegExp(`["'](${NAMESPACES.join("|")}):([\\w.]+)["']`, "g"))) {

@@ -51,9 +51,22 @@ describe("React's edge renderer with string chunks", () => {
 
   it("writes the same bytes as React itself, in fewer pieces", async () => {
     const page = (items: number) =>
-      h("html", { lang: "uz" }, h("head", null, h("title", null, "Oʻzbegim — Libos")), h("body", null,
-        h("ul", { className: "list" }, Array.from({ length: items }, (_, i) => h("li", { key: i, "data-i": i }, h("a", { href: `/product/${i}?a=1&b="2"` }, `Ko'ylak №${i} — «нова» <b>`)))),
-      ));
+      h(
+        "html",
+        { lang: "uz" },
+        h("head", null, h("title", null, "Oʻzbegim — Libos")),
+        h(
+          "body",
+          null,
+          h(
+            "ul",
+            { className: "list" },
+            Array.from({ length: items }, (_, i) =>
+              h("li", { key: i, "data-i": i }, h("a", { href: `/product/${i}?a=1&b="2"` }, `Ko'ylak №${i} — «нова» <b>`)),
+            ),
+          ),
+        ),
+      );
     const original = load(source);
     const patched = load(patchReactEdgeServer(source));
     for (const items of [0, 3, 500]) {
@@ -102,7 +115,11 @@ describe("React's edge renderer with string chunks", () => {
       const resolvers = new Map<string, (value: string) => void>();
       const pending = (key: string) => new Promise<string>((resolve) => resolvers.set(key, resolve));
       const page = (name: string) =>
-        h("section", { id: name }, ["x", "y", "z"].map((k) => h(Suspense, { key: k, fallback: h("i", null, "…") }, h(Slow, { value: pending(`${name}:${k}`) }))));
+        h(
+          "section",
+          { id: name },
+          ["x", "y", "z"].map((k) => h(Suspense, { key: k, fallback: h("i", null, "…") }, h(Slow, { value: pending(`${name}:${k}`) }))),
+        );
       const streams = await Promise.all(["a", "b", "c"].map((name) => server.renderToReadableStream(page(name), { nonce: "n0nce" })));
       const aborted = new AbortController();
       const cut = await server.renderToReadableStream(h("div", null, h(Suspense, { fallback: h("i", null, "…") }, h(Slow, { value: pending("never") }))), {

@@ -31,9 +31,7 @@ export async function renderPage(
   function Content() {
     return content(useI18n());
   }
-  const routes = [
-    { id: "root", path: "/", loader: () => ({ lang, defaultLang, i18n: messages }), Component: () => h(I18nProvider, null, h(Content)) },
-  ];
+  const routes = [{ id: "root", path: "/", loader: () => ({ lang, defaultLang, i18n: messages }), Component: () => h(I18nProvider, null, h(Content)) }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://shop.test/"));
   if (context instanceof Response) throw new Error("unexpected response");

@@ -247,8 +247,7 @@ describe("catalogueStatements", () => {
   });
 
   it("covers every row", () => {
-    const rows = (table: string) =>
-      statements.filter((s) => s.startsWith(`INSERT OR IGNORE INTO ${table} `)).reduce((n, s) => n + s.split("\n").length - 1, 0);
+    const rows = (table: string) => statements.filter((s) => s.startsWith(`INSERT OR IGNORE INTO ${table} `)).reduce((n, s) => n + s.split("\n").length - 1, 0);
     for (const table of Object.keys(TABLE_COLUMNS) as (keyof Catalogue)[]) expect(rows(table)).toBe(full[table].length);
   });
 });

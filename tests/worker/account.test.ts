@@ -17,14 +17,39 @@ const act = (cookie: string, fields: Record<string, string | undefined>, lang = 
 describe("personal data", () => {
   it("saves name, birthday, gender and several sizes; says saved after the redirect", async () => {
     const { cookie, id } = await shopper("personal@example.uz");
-    const body = new URLSearchParams({ intent: "save-details", firstName: "Madina", lastName: "Karimova", birthDay: "29", birthMonth: "2", birthYear: "1996", gender: "0" });
+    const body = new URLSearchParams({
+      intent: "save-details",
+      firstName: "Madina",
+      lastName: "Karimova",
+      birthDay: "29",
+      birthMonth: "2",
+      birthYear: "1996",
+      gender: "0",
+    });
     for (const s of ["37", "38"]) body.append("shoeSizes", s);
     for (const s of ["S", "M", "bogus"]) body.append("clotheSizes", s);
-    const res = await get("/account", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: "http://shop.test" } });
+    const res = await get("/account", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: "http://shop.test" },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/account?section=personal&notice=saved#personal");
-    const row = await env.DB.prepare("SELECT first_name, last_name, birth_day, birth_month, birth_year, gender, shoe_sizes, clothe_sizes FROM users WHERE id = ?").bind(id).first();
-    expect(row).toEqual({ first_name: "Madina", last_name: "Karimova", birth_day: 29, birth_month: 2, birth_year: 1996, gender: 0, shoe_sizes: '["37","38"]', clothe_sizes: '["S","M"]' });
+    const row = await env.DB.prepare(
+      "SELECT first_name, last_name, birth_day, birth_month, birth_year, gender, shoe_sizes, clothe_sizes FROM users WHERE id = ?",
+    )
+      .bind(id)
+      .first();
+    expect(row).toEqual({
+      first_name: "Madina",
+      last_name: "Karimova",
+      birth_day: 29,
+      birth_month: 2,
+      birth_year: 1996,
+      gender: 0,
+      shoe_sizes: '["37","38"]',
+      clothe_sizes: '["S","M"]',
+    });
     const page = await html("/account?section=personal&notice=saved", { headers: { Cookie: cookie } });
     expect(page.body).toMatch(/data-testid="section-notice">Saqlandi\./);
     const box = (size: string) => /<input[^>]*name="shoeSizes"[^>]*>/g[Symbol.match](page.body)!.find((tag) => tag.includes(`value="${size}"`))!;
@@ -42,7 +67,13 @@ describe("personal data", () => {
     expect(body).toContain("День — от 1 до 31");
     expect(body).toMatch(/name="lastName"[^>]*value="Typed"/);
     expect((await env.DB.prepare("SELECT last_name FROM users WHERE id = ?").bind(id).first<{ last_name: string }>())!.last_name).toBe("");
-    for (const fields of [{ birthDay: "0", birthMonth: "1" }, { birthDay: "1", birthMonth: "13" }, { birthDay: "1" }, { birthDay: "abc", birthMonth: "1" }, { birthDay: "1", birthMonth: "1", birthYear: "1800" }]) {
+    for (const fields of [
+      { birthDay: "0", birthMonth: "1" },
+      { birthDay: "1", birthMonth: "13" },
+      { birthDay: "1" },
+      { birthDay: "abc", birthMonth: "1" },
+      { birthDay: "1", birthMonth: "1", birthYear: "1800" },
+    ]) {
       const r = await act(cookie, { intent: "save-details", firstName: "A", ...fields });
       expect(r.status, JSON.stringify(fields)).toBe(400);
     }
@@ -65,7 +96,13 @@ describe("kids", () => {
 
   it("refuses impossible birthdays and missing gender with 400", async () => {
     const { cookie } = await shopper("kids-bad@example.uz");
-    for (const fields of [{ gender: "1", birthday: "2019-02-30" }, { gender: "1", birthday: "2999-01-01" }, { gender: "1", birthday: "yesterday" }, { birthday: "2019-01-01" }, { gender: "x", birthday: "2019-01-01" }]) {
+    for (const fields of [
+      { gender: "1", birthday: "2019-02-30" },
+      { gender: "1", birthday: "2999-01-01" },
+      { gender: "1", birthday: "yesterday" },
+      { birthday: "2019-01-01" },
+      { gender: "x", birthday: "2019-01-01" },
+    ]) {
       expect((await act(cookie, { intent: "kid-add", ...fields })).status, JSON.stringify(fields)).toBe(400);
     }
   });
@@ -77,7 +114,11 @@ describe("addresses", () => {
     const add = (street: string) => act(cookie, { intent: "address-add", city: "Toshkent", street, house: "12", apartment: "5" });
     expect((await add("Amir Temur")).status).toBe(303);
     expect((await add("Navoiy")).status).toBe(303);
-    const rows = () => env.DB.prepare("SELECT id, street, is_main AS main FROM addresses WHERE user_id = ? ORDER BY id").bind(id).all().then((r) => r.results as { id: number; street: string; main: number }[]);
+    const rows = () =>
+      env.DB.prepare("SELECT id, street, is_main AS main FROM addresses WHERE user_id = ? ORDER BY id")
+        .bind(id)
+        .all()
+        .then((r) => r.results as { id: number; street: string; main: number }[]);
     let list = await rows();
     expect(list.map((a) => a.main)).toEqual([1, 0]);
     expect((await act(cookie, { intent: "address-main", id: String(list[1]!.id) })).status).toBe(303);
@@ -192,7 +233,10 @@ describe("e-mail change", () => {
     expect(link.pathname).toBe("/account/confirm-email-change");
     const open = await get(link.pathname + link.search);
     expect(open.headers.get("Location")).toBe("/account?email=changed#email");
-    expect(await env.DB.prepare("SELECT email, email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = ?").bind(id).first()).toEqual({ email: "after@example.uz", confirmed: 1 });
+    expect(await env.DB.prepare("SELECT email, email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = ?").bind(id).first()).toEqual({
+      email: "after@example.uz",
+      confirmed: 1,
+    });
     const reused = await get(link.pathname + link.search);
     expect(reused.headers.get("Location")).toBe("/account?email=link-invalid#email");
   });

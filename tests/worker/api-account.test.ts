@@ -24,7 +24,15 @@ function api(path: string, method: string, cookie: string | null, body?: unknown
 
 describe("account JSON endpoints", () => {
   it("answer guests with 401 JSON, never a redirect", async () => {
-    for (const [path, method] of [["/api/account", "GET"], ["/api/account/save-details", "PUT"], ["/api/profile", "PUT"], ["/api/kid", "POST"], ["/api/kid/1", "DELETE"], ["/api/address", "GET"], ["/bpm/validate-contact", "POST"]] as const) {
+    for (const [path, method] of [
+      ["/api/account", "GET"],
+      ["/api/account/save-details", "PUT"],
+      ["/api/profile", "PUT"],
+      ["/api/kid", "POST"],
+      ["/api/kid/1", "DELETE"],
+      ["/api/address", "GET"],
+      ["/bpm/validate-contact", "POST"],
+    ] as const) {
       const res = await api(`${path}?lang=ru`, method, null, method === "GET" || method === "DELETE" ? undefined : {});
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(await res.json()).toEqual({ success: false, message: "Сначала войдите в аккаунт." });
@@ -33,10 +41,29 @@ describe("account JSON endpoints", () => {
 
   it("read and save details with the spec's payload names (sizes as JSON strings, gender 1/0)", async () => {
     const { cookie } = await shopper("api-details@example.uz");
-    const saved = await api("/api/account/save-details", "PUT", cookie, { firstName: "Jasur", lastName: "Aliyev", gender: "1", shoeSizes: '["42","43"]', clotheSizes: '["L"]', birthDay: "5", birthMonth: "11" }, "form");
+    const saved = await api(
+      "/api/account/save-details",
+      "PUT",
+      cookie,
+      { firstName: "Jasur", lastName: "Aliyev", gender: "1", shoeSizes: '["42","43"]', clotheSizes: '["L"]', birthDay: "5", birthMonth: "11" },
+      "form",
+    );
     expect(saved.status).toBe(200);
-    const account = (await (await api("/api/account", "GET", cookie)).json()) as { details: Record<string, unknown>; phones: unknown[]; kids: unknown[]; socials: unknown[] };
-    expect(account.details).toMatchObject({ firstName: "Jasur", lastName: "Aliyev", gender: 1, shoeSizes: ["42", "43"], clotheSizes: ["L"], birthDay: 5, birthMonth: 11 });
+    const account = (await (await api("/api/account", "GET", cookie)).json()) as {
+      details: Record<string, unknown>;
+      phones: unknown[];
+      kids: unknown[];
+      socials: unknown[];
+    };
+    expect(account.details).toMatchObject({
+      firstName: "Jasur",
+      lastName: "Aliyev",
+      gender: 1,
+      shoeSizes: ["42", "43"],
+      clotheSizes: ["L"],
+      birthDay: 5,
+      birthMonth: 11,
+    });
     expect(account).toHaveProperty("phones");
     expect(account).toHaveProperty("kids");
     expect(account.socials).toEqual([]);
@@ -51,8 +78,17 @@ describe("account JSON endpoints", () => {
     const res = await api("/api/profile?lang=uk", "PUT", cookie, { details: { firstName: "", birthDay: "40", birthMonth: "1" } });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: { field: string; message: string }[] };
-    expect(body.errors).toEqual(expect.arrayContaining([{ field: "firstName", message: "Введіть ім'я." }, { field: "birthDay", message: expect.stringContaining("День") }]));
-    const broken = await get("/api/profile", { method: "PUT", body: "{not json", headers: { "Content-Type": "application/json", Cookie: cookie, Origin: ORIGIN } });
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: "firstName", message: "Введіть ім'я." },
+        { field: "birthDay", message: expect.stringContaining("День") },
+      ]),
+    );
+    const broken = await get("/api/profile", {
+      method: "PUT",
+      body: "{not json",
+      headers: { "Content-Type": "application/json", Cookie: cookie, Origin: ORIGIN },
+    });
     expect(broken.status).toBe(400);
     const array = await api("/api/profile", "PUT", cookie, [1, 2]);
     expect(array.status).toBe(400);
@@ -77,7 +113,10 @@ describe("account JSON endpoints", () => {
     expect((await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Bobur", house: "3" })).status).toBe(201);
     expect((await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Mirobod", house: "9" })).status).toBe(201);
     const list = (await (await api("/api/address", "GET", a.cookie)).json()) as { items: { id: number; street: string; isMain: number }[] };
-    expect(list.items.map((x) => [x.street, x.isMain])).toEqual([["Bobur", 1], ["Mirobod", 0]]);
+    expect(list.items.map((x) => [x.street, x.isMain])).toEqual([
+      ["Bobur", 1],
+      ["Mirobod", 0],
+    ]);
     const second = list.items[1]!.id;
     expect((await api(`/api/address/${second}/main`, "POST", a.cookie)).status).toBe(200);
     expect((await api(`/api/address/${second}`, "PUT", a.cookie, { city: "Toshkent", street: "Mirobod 2", house: "9" })).status).toBe(200);
@@ -91,7 +130,12 @@ describe("account JSON endpoints", () => {
 
   it("change the phone: validate-contact then validate-sms (pending phone kept in the session)", async () => {
     const { cookie, id } = await shopper("api-phone@example.uz");
-    const start = await api("/bpm/validate-contact", "POST", cookie, { phone: "+998 97 000 11 22", token: "t", tokenType: "v3", operationType: "accountDetailsChangePhone" });
+    const start = await api("/bpm/validate-contact", "POST", cookie, {
+      phone: "+998 97 000 11 22",
+      token: "t",
+      tokenType: "v3",
+      operationType: "accountDetailsChangePhone",
+    });
     expect(start.status).toBe(200);
     expect(await start.json()).toEqual({ data: { success: true } });
     const session = cookieOf(start) ?? cookie;
@@ -117,7 +161,11 @@ describe("account JSON endpoints", () => {
 
   it("refuses cross-site calls (403) and unknown operations (404)", async () => {
     const { cookie } = await shopper("api-csrf@example.uz");
-    const cross = await get("/api/kid", { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
+    const cross = await get("/api/kid", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(cross.status).toBe(403);
     expect((await api("/api/account/drop-everything", "POST", cookie, {})).status).toBe(404);
   });

@@ -5,7 +5,11 @@ import { cookieOf, get, ORIGIN, post } from "./helpers";
 let counter = 0;
 const ip = () => ({ "CF-Connecting-IP": `10.5.0.${++counter}` });
 const json = (path: string, body: unknown, cookie?: string) =>
-  get(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() } });
+  get(path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
+  });
 
 describe("auth JSON calls", () => {
   it("send-login-code-on-phone then login-by-phone signs in with a new session cookie", async () => {

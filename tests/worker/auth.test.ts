@@ -60,7 +60,11 @@ describe("sign-up", () => {
   it("goes back to a same-site return URL, never to another site", async () => {
     const ok = await post("/signup", { firstName: "R", email: "ret@example.uz", password: "long-enough", returnUrl: "/product/abc" }, { headers: uniqueIp() });
     expect(ok.headers.get("Location")).toBe("/product/abc");
-    const evil = await post("/signup", { firstName: "R", email: "ret2@example.uz", password: "long-enough", returnUrl: "//evil.example" }, { headers: uniqueIp() });
+    const evil = await post(
+      "/signup",
+      { firstName: "R", email: "ret2@example.uz", password: "long-enough", returnUrl: "//evil.example" },
+      { headers: uniqueIp() },
+    );
     expect(evil.headers.get("Location")).toBe("/");
   });
 });
@@ -70,10 +74,16 @@ describe("login and logout", () => {
     await signup("login@example.uz", "secret-pass");
     // A guest session with favourites, as later features create them.
     const guestId = "guest-session-1";
-    await env.DB.prepare("INSERT INTO sessions (id, data) VALUES (?, ?)").bind(guestId, JSON.stringify({ favourites: [1, 2, 3] })).run();
+    await env.DB.prepare("INSERT INTO sessions (id, data) VALUES (?, ?)")
+      .bind(guestId, JSON.stringify({ favourites: [1, 2, 3] }))
+      .run();
     const guestCookie = (await createCookie("__session", { secrets: ["test-session-secret"] }).serialize(guestId)).split(";")[0]!;
 
-    const res = await post("/ru/login", { login: "Login@Example.uz", password: "secret-pass", returnUrl: "checkout" }, { cookie: guestCookie, headers: uniqueIp() });
+    const res = await post(
+      "/ru/login",
+      { login: "Login@Example.uz", password: "secret-pass", returnUrl: "checkout" },
+      { cookie: guestCookie, headers: uniqueIp() },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/ru/checkout");
     const cookie = cookieOf(res)!;
@@ -114,7 +124,11 @@ describe("login and logout", () => {
       const res = await post("/login", fields as Record<string, string>, { headers: uniqueIp() });
       expect(res.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
     }
-    const multipart = await get("/login", { method: "POST", body: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: "http://shop.test" } });
+    const multipart = await get("/login", {
+      method: "POST",
+      body: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: "http://shop.test" },
+    });
     expect(multipart.status).toBeLessThan(500);
   });
 
@@ -161,7 +175,8 @@ describe("login limit per account", () => {
     await env.DB.prepare("INSERT INTO users (phone, password_hash, first_name) VALUES ('+998977776655', 'x', 'P')").run();
     const spellings = ["+998977776655", "97 777 66 55", "(97) 777-66-55", "998977776655", "977776655"];
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/login", { login: spellings[i % spellings.length]!, password: `guess-${i}` }, { headers: uniqueIp() })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post("/login", { login: spellings[i % spellings.length]!, password: `guess-${i}` }, { headers: uniqueIp() })).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

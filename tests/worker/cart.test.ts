@@ -13,7 +13,12 @@ const freshIp = () => ({ "CF-Connecting-IP": `10.9.0.${++ip}` });
 function buyable(offset = 0, opts: { club?: boolean; vendor?: number } = {}) {
   const list = catalogue.products.filter(
     // Product 1 is left to the tests that change its stock.
-    (p) => p.id !== 1 && p.sale_price > 0 && (opts.club === undefined || (p.in_club === 1) === opts.club) && (opts.vendor === undefined || p.vendor_id === opts.vendor) && skusOf(p).filter((s) => s.stock >= 2).length >= 2,
+    (p) =>
+      p.id !== 1 &&
+      p.sale_price > 0 &&
+      (opts.club === undefined || (p.in_club === 1) === opts.club) &&
+      (opts.vendor === undefined || p.vendor_id === opts.vendor) &&
+      skusOf(p).filter((s) => s.stock >= 2).length >= 2,
   );
   const p = list[offset]!;
   const sku = skusOf(p).find((s) => s.stock >= 2)!;
@@ -62,7 +67,15 @@ const count = (body: string, testId: string) => [...body.matchAll(new RegExp(`da
 /** The text of the element with this test id (up to its closing tag; these elements do not nest their own kind). */
 const testText = (body: string, testId: string) => {
   const m = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(body);
-  return m ? decode(m[2]!.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim()) : null;
+  return m
+    ? decode(
+        m[2]!
+          .replace(/<!-- -->/g, "")
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+    : null;
 };
 /** The amount in a summary row: its <dd>. */
 const rowAmount = (body: string, testId: string) => {
@@ -75,7 +88,13 @@ describe("adding from the product page", () => {
   it("without JavaScript: 303 back to the product, the popup as a section once, the counter updated", async () => {
     const { p, sku } = buyable(0);
     const s = new Shopper();
-    const res = await s.post("/cart", { intent: "add", primaryId: String(p.id), purchasableId: String(sku.id), quantity: "1", redirectTo: `/product/${p.slug}` });
+    const res = await s.post("/cart", {
+      intent: "add",
+      primaryId: String(p.id),
+      purchasableId: String(sku.id),
+      quantity: "1",
+      redirectTo: `/product/${p.slug}`,
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/product/${p.slug}`);
     expect(s.cookie).toMatch(/^__session=/);
@@ -196,7 +215,11 @@ describe("bad input never answers 5xx", () => {
   });
 
   it("cross-site cart posts are refused", async () => {
-    const res = await get("/cart", { method: "POST", body: new URLSearchParams({ intent: "add", purchasableId: String(sku.id) }), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    const res = await get("/cart", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", purchasableId: String(sku.id) }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -410,7 +433,10 @@ describe("delivery recalculation", () => {
     expect(rowAmount(page.body, "summary-delivery")).toBe(total > 800_000 ? 0 : 30_000);
 
     // Asking for courier in Nukus keeps the city and drops the type.
-    const json = (await (await s.postJson("/checkout/default/shopping-cart-recalculate", { cityId: 7, deliveryTypeId: 1 })).json()) as { costOfDelivery: number; isPaidDelivery: boolean };
+    const json = (await (await s.postJson("/checkout/default/shopping-cart-recalculate", { cityId: 7, deliveryTypeId: 1 })).json()) as {
+      costOfDelivery: number;
+      isPaidDelivery: boolean;
+    };
     expect(json).toMatchObject({ costOfDelivery: 0, isPaidDelivery: false });
   });
 
@@ -463,7 +489,9 @@ describe("guests and accounts", () => {
     expect(lines.find((l) => l.purchasableId === sku.id)?.quantity).toBe(3);
     // The other device sees the same cart.
     expect((await phone.api()).lines.find((l) => l.purchasableId === sku.id)?.quantity).toBe(3);
-    const guestCarts = await env.DB.prepare("SELECT COUNT(*) AS n FROM carts WHERE user_id IS NULL AND id NOT IN (SELECT cart_id FROM cart_lines)").first<{ n: number }>();
+    const guestCarts = await env.DB.prepare("SELECT COUNT(*) AS n FROM carts WHERE user_id IS NULL AND id NOT IN (SELECT cart_id FROM cart_lines)").first<{
+      n: number;
+    }>();
     expect(guestCarts!.n).toBeGreaterThanOrEqual(0);
   });
 
@@ -472,7 +500,9 @@ describe("guests and accounts", () => {
     const s = await login("demo@libos.uz", "Demo-pass-1");
     await s.add(sku.id);
     await s.post("/cart", { intent: "move-to-favourites", purchasableId: String(sku.id), redirectTo: "/cart" });
-    const row = await env.DB.prepare("SELECT sku_id FROM favourites WHERE product_id = ? AND user_id = (SELECT id FROM users WHERE email = 'demo@libos.uz')").bind(p.id).first<{ sku_id: number }>();
+    const row = await env.DB.prepare("SELECT sku_id FROM favourites WHERE product_id = ? AND user_id = (SELECT id FROM users WHERE email = 'demo@libos.uz')")
+      .bind(p.id)
+      .first<{ sku_id: number }>();
     expect(row?.sku_id).toBe(sku.id);
   });
 });
@@ -522,7 +552,9 @@ describe("limits and changed stock", () => {
     expect(limited.status).toBe(429);
     expect(testText(await limited.text(), "promo-error")).toBe("Juda ko'p urinish. Promokodni birozdan so'ng qayta kiriting.");
     // Another address is not affected.
-    expect((await post("/cart", { intent: "promo-apply", promoCode: "SALE10" }, { cookie: s.cookie, headers: { "CF-Connecting-IP": "10.77.0.2" } })).status).toBe(303);
+    expect(
+      (await post("/cart", { intent: "promo-apply", promoCode: "SALE10" }, { cookie: s.cookie, headers: { "CF-Connecting-IP": "10.77.0.2" } })).status,
+    ).toBe(303);
   });
 
   it("a line above the stock left says so and cannot grow", async () => {
@@ -562,7 +594,8 @@ describe("housekeeping", () => {
     const { purgeExpired } = await import("~/server/maintenance.server");
     const live = new Shopper();
     await live.add(buyable(12).sku.id);
-    const liveCart = (await env.DB.prepare("SELECT json_extract(data, '$.cartId') AS id FROM sessions ORDER BY rowid DESC LIMIT 1").first<{ id: number }>())!.id;
+    const liveCart = (await env.DB.prepare("SELECT json_extract(data, '$.cartId') AS id FROM sessions ORDER BY rowid DESC LIMIT 1").first<{ id: number }>())!
+      .id;
     const old = Math.floor(Date.now() / 1000) - 90 * 86400;
     const orphan = (await env.DB.prepare("INSERT INTO carts (updated_at) VALUES (?) RETURNING id").bind(old).first<{ id: number }>())!.id;
     await env.DB.prepare("INSERT INTO cart_lines (cart_id, sku_id, quantity) VALUES (?, ?, 1)").bind(orphan, buyable(12).sku.id).run();

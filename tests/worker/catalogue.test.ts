@@ -139,7 +139,15 @@ describe("categories", () => {
     expect(body).toContain('data-testid="empty-state"');
   });
 
-  for (const path of ["/store/nope", "/store/women/nope", "/store/Women", "/store/women//clothing", "/store/women/footwear/sneakers/extra", `/store/${"a".repeat(250)}`, "/ru/store/nope"]) {
+  for (const path of [
+    "/store/nope",
+    "/store/women/nope",
+    "/store/Women",
+    "/store/women//clothing",
+    "/store/women/footwear/sneakers/extra",
+    `/store/${"a".repeat(250)}`,
+    "/ru/store/nope",
+  ]) {
     it(`${path.slice(0, 50)} → 404`, async () => {
       const res = await get(path);
       expect(res.status).toBe(404);
@@ -162,7 +170,10 @@ describe("filters narrow the listing exactly as the seed says", () => {
     { url: "/store?sale=1", expect: onSale },
     { url: "/store?club=1", expect: (p) => p.in_club === 1 },
     { url: "/store/women?sale=1&club=1", expect: (p) => under("women")(p) && onSale(p) && p.in_club === 1 },
-    { url: "/store/women?brand=samarqand-style&color=beige", expect: (p) => under("women")(p) && brandOf(p).slug === "samarqand-style" && colorOf(p).slug === "beige" },
+    {
+      url: "/store/women?brand=samarqand-style&color=beige",
+      expect: (p) => under("women")(p) && brandOf(p).slug === "samarqand-style" && colorOf(p).slug === "beige",
+    },
   ];
   for (const c of cases) {
     it(c.url, async () => {
@@ -185,7 +196,9 @@ describe("filters narrow the listing exactly as the seed says", () => {
 
   it("keeps chosen filters checked in the form", async () => {
     const { body } = await html("/store?brand=aral-sport&sale=1&price_min=100000");
-    const checked = tags(body, "input").filter((i) => "checked" in i).map((i) => `${i.name}=${i.value}`);
+    const checked = tags(body, "input")
+      .filter((i) => "checked" in i)
+      .map((i) => `${i.name}=${i.value}`);
     expect(checked.sort()).toEqual(["brand=aral-sport", "sale=1"]);
     expect(tags(body, "input").find((i) => i.name === "price_min")?.value).toBe("100000");
   });
@@ -202,7 +215,13 @@ describe("facet counts", () => {
     const { body } = await html("/store");
     expect(facetCounts(body, "brand")).toEqual(count(products, (p) => [brandOf(p).slug]));
     expect(facetCounts(body, "color")).toEqual(count(products, (p) => [colorOf(p).slug]));
-    expect(facetCounts(body, "size")).toEqual(count(products, (p) => skusOf(p).filter((s) => s.stock > 0).map((s) => s.size)));
+    expect(facetCounts(body, "size")).toEqual(
+      count(products, (p) =>
+        skusOf(p)
+          .filter((s) => s.stock > 0)
+          .map((s) => s.size),
+      ),
+    );
     const offers = section(body, "<legend>Takliflar</legend>", "</fieldset>");
     const numbers = [...offers.matchAll(/facet__count">(\d+)</g)].map((m) => Number(m[1]));
     expect(numbers).toEqual([products.filter(onSale).length, products.filter((p) => p.in_club === 1).length]);

@@ -6,7 +6,9 @@ let counter = 0;
 const ip = () => ({ "CF-Connecting-IP": `10.2.0.${++counter}` });
 
 async function lastEmail(to: string): Promise<{ subject: string; body: string; link: URL }> {
-  const row = await env.DB.prepare("SELECT subject, body FROM outbox WHERE channel = 'email' AND recipient = ? ORDER BY id DESC LIMIT 1").bind(to).first<{ subject: string; body: string }>();
+  const row = await env.DB.prepare("SELECT subject, body FROM outbox WHERE channel = 'email' AND recipient = ? ORDER BY id DESC LIMIT 1")
+    .bind(to)
+    .first<{ subject: string; body: string }>();
   return { ...row!, link: new URL(/(https?:\/\/\S+)/.exec(row!.body)![1]!) };
 }
 
@@ -29,7 +31,9 @@ describe("sign-up confirmation e-mail", () => {
     const open = await get(mail.link.pathname + mail.link.search, { headers: { Cookie: cookie } });
     expect(open.status).toBe(302);
     expect(open.headers.get("Location")).toBe("/ru/account?email=confirmed");
-    const row = await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?").bind("confirm@example.uz").first<{ email_confirmed_at: number | null }>();
+    const row = await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?")
+      .bind("confirm@example.uz")
+      .first<{ email_confirmed_at: number | null }>();
     expect(row!.email_confirmed_at).toBeGreaterThan(0);
     const after = await html("/ru/account?email=confirmed", { headers: { Cookie: cookie } });
     expect(after.body).toMatch(/data-testid="section-notice">E-mail подтверждён\./);
@@ -103,7 +107,9 @@ describe("password reset", () => {
     expect((await post("/auth/reset-password", { email: "other@example.uz", token, password: "new-password" })).status).toBe(400);
     expect((await post("/auth/reset-password", { email: "forge@example.uz", token, password: "x".repeat(33) })).status).toBe(400);
     expect((await post("/auth/reset-password", {})).status).toBe(400);
-    await env.DB.prepare("UPDATE verification_codes SET expires_at = unixepoch() - 1 WHERE purpose = 'password-reset' AND target = ?").bind("forge@example.uz").run();
+    await env.DB.prepare("UPDATE verification_codes SET expires_at = unixepoch() - 1 WHERE purpose = 'password-reset' AND target = ?")
+      .bind("forge@example.uz")
+      .run();
     expect((await post("/auth/reset-password", { email: "forge@example.uz", token, password: "new-password" })).status).toBe(400);
     expect((await post("/auth/forgot-pass-form", { email: "not-an-email" })).status).toBe(400);
   });

@@ -82,7 +82,14 @@ describe("prefix redirects (301, query kept)", () => {
   }
 
   it("never redirects off-site (no protocol-relative Location)", async () => {
-    for (const path of ["/uz//evil.example", "/UZ//evil.example/x?y=1", "/uz///evil.example", "/uz/%5Cevil.example", "/ua//evil.example", "/uz/\\evil.example"]) {
+    for (const path of [
+      "/uz//evil.example",
+      "/UZ//evil.example/x?y=1",
+      "/uz///evil.example",
+      "/uz/%5Cevil.example",
+      "/ua//evil.example",
+      "/uz/\\evil.example",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(301);
       const location = res.headers.get("Location")!;

@@ -123,7 +123,9 @@ describe("product page", () => {
       const article = articleOf((await html(`${lang === "uz" ? "" : "/ru"}/product/${p.slug}`)).body);
       const price = section(article, '<p class="price price--large" data-testid="price">', "</p>");
       expect(decode(price)).toContain(`<span class="price__now price__now--sale">${formatUzs(p.sale_price, lang)}</span>`);
-      expect(decode(price)).toContain(`<s class="price__old" aria-label="${lang === "uz" ? "Eski narx" : "Старая цена"}">${formatUzs(p.first_price, lang)}</s>`);
+      expect(decode(price)).toContain(
+        `<s class="price__old" aria-label="${lang === "uz" ? "Eski narx" : "Старая цена"}">${formatUzs(p.first_price, lang)}</s>`,
+      );
     }
     // 997 000 so'm style: groups of three digits separated by plain spaces.
     expect(formatUzs(p.sale_price, "uz")).toMatch(/^\d{1,3}( \d{3})+ so'm$/);
@@ -172,10 +174,15 @@ describe("product page", () => {
     const p = productBySlug(fx.productOneSlug);
     const siblings = products.filter((x) => x.model_code === p.model_code && x.id !== p.id);
     expect(siblings.length).toBe(2);
-    for (const [prefix, lang] of [["", "uz"], ["/uk", "uk"]] as const) {
+    for (const [prefix, lang] of [
+      ["", "uz"],
+      ["/uk", "uk"],
+    ] as const) {
       const article = articleOf((await html(`${prefix}/product/${p.slug}`)).body);
       const swatches = section(article, '<ul class="swatches"', "</ul>");
-      const links = tags(swatches, "a").map((a) => a.href).sort();
+      const links = tags(swatches, "a")
+        .map((a) => a.href)
+        .sort();
       expect(links, lang).toEqual(siblings.map((s) => `${prefix}/product/${s.slug}`).sort());
       expect(swatches).toContain('aria-current="true"');
     }

@@ -142,10 +142,13 @@ describe("search", () => {
 
   it("no results: a message with category links and popular products", async () => {
     const body = await search("zzqqxx");
-    const empty = section(body, '<div class="empty" data-testid="no-results">', '<h2>Mashhur mahsulotlar</h2>');
+    const empty = section(body, '<div class="empty" data-testid="no-results">', "<h2>Mashhur mahsulotlar</h2>");
     expect(decode(empty)).toContain("«zzqqxx» bo'yicha hech narsa topilmadi");
     expect(tags(empty, "a").map((a) => a.href)).toEqual(["/store/women", "/store/men", "/store/kids"]);
-    const popular = [...searchable].sort((a, b) => b.popularity - a.popularity || a.id - b.id).slice(0, 8).map((p) => p.slug);
+    const popular = [...searchable]
+      .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+      .slice(0, 8)
+      .map((p) => p.slug);
     expect(cardSlugs(body)).toEqual(popular);
     expect(body).not.toContain('data-testid="result-count"');
   });

@@ -23,9 +23,7 @@ function nonceOf(res: Response): string {
 
 /** Inline scripts the browser would run (JSON-LD data blocks are never executed, so CSP does not apply). */
 function inlineScripts(body: string): string[] {
-  return [...body.matchAll(/<script\b([^>]*)>/g)]
-    .map((m) => m[0])
-    .filter((tag) => !/\ssrc=/.test(tag) && !/type="application\/(ld\+)?json"/.test(tag));
+  return [...body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[0]).filter((tag) => !/\ssrc=/.test(tag) && !/type="application\/(ld\+)?json"/.test(tag));
 }
 
 function expectCommonHeaders(res: Response) {

@@ -15,12 +15,20 @@ function headLinks(body: string) {
   const head = headOf(body);
   return {
     head,
-    canonical: tags(head, "link").filter((l) => l.rel === "canonical").map((l) => l.href),
+    canonical: tags(head, "link")
+      .filter((l) => l.rel === "canonical")
+      .map((l) => l.href),
     alternates: tags(head, "link")
       .filter((l) => l.rel === "alternate")
       .map((l) => [l.hreflang, l.href]),
-    robots: tags(head, "meta").filter((m) => m.name === "robots").map((m) => m.content),
-    og: Object.fromEntries(tags(head, "meta").filter((m) => m.property).map((m) => [m.property, m.content])),
+    robots: tags(head, "meta")
+      .filter((m) => m.name === "robots")
+      .map((m) => m.content),
+    og: Object.fromEntries(
+      tags(head, "meta")
+        .filter((m) => m.property)
+        .map((m) => [m.property, m.content]),
+    ),
     description: tags(head, "meta").find((m) => m.name === "description")?.content,
   };
 }
@@ -136,8 +144,6 @@ describe("titles and descriptions", () => {
     const og = headLinks(body).og;
     expect(og["og:image"]).toBe(`${ORIGIN}/img/sneaker/khaki/1.svg`);
     expect(og["og:type"]).toBe("product");
-    expect(headLinks(body).description).toBe(
-      "Верх: экокожа, подошва: резина. Протирать влажной тканью.",
-    );
+    expect(headLinks(body).description).toBe("Верх: экокожа, подошва: резина. Протирать влажной тканью.");
   });
 });

@@ -24,7 +24,12 @@ const productPaths = catalogue.products.map((p) => catalogue.categories.find((c)
 const nonEmpty = catalogue.categories.filter((c) => productPaths.some((path) => path === c.path || path.startsWith(`${c.path}/`)));
 const empty = catalogue.categories.filter((c) => !nonEmpty.includes(c));
 
-const allPaths = ["/", "/store", ...[...nonEmpty].sort((a, b) => a.depth - b.depth || a.position - b.position || a.id - b.id).map((c) => `/store/${c.path}`), ...catalogue.products.map((p) => `/product/${p.slug}`)];
+const allPaths = [
+  "/",
+  "/store",
+  ...[...nonEmpty].sort((a, b) => a.depth - b.depth || a.position - b.position || a.id - b.id).map((c) => `/store/${c.path}`),
+  ...catalogue.products.map((p) => `/product/${p.slug}`),
+];
 
 describe("robots.txt", () => {
   it("is text/plain and points at the absolute sitemap URL", async () => {

@@ -10,12 +10,17 @@ const ip = () => ({ "CF-Connecting-IP": `10.1.0.${++counter}` });
 
 /** The newest SMS the shop wrote to `phone`, and the code in it. */
 async function lastSms(phone: string): Promise<{ id: number; body: string; code: string }> {
-  const row = await env.DB.prepare("SELECT id, body FROM outbox WHERE channel = 'sms' AND recipient = ? ORDER BY id DESC LIMIT 1").bind(phone).first<{ id: number; body: string }>();
+  const row = await env.DB.prepare("SELECT id, body FROM outbox WHERE channel = 'sms' AND recipient = ? ORDER BY id DESC LIMIT 1")
+    .bind(phone)
+    .first<{ id: number; body: string }>();
   return { ...row!, code: /\b(\d{6})\b/.exec(row!.body)![1]! };
 }
 
 async function deliverOutbox(ids: number[]) {
-  const batch = createMessageBatch<QueueMessageBody>("storefront-outbox", ids.map((id, i) => ({ id: `m${id}-${i}`, timestamp: new Date(), attempts: 1, body: { outboxId: id } })));
+  const batch = createMessageBatch<QueueMessageBody>(
+    "storefront-outbox",
+    ids.map((id, i) => ({ id: `m${id}-${i}`, timestamp: new Date(), attempts: 1, body: { outboxId: id } })),
+  );
   const ctx = createExecutionContext();
   await consumeOutbox(batch, env);
   return getQueueResult(batch, ctx);
@@ -82,9 +87,13 @@ describe("login by SMS code", () => {
     await post("/login/sms", { intent: "send", phone: "+998903334455" }, { headers: ip() });
     const { code } = await lastSms("+998903334455");
     const wrong = code === "123456" ? "654321" : "123456";
-    const results = await Promise.all(Array.from({ length: 12 }, () => post("/login/sms", { intent: "verify", phone: "+998903334455", code: wrong }, { headers: ip() })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => post("/login/sms", { intent: "verify", phone: "+998903334455", code: wrong }, { headers: ip() })),
+    );
     expect(results.every((r) => r.status === 400)).toBe(true);
-    const row = await env.DB.prepare("SELECT attempts FROM verification_codes WHERE target = ? ORDER BY id DESC").bind("+998903334455").first<{ attempts: number }>();
+    const row = await env.DB.prepare("SELECT attempts FROM verification_codes WHERE target = ? ORDER BY id DESC")
+      .bind("+998903334455")
+      .first<{ attempts: number }>();
     expect(row!.attempts).toBe(12);
     const right = await post("/login/sms", { intent: "verify", phone: "+998903334455", code }, { headers: ip() });
     expect(right.status).toBe(400);
@@ -119,11 +128,17 @@ describe("login by SMS code", () => {
 
 describe("outbox delivery", () => {
   it("retries with backoff while the provider fails, and keeps a failed message", async () => {
-    const id = (await env.DB.prepare("INSERT INTO outbox (channel, recipient, body) VALUES ('sms', '+998906667788', 'hello') RETURNING id").first<{ id: number }>())!.id;
+    const id = (await env.DB.prepare("INSERT INTO outbox (channel, recipient, body) VALUES ('sms', '+998906667788', 'hello') RETURNING id").first<{
+      id: number;
+    }>())!.id;
     await fetch("http://provider.test/fail?to=%2B998906667788&times=10", { method: "POST" });
     const first = await deliverOutbox([id]);
     expect(first.retryMessages.map((m) => m.msgId)).toEqual([`m${id}-0`]);
-    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox WHERE id = ?").bind(id).first()).toEqual({ status: "pending", attempts: 1, last_error: "provider answered 503" });
+    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox WHERE id = ?").bind(id).first()).toEqual({
+      status: "pending",
+      attempts: 1,
+      last_error: "provider answered 503",
+    });
     for (let i = 0; i < 5; i++) await deliverOutbox([id]);
     expect(await env.DB.prepare("SELECT status, attempts FROM outbox WHERE id = ?").bind(id).first()).toEqual({ status: "failed", attempts: 6 });
     expect(retryDelaySeconds(1)).toBe(10);

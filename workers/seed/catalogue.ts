@@ -76,20 +76,7 @@ export const SEED_LANGS: readonly SeedLang[] = ["uz", "ru", "uk"];
 /** size_kind values used by categories. Accessories are "one"; kids' footwear has its own EU 24–34 scale. */
 export type SizeKind = "clothing" | "footwear" | "kids" | "kids-footwear" | "one";
 
-export const SHAPES = [
-  "dress",
-  "tshirt",
-  "trousers",
-  "jacket",
-  "shoe",
-  "boot",
-  "sneaker",
-  "bag",
-  "cap",
-  "scarf",
-  "skirt",
-  "hoodie",
-] as const;
+export const SHAPES = ["dress", "tshirt", "trousers", "jacket", "shoe", "boot", "sneaker", "bag", "cap", "scarf", "skirt", "hoodie"] as const;
 export type Shape = (typeof SHAPES)[number];
 
 /** Size scales in display order; a product uses a contiguous run of its category's scale. */
@@ -354,55 +341,280 @@ const NAMES = {
 const SUBS: Record<Gen, Record<Kind, readonly Sub[]>> = {
   women: {
     clothing: [
-      { slug: "dresses", names: NAMES.dresses, shape: "dress", nouns: [N.dress], adjectives: [A.elegant, A.light, A.classic, A.everyday, A.modern], materials: [M.cotton, M.viscose, M.linen, M.silk, M.polyester], price: [249_000, 1_290_000] },
+      {
+        slug: "dresses",
+        names: NAMES.dresses,
+        shape: "dress",
+        nouns: [N.dress],
+        adjectives: [A.elegant, A.light, A.classic, A.everyday, A.modern],
+        materials: [M.cotton, M.viscose, M.linen, M.silk, M.polyester],
+        price: [249_000, 1_290_000],
+      },
       { slug: "jeans", names: NAMES.jeans, shape: "trousers", nouns: [N.jeans], adjectives: CLOTHES_ADJ, materials: [M.denim], price: [299_000, 899_000] },
-      { slug: "skirts", names: NAMES.skirts, shape: "skirt", nouns: [N.skirt], adjectives: [A.elegant, A.light, A.classic, A.everyday], materials: [M.cotton, M.viscose, M.wool, M.denim], price: [199_000, 699_000] },
-      { slug: "jackets", names: NAMES.jackets, shape: "jacket", nouns: [N.jacket], adjectives: OUTER_ADJ, materials: [M.polyester, M.ecoleather, M.leather, M.denim], price: [599_000, 2_490_000] },
+      {
+        slug: "skirts",
+        names: NAMES.skirts,
+        shape: "skirt",
+        nouns: [N.skirt],
+        adjectives: [A.elegant, A.light, A.classic, A.everyday],
+        materials: [M.cotton, M.viscose, M.wool, M.denim],
+        price: [199_000, 699_000],
+      },
+      {
+        slug: "jackets",
+        names: NAMES.jackets,
+        shape: "jacket",
+        nouns: [N.jacket],
+        adjectives: OUTER_ADJ,
+        materials: [M.polyester, M.ecoleather, M.leather, M.denim],
+        price: [599_000, 2_490_000],
+      },
     ],
     footwear: [
-      { slug: "sneakers", names: NAMES.sneakers, shape: "sneaker", nouns: [N.sneakers], adjectives: [...SHOE_ADJ, A.sport], materials: [M.textile, M.leather, M.ecoleather, M.suede], price: [399_000, 1_890_000] },
-      { slug: "boots", names: NAMES.womensBoots, shape: "boot", nouns: [N.womensBoots], adjectives: [A.classic, A.warm, A.elegant, A.modern], materials: [M.leather, M.suede, M.ecoleather], price: [699_000, 2_490_000] },
-      { slug: "shoes", names: NAMES.shoes, shape: "shoe", nouns: [N.shoes], adjectives: [A.classic, A.elegant, A.comfy, A.modern], materials: [M.leather, M.suede, M.ecoleather], price: [449_000, 1_590_000] },
+      {
+        slug: "sneakers",
+        names: NAMES.sneakers,
+        shape: "sneaker",
+        nouns: [N.sneakers],
+        adjectives: [...SHOE_ADJ, A.sport],
+        materials: [M.textile, M.leather, M.ecoleather, M.suede],
+        price: [399_000, 1_890_000],
+      },
+      {
+        slug: "boots",
+        names: NAMES.womensBoots,
+        shape: "boot",
+        nouns: [N.womensBoots],
+        adjectives: [A.classic, A.warm, A.elegant, A.modern],
+        materials: [M.leather, M.suede, M.ecoleather],
+        price: [699_000, 2_490_000],
+      },
+      {
+        slug: "shoes",
+        names: NAMES.shoes,
+        shape: "shoe",
+        nouns: [N.shoes],
+        adjectives: [A.classic, A.elegant, A.comfy, A.modern],
+        materials: [M.leather, M.suede, M.ecoleather],
+        price: [449_000, 1_590_000],
+      },
     ],
     accessories: [
-      { slug: "bags", names: NAMES.bags, shape: "bag", nouns: [N.bag], adjectives: [A.elegant, A.classic, A.everyday, A.urban, A.modern], materials: [M.leather, M.ecoleather, M.canvas], price: [199_000, 1_490_000] },
-      { slug: "scarves", names: NAMES.scarves, shape: "scarf", nouns: [N.scarf, N.shawl], adjectives: [A.soft, A.light, A.warm, A.elegant], materials: [M.wool, M.silk, M.viscose], price: [89_000, 449_000] },
-      { slug: "hats", names: NAMES.hats, shape: "cap", nouns: [N.cap, N.panama], adjectives: [A.light, A.everyday, A.sport, A.basic], materials: [M.cotton, M.linen, M.polyester], price: [89_000, 299_000] },
+      {
+        slug: "bags",
+        names: NAMES.bags,
+        shape: "bag",
+        nouns: [N.bag],
+        adjectives: [A.elegant, A.classic, A.everyday, A.urban, A.modern],
+        materials: [M.leather, M.ecoleather, M.canvas],
+        price: [199_000, 1_490_000],
+      },
+      {
+        slug: "scarves",
+        names: NAMES.scarves,
+        shape: "scarf",
+        nouns: [N.scarf, N.shawl],
+        adjectives: [A.soft, A.light, A.warm, A.elegant],
+        materials: [M.wool, M.silk, M.viscose],
+        price: [89_000, 449_000],
+      },
+      {
+        slug: "hats",
+        names: NAMES.hats,
+        shape: "cap",
+        nouns: [N.cap, N.panama],
+        adjectives: [A.light, A.everyday, A.sport, A.basic],
+        materials: [M.cotton, M.linen, M.polyester],
+        price: [89_000, 299_000],
+      },
     ],
   },
   men: {
     clothing: [
-      { slug: "t-shirts", names: NAMES.tshirts, shape: "tshirt", nouns: [N.tshirt], adjectives: [...CLOTHES_ADJ, A.sport], materials: [M.cotton, M.linen, M.polyester], price: [89_000, 349_000] },
+      {
+        slug: "t-shirts",
+        names: NAMES.tshirts,
+        shape: "tshirt",
+        nouns: [N.tshirt],
+        adjectives: [...CLOTHES_ADJ, A.sport],
+        materials: [M.cotton, M.linen, M.polyester],
+        price: [89_000, 349_000],
+      },
       { slug: "jeans", names: NAMES.jeans, shape: "trousers", nouns: [N.jeans], adjectives: CLOTHES_ADJ, materials: [M.denim], price: [299_000, 899_000] },
-      { slug: "hoodies", names: NAMES.hoodies, shape: "hoodie", nouns: [N.hoodie], adjectives: [A.warm, A.soft, A.basic, A.sport, A.urban], materials: [M.fleece, M.cotton], price: [249_000, 799_000] },
-      { slug: "jackets", names: NAMES.jackets, shape: "jacket", nouns: [N.jacket], adjectives: OUTER_ADJ, materials: [M.polyester, M.leather, M.ecoleather, M.denim], price: [699_000, 2_490_000] },
+      {
+        slug: "hoodies",
+        names: NAMES.hoodies,
+        shape: "hoodie",
+        nouns: [N.hoodie],
+        adjectives: [A.warm, A.soft, A.basic, A.sport, A.urban],
+        materials: [M.fleece, M.cotton],
+        price: [249_000, 799_000],
+      },
+      {
+        slug: "jackets",
+        names: NAMES.jackets,
+        shape: "jacket",
+        nouns: [N.jacket],
+        adjectives: OUTER_ADJ,
+        materials: [M.polyester, M.leather, M.ecoleather, M.denim],
+        price: [699_000, 2_490_000],
+      },
     ],
     footwear: [
-      { slug: "sneakers", names: NAMES.sneakers, shape: "sneaker", nouns: [N.sneakers], adjectives: [...SHOE_ADJ, A.sport], materials: [M.textile, M.leather, M.ecoleather, M.suede], price: [449_000, 1_990_000] },
-      { slug: "boots", names: NAMES.boots, shape: "boot", nouns: [N.boots], adjectives: [A.classic, A.warm, A.urban, A.modern], materials: [M.leather, M.suede, M.ecoleather], price: [699_000, 2_490_000] },
-      { slug: "shoes", names: NAMES.shoes, shape: "shoe", nouns: [N.shoes], adjectives: [A.classic, A.elegant, A.comfy, A.modern], materials: [M.leather, M.suede], price: [549_000, 1_790_000] },
+      {
+        slug: "sneakers",
+        names: NAMES.sneakers,
+        shape: "sneaker",
+        nouns: [N.sneakers],
+        adjectives: [...SHOE_ADJ, A.sport],
+        materials: [M.textile, M.leather, M.ecoleather, M.suede],
+        price: [449_000, 1_990_000],
+      },
+      {
+        slug: "boots",
+        names: NAMES.boots,
+        shape: "boot",
+        nouns: [N.boots],
+        adjectives: [A.classic, A.warm, A.urban, A.modern],
+        materials: [M.leather, M.suede, M.ecoleather],
+        price: [699_000, 2_490_000],
+      },
+      {
+        slug: "shoes",
+        names: NAMES.shoes,
+        shape: "shoe",
+        nouns: [N.shoes],
+        adjectives: [A.classic, A.elegant, A.comfy, A.modern],
+        materials: [M.leather, M.suede],
+        price: [549_000, 1_790_000],
+      },
     ],
     accessories: [
-      { slug: "bags", names: NAMES.bagsBackpacks, shape: "bag", nouns: [N.backpack, N.bag], adjectives: [A.classic, A.urban, A.everyday, A.modern, A.sport], materials: [M.canvas, M.leather, M.polyester], price: [249_000, 1_290_000] },
-      { slug: "caps", names: NAMES.caps, shape: "cap", nouns: [N.cap], adjectives: [A.sport, A.basic, A.everyday, A.classic], materials: [M.cotton, M.polyester], price: [89_000, 299_000] },
-      { slug: "scarves", names: NAMES.mensScarves, shape: "scarf", nouns: [N.scarf], adjectives: [A.warm, A.soft, A.classic], materials: [M.wool], price: [129_000, 449_000] },
+      {
+        slug: "bags",
+        names: NAMES.bagsBackpacks,
+        shape: "bag",
+        nouns: [N.backpack, N.bag],
+        adjectives: [A.classic, A.urban, A.everyday, A.modern, A.sport],
+        materials: [M.canvas, M.leather, M.polyester],
+        price: [249_000, 1_290_000],
+      },
+      {
+        slug: "caps",
+        names: NAMES.caps,
+        shape: "cap",
+        nouns: [N.cap],
+        adjectives: [A.sport, A.basic, A.everyday, A.classic],
+        materials: [M.cotton, M.polyester],
+        price: [89_000, 299_000],
+      },
+      {
+        slug: "scarves",
+        names: NAMES.mensScarves,
+        shape: "scarf",
+        nouns: [N.scarf],
+        adjectives: [A.warm, A.soft, A.classic],
+        materials: [M.wool],
+        price: [129_000, 449_000],
+      },
     ],
   },
   kids: {
     clothing: [
-      { slug: "t-shirts", names: NAMES.tshirts, shape: "tshirt", nouns: [N.tshirt], adjectives: [A.light, A.comfy, A.everyday, A.basic, A.sport], materials: [M.cotton], price: [69_000, 189_000], audience: FOR_KIDS },
-      { slug: "dresses", names: NAMES.dresses, shape: "dress", nouns: [N.dress], adjectives: [A.light, A.elegant, A.everyday], materials: [M.cotton, M.viscose, M.linen], price: [149_000, 449_000], audience: FOR_GIRLS },
-      { slug: "trousers", names: NAMES.trousers, shape: "trousers", nouns: [N.trousers, N.jeans], adjectives: [A.comfy, A.everyday, A.sport, A.basic], materials: [M.cotton, M.denim, M.fleece], price: [129_000, 349_000], audience: FOR_KIDS },
-      { slug: "hoodies", names: NAMES.hoodies, shape: "hoodie", nouns: [N.hoodie], adjectives: [A.warm, A.soft, A.sport, A.comfy], materials: [M.fleece, M.cotton], price: [149_000, 399_000], audience: FOR_KIDS },
+      {
+        slug: "t-shirts",
+        names: NAMES.tshirts,
+        shape: "tshirt",
+        nouns: [N.tshirt],
+        adjectives: [A.light, A.comfy, A.everyday, A.basic, A.sport],
+        materials: [M.cotton],
+        price: [69_000, 189_000],
+        audience: FOR_KIDS,
+      },
+      {
+        slug: "dresses",
+        names: NAMES.dresses,
+        shape: "dress",
+        nouns: [N.dress],
+        adjectives: [A.light, A.elegant, A.everyday],
+        materials: [M.cotton, M.viscose, M.linen],
+        price: [149_000, 449_000],
+        audience: FOR_GIRLS,
+      },
+      {
+        slug: "trousers",
+        names: NAMES.trousers,
+        shape: "trousers",
+        nouns: [N.trousers, N.jeans],
+        adjectives: [A.comfy, A.everyday, A.sport, A.basic],
+        materials: [M.cotton, M.denim, M.fleece],
+        price: [129_000, 349_000],
+        audience: FOR_KIDS,
+      },
+      {
+        slug: "hoodies",
+        names: NAMES.hoodies,
+        shape: "hoodie",
+        nouns: [N.hoodie],
+        adjectives: [A.warm, A.soft, A.sport, A.comfy],
+        materials: [M.fleece, M.cotton],
+        price: [149_000, 399_000],
+        audience: FOR_KIDS,
+      },
     ],
     footwear: [
-      { slug: "sneakers", names: NAMES.sneakers, shape: "sneaker", nouns: [N.sneakers], adjectives: [A.light, A.comfy, A.sport, A.everyday], materials: [M.textile, M.ecoleather, M.leather], price: [199_000, 599_000], audience: FOR_KIDS },
-      { slug: "boots", names: NAMES.boots, shape: "boot", nouns: [N.boots], adjectives: [A.warm, A.comfy, A.classic], materials: [M.leather, M.ecoleather, M.suede], price: [249_000, 699_000], audience: FOR_KIDS },
-      { slug: "sandals", names: NAMES.sandals, shape: "shoe", nouns: [N.sandals], adjectives: [A.light, A.comfy, A.everyday], materials: [M.leather, M.textile], price: [129_000, 349_000], audience: FOR_BOYS },
+      {
+        slug: "sneakers",
+        names: NAMES.sneakers,
+        shape: "sneaker",
+        nouns: [N.sneakers],
+        adjectives: [A.light, A.comfy, A.sport, A.everyday],
+        materials: [M.textile, M.ecoleather, M.leather],
+        price: [199_000, 599_000],
+        audience: FOR_KIDS,
+      },
+      {
+        slug: "boots",
+        names: NAMES.boots,
+        shape: "boot",
+        nouns: [N.boots],
+        adjectives: [A.warm, A.comfy, A.classic],
+        materials: [M.leather, M.ecoleather, M.suede],
+        price: [249_000, 699_000],
+        audience: FOR_KIDS,
+      },
+      {
+        slug: "sandals",
+        names: NAMES.sandals,
+        shape: "shoe",
+        nouns: [N.sandals],
+        adjectives: [A.light, A.comfy, A.everyday],
+        materials: [M.leather, M.textile],
+        price: [129_000, 349_000],
+        audience: FOR_BOYS,
+      },
     ],
     accessories: [
-      { slug: "caps", names: NAMES.caps, shape: "cap", nouns: [N.cap, N.panama], adjectives: [A.light, A.sport, A.everyday], materials: [M.cotton], price: [59_000, 149_000], audience: FOR_KIDS },
-      { slug: "backpacks", names: NAMES.backpacks, shape: "bag", nouns: [N.backpack], adjectives: [A.light, A.comfy, A.sport, A.everyday], materials: [M.canvas, M.polyester], price: [149_000, 449_000], audience: FOR_KIDS },
+      {
+        slug: "caps",
+        names: NAMES.caps,
+        shape: "cap",
+        nouns: [N.cap, N.panama],
+        adjectives: [A.light, A.sport, A.everyday],
+        materials: [M.cotton],
+        price: [59_000, 149_000],
+        audience: FOR_KIDS,
+      },
+      {
+        slug: "backpacks",
+        names: NAMES.backpacks,
+        shape: "bag",
+        nouns: [N.backpack],
+        adjectives: [A.light, A.comfy, A.sport, A.everyday],
+        materials: [M.canvas, M.polyester],
+        price: [149_000, 449_000],
+        audience: FOR_KIDS,
+      },
     ],
   },
 };
@@ -461,9 +673,36 @@ const COLORS: readonly Omit<ColorRow, "id">[] = [
 
 /** Latin model names (used as-is in all languages and in slugs). */
 const MODEL_WORDS = [
-  "Nova", "Aero", "Terra", "Luna", "Vega", "Atlas", "Orbit", "Sahro", "Bahor", "Tong", "Pulse", "Drift",
-  "Breeze", "Summit", "Oasis", "Comet", "Zenit", "Lyra", "Rio", "Nur", "Kumush", "Yulduz", "Ipak", "Safar",
-  "Marvarid", "Chinor", "Tulpor", "Runner", "Metro", "Flow",
+  "Nova",
+  "Aero",
+  "Terra",
+  "Luna",
+  "Vega",
+  "Atlas",
+  "Orbit",
+  "Sahro",
+  "Bahor",
+  "Tong",
+  "Pulse",
+  "Drift",
+  "Breeze",
+  "Summit",
+  "Oasis",
+  "Comet",
+  "Zenit",
+  "Lyra",
+  "Rio",
+  "Nur",
+  "Kumush",
+  "Yulduz",
+  "Ipak",
+  "Safar",
+  "Marvarid",
+  "Chinor",
+  "Tulpor",
+  "Runner",
+  "Metro",
+  "Flow",
 ] as const;
 
 const OCCASIONS: readonly Names[] = [
@@ -543,9 +782,21 @@ function buildCategories(): { rows: CategoryRow[]; leaves: Map<string, CategoryI
   return { rows, leaves };
 }
 
-const GEN_WEIGHTS: readonly (readonly [Gen, number])[] = [["women", 45], ["men", 35], ["kids", 20]];
-const KIND_WEIGHTS: readonly (readonly [Kind, number])[] = [["clothing", 50], ["footwear", 30], ["accessories", 20]];
-const COLOR_COUNT_WEIGHTS: readonly (readonly [number, number])[] = [[1, 45], [2, 35], [3, 20]];
+const GEN_WEIGHTS: readonly (readonly [Gen, number])[] = [
+  ["women", 45],
+  ["men", 35],
+  ["kids", 20],
+];
+const KIND_WEIGHTS: readonly (readonly [Kind, number])[] = [
+  ["clothing", 50],
+  ["footwear", 30],
+  ["accessories", 20],
+];
+const COLOR_COUNT_WEIGHTS: readonly (readonly [number, number])[] = [
+  [1, 45],
+  [2, 35],
+  [3, 20],
+];
 const DISCOUNTS = [10, 15, 20, 25, 30, 40, 50] as const;
 
 function capitalize(s: string): string {
@@ -758,16 +1009,7 @@ export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
         popularity,
         created_at: createdAt,
         shape: cat.sub.shape,
-        search_text: searchText([
-          names.uz,
-          names.ru,
-          names.uk,
-          brand.name,
-          ...categoryParts,
-          color.name_uz,
-          color.name_ru,
-          color.name_uk,
-        ]),
+        search_text: searchText([names.uz, names.ru, names.uk, brand.name, ...categoryParts, color.name_uz, color.name_ru, color.name_uk]),
       });
       for (const lang of SEED_LANGS) {
         product_translations.push({ product_id: id, lang, name: names[lang], description: descriptions[lang] });
@@ -893,9 +1135,7 @@ export function catalogueStatements(cat: Catalogue): string[] {
     const columns: readonly string[] = TABLE_COLUMNS[table];
     const rows = cat[table] as readonly Record<string, string | number | null>[];
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-      const values = rows
-        .slice(i, i + ROWS_PER_STATEMENT)
-        .map((row) => `(${columns.map((c) => sqlLiteral(row[c] as string | number | null)).join(", ")})`);
+      const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => `(${columns.map((c) => sqlLiteral(row[c] as string | number | null)).join(", ")})`);
       out.push(`INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES\n${values.join(",\n")}`);
     }
   }

@@ -27,7 +27,16 @@ export type DeliveryCostRow = {
   estimated_delivery_time_ru: string;
   estimated_delivery_time_uk: string;
 };
-export type PromoRow = { id: number; code: string; kind: "percent" | "amount"; value: number; min_order: number; expires_at: number | null; once_per_account: number; active: number };
+export type PromoRow = {
+  id: number;
+  code: string;
+  kind: "percent" | "amount";
+  value: number;
+  min_order: number;
+  expires_at: number | null;
+  once_per_account: number;
+  active: number;
+};
 
 export const CITIES: CityRow[] = [
   { id: 1, ref: "tashkent", position: 1, name_uz: "Toshkent", name_ru: "Ташкент", name_uk: "Ташкент" },
@@ -41,11 +50,55 @@ export const CITIES: CityRow[] = [
 ];
 
 export const DELIVERY_TYPES: DeliveryTypeRow[] = [
-  { id: 1, uuid: "courier", type: "courier", icon: "truck", position: 1, status: 1, need_payment: 1, title_uz: "Kuryer orqali", title_ru: "Курьером", title_uk: "Кур'єром" },
-  { id: 2, uuid: "pickup", type: "pickup", icon: "store", position: 2, status: 1, need_payment: 0, title_uz: "Do\u2018kondan olib ketish", title_ru: "Самовывоз из магазина", title_uk: "Самовивіз із магазину" },
-  { id: 3, uuid: "post", type: "post", icon: "post", position: 3, status: 1, need_payment: 1, title_uz: "Pochta orqali", title_ru: "Почтой", title_uk: "Поштою" },
+  {
+    id: 1,
+    uuid: "courier",
+    type: "courier",
+    icon: "truck",
+    position: 1,
+    status: 1,
+    need_payment: 1,
+    title_uz: "Kuryer orqali",
+    title_ru: "Курьером",
+    title_uk: "Кур'єром",
+  },
+  {
+    id: 2,
+    uuid: "pickup",
+    type: "pickup",
+    icon: "store",
+    position: 2,
+    status: 1,
+    need_payment: 0,
+    title_uz: "Do\u2018kondan olib ketish",
+    title_ru: "Самовывоз из магазина",
+    title_uk: "Самовивіз із магазину",
+  },
+  {
+    id: 3,
+    uuid: "post",
+    type: "post",
+    icon: "post",
+    position: 3,
+    status: 1,
+    need_payment: 1,
+    title_uz: "Pochta orqali",
+    title_ru: "Почтой",
+    title_uk: "Поштою",
+  },
   // Disabled types stay in the data and out of every list (spec §2).
-  { id: 4, uuid: "express", type: "courier", icon: "truck", position: 4, status: 0, need_payment: 1, title_uz: "Tezkor kuryer", title_ru: "Экспресс-курьер", title_uk: "Експрес-кур'єр" },
+  {
+    id: 4,
+    uuid: "express",
+    type: "courier",
+    icon: "truck",
+    position: 4,
+    status: 0,
+    need_payment: 1,
+    title_uz: "Tezkor kuryer",
+    title_ru: "Экспресс-курьер",
+    title_uk: "Експрес-кур'єр",
+  },
 ];
 
 const days = (from: number, to: number) => {
@@ -106,11 +159,20 @@ const row = (values: (string | number | null)[]) => `(${values.map(sqlLiteral).j
 export async function shopStatements(): Promise<string[]> {
   const out = [
     `INSERT OR REPLACE INTO cities (id, ref, position, name_uz, name_ru, name_uk) VALUES\n${CITIES.map((c) => row([c.id, c.ref, c.position, c.name_uz, c.name_ru, c.name_uk])).join(",\n")}`,
-    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk) VALUES\n${DELIVERY_TYPES.map((d) =>
-      row([d.id, d.uuid, d.type, d.icon, d.position, d.status, d.need_payment, d.title_uz, d.title_ru, d.title_uk]),
+    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk) VALUES\n${DELIVERY_TYPES.map(
+      (d) => row([d.id, d.uuid, d.type, d.icon, d.position, d.status, d.need_payment, d.title_uz, d.title_ru, d.title_uk]),
     ).join(",\n")}`,
     `INSERT OR REPLACE INTO delivery_costs (delivery_type_id, city_map_id, delivery_price, minimum_amount_of_free_shipping, estimated_delivery_time_uz, estimated_delivery_time_ru, estimated_delivery_time_uk) VALUES\n${DELIVERY_COSTS.map(
-      (c) => row([c.delivery_type_id, c.city_map_id, c.delivery_price, c.minimum_amount_of_free_shipping, c.estimated_delivery_time_uz, c.estimated_delivery_time_ru, c.estimated_delivery_time_uk]),
+      (c) =>
+        row([
+          c.delivery_type_id,
+          c.city_map_id,
+          c.delivery_price,
+          c.minimum_amount_of_free_shipping,
+          c.estimated_delivery_time_uz,
+          c.estimated_delivery_time_ru,
+          c.estimated_delivery_time_uk,
+        ]),
     ).join(",\n")}`,
     `INSERT OR REPLACE INTO promo_codes (id, code, kind, value, min_order, expires_at, once_per_account, active) VALUES\n${PROMO_CODES.map((p) =>
       row([p.id, p.code, p.kind, p.value, p.min_order, p.expires_at, p.once_per_account, p.active]),
