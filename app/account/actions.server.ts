@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
+import { z } from "zod";
 import type { Lang } from "~/i18n/languages";
-import { fieldErrors, signupSchema, type FieldErrors } from "~/auth/index";
 import { sendEmailConfirmation } from "~/auth/index.server";
+import { type FormReply, parseForm } from "~/forms/parse.server";
 import {
   addAddress,
   addKid,
@@ -15,110 +16,112 @@ import {
   verifyPhoneChange,
   savePersonal,
 } from "./account.server";
-import { addressSchema, birthdaySchema, idSchema, kidSchema, personalSchema, phoneChangeSchema, smsCodeSchema } from "./schema";
+import { addressSchema, detailsSchema, emailChangeSchema, idSchema, kidSchema, phoneChangeSchema, phoneVerifySchema } from "./schema";
+import type { Section } from "./section";
 
-export type Section = "personal" | "kids" | "addresses" | "phone" | "email";
-
+/**
+ * A refused form names its section (where a form-level error shows) and the
+ * form (`form`: the intent, or "kid-12", "address-new" for list items), so only
+ * that form shows the reply's errors and typed values.
+ */
 export type ActionResult =
   | { ok: true; section: Section; notice: string; query?: Record<string, string> }
-  | { ok: false; status: number; section: Section; errors: FieldErrors; values: Record<string, string>; itemId?: number; query?: Record<string, string> };
+  | { ok: false; status: number; section: Section; form: string; reply: FormReply };
 
 type Ctx = { env: Env; request: Request; userId: number; t: TFunction; origin: string; lang: Lang; defaultLang: Lang };
+type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormReply };
 
-const invalid = (section: Section, errors: FieldErrors, values: Record<string, string>, itemId?: number, status = 400): ActionResult => ({
-  ok: false,
-  status,
-  section,
-  errors,
-  values,
-  itemId,
-});
+/** For refusals no field rule decides (a foreign id, a full list): the form's reply with only that error. */
+const NO_RULES = z.object({});
 
 /**
  * One action for the account page; `intent` names the form (Hydrogen-style).
  * The page and the JSON endpoints both call this, so the rules are one.
  */
-export async function runAccountAction(form: Record<string, string>, c: Ctx): Promise<ActionResult> {
+export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx): Promise<ActionResult> {
   const db = c.env.DB;
-  const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.slice(0, 300)]));
-  const id = idSchema.safeParse(form.id);
-  switch (form.intent) {
+  const intent = String(form.get("intent") ?? "");
+  const rawId = String(form.get("id") ?? "");
+  const id = idSchema.safeParse(rawId);
+  const item = (list: "kid" | "address") => (intent.endsWith("-add") ? `${list}-new` : `${list}-${rawId}`);
+  const refuse = (section: Section, formKey: string, submission: Submission, status = 400, errors?: Parameters<Submission["reply"]>[0]): ActionResult => ({
+    ok: false,
+    status,
+    section,
+    form: formKey,
+    // An SMS code that failed is not typed in again (as with passwords, nothing secret comes back).
+    reply: submission.reply({ ...errors, hideFields: ["sms"] }),
+  });
+  const refuseOnly = (section: Section, formKey: string, status: number, error: string) =>
+    refuse(section, formKey, parseForm(form, NO_RULES), status, { formErrors: [error] });
+
+  switch (intent) {
     case "save-details": {
-      // Spec: save only when personal data and birthday both validate; show both sets of errors.
-      const personal = personalSchema.safeParse({ ...form, shoeSizes: form.shoeSizes, clotheSizes: form.clotheSizes });
-      const birthday = birthdaySchema.safeParse(form);
-      if (!personal.success || !birthday.success) {
-        return invalid(
-          "personal",
-          { ...(personal.success ? {} : fieldErrors(personal.error)), ...(birthday.success ? {} : fieldErrors(birthday.error)) },
-          values,
-        );
-      }
-      await savePersonal(db, c.userId, { ...personal.data, ...birthday.data });
+      const submission = parseForm(form, detailsSchema);
+      if (submission.status !== "success") return refuse("personal", intent, submission);
+      await savePersonal(db, c.userId, submission.value);
       return { ok: true, section: "personal", notice: "saved" };
     }
     case "kid-add":
     case "kid-save": {
-      const kid = kidSchema.safeParse(form);
-      if (form.intent === "kid-save" && !id.success) return invalid("kids", { form: "errors.notFound" }, values, undefined, 404);
-      if (!kid.success) return invalid("kids", fieldErrors(kid.error), values, id.data);
-      if (form.intent === "kid-add") {
-        if (!(await addKid(db, c.userId, kid.data))) return invalid("kids", { form: "errors.tooMany" }, values);
-      } else if (!(await updateKid(db, c.userId, id.data!, kid.data))) {
-        return invalid("kids", { form: "errors.notFound" }, values, id.data, 404);
+      if (intent === "kid-save" && !id.success) return refuseOnly("kids", item("kid"), 404, "account:errors.notFound");
+      const submission = parseForm(form, kidSchema);
+      if (submission.status !== "success") return refuse("kids", item("kid"), submission);
+      if (intent === "kid-add") {
+        if (!(await addKid(db, c.userId, submission.value))) return refuse("kids", item("kid"), submission, 400, { formErrors: ["account:errors.tooMany"] });
+      } else if (!(await updateKid(db, c.userId, id.data!, submission.value))) {
+        return refuse("kids", item("kid"), submission, 404, { formErrors: ["account:errors.notFound"] });
       }
       return { ok: true, section: "kids", notice: "saved" };
     }
     case "kid-delete": {
-      if (!id.success || !(await deleteKid(db, c.userId, id.data))) return invalid("kids", { form: "errors.notFound" }, values, undefined, 404);
+      if (!id.success || !(await deleteKid(db, c.userId, id.data))) return refuseOnly("kids", item("kid"), 404, "account:errors.notFound");
       return { ok: true, section: "kids", notice: "deleted" };
     }
     case "address-add":
     case "address-save": {
-      const address = addressSchema.safeParse(form);
-      if (form.intent === "address-save" && !id.success) return invalid("addresses", { form: "errors.notFound" }, values, undefined, 404);
-      if (!address.success) return invalid("addresses", fieldErrors(address.error), values, id.data);
-      if (form.intent === "address-add") {
-        if (!(await addAddress(db, c.userId, address.data))) return invalid("addresses", { form: "errors.tooMany" }, values);
-      } else if (!(await updateAddress(db, c.userId, id.data!, address.data))) {
-        return invalid("addresses", { form: "errors.notFound" }, values, id.data, 404);
+      if (intent === "address-save" && !id.success) return refuseOnly("addresses", item("address"), 404, "account:errors.notFound");
+      const submission = parseForm(form, addressSchema);
+      if (submission.status !== "success") return refuse("addresses", item("address"), submission);
+      if (intent === "address-add") {
+        if (!(await addAddress(db, c.userId, submission.value)))
+          return refuse("addresses", item("address"), submission, 400, { formErrors: ["account:errors.tooMany"] });
+      } else if (!(await updateAddress(db, c.userId, id.data!, submission.value))) {
+        return refuse("addresses", item("address"), submission, 404, { formErrors: ["account:errors.notFound"] });
       }
       return { ok: true, section: "addresses", notice: "saved" };
     }
     case "address-delete":
     case "address-main": {
-      const done = id.success && (form.intent === "address-delete" ? await deleteAddress(db, c.userId, id.data) : await setMainAddress(db, c.userId, id.data));
-      if (!done) return invalid("addresses", { form: "errors.notFound" }, values, undefined, 404);
-      return { ok: true, section: "addresses", notice: form.intent === "address-delete" ? "deleted" : "saved" };
+      const done = id.success && (intent === "address-delete" ? await deleteAddress(db, c.userId, id.data) : await setMainAddress(db, c.userId, id.data));
+      if (!done) return refuseOnly("addresses", item("address"), 404, "account:errors.notFound");
+      return { ok: true, section: "addresses", notice: intent === "address-delete" ? "deleted" : "saved" };
     }
     case "phone-start": {
-      const parsed = phoneChangeSchema.safeParse(form);
-      if (!parsed.success) return invalid("phone", fieldErrors(parsed.error), values);
-      const result = await startPhoneChange(c.env, c.request, c.userId, parsed.data.phone, c.t);
-      if (result === "taken") return invalid("phone", { phone: "errors.phoneTaken" }, values);
-      if (result === "limited") return invalid("phone", { phone: "errors.tooManyCodes" }, values, undefined, 429);
-      return { ok: true, section: "phone", notice: "codeSent", query: { phone: parsed.data.phone } };
+      const submission = parseForm(form, phoneChangeSchema);
+      if (submission.status !== "success") return refuse("phone", intent, submission);
+      const result = await startPhoneChange(c.env, c.request, c.userId, submission.value.phone, c.t);
+      if (result === "taken") return refuse("phone", intent, submission, 400, { fieldErrors: { phone: ["account:errors.phoneTaken"] } });
+      if (result === "limited") return refuse("phone", intent, submission, 429, { fieldErrors: { phone: ["auth:errors.tooManyCodes"] } });
+      return { ok: true, section: "phone", notice: "codeSent", query: { phone: submission.value.phone } };
     }
     case "phone-verify": {
-      const phone = phoneChangeSchema.safeParse(form);
-      if (!phone.success) return invalid("phone", fieldErrors(phone.error), values);
-      const query = { phone: phone.data.phone };
-      const sms = smsCodeSchema.safeParse(form);
-      if (!sms.success) return { ...invalid("phone", fieldErrors(sms.error), values), query } as ActionResult;
-      const result = await verifyPhoneChange(c.env, c.request, c.userId, phone.data.phone, sms.data.sms);
+      const submission = parseForm(form, phoneVerifySchema);
+      if (submission.status !== "success") return refuse("phone", intent, submission);
+      const result = await verifyPhoneChange(c.env, c.request, c.userId, submission.value.phone, submission.value.sms);
       if (result !== "ok") {
-        const error = result === "taken" ? "errors.phoneTaken" : result === "limited" ? "errors.tooManyAttempts" : `errors.code_${result}`;
-        return { ...invalid("phone", { sms: error }, values, undefined, result === "limited" ? 429 : 400), query } as ActionResult;
+        const error = result === "taken" ? "account:errors.phoneTaken" : result === "limited" ? "auth:errors.tooManyAttempts" : `auth:errors.code_${result}`;
+        return refuse("phone", intent, submission, result === "limited" ? 429 : 400, { fieldErrors: { sms: [error] } });
       }
       return { ok: true, section: "phone", notice: "phoneChanged" };
     }
     case "email-change": {
-      const parsed = signupSchema.pick({ email: true }).safeParse(form);
-      if (!parsed.success) return invalid("email", fieldErrors(parsed.error), values);
-      const result = await startEmailChange(c.env, c.userId, parsed.data.email, c);
-      if (result === "taken") return invalid("email", { email: "errors.emailTaken" }, values);
-      if (result === "same") return invalid("email", { email: "errors.emailSame" }, values);
-      if (result === "limited") return invalid("email", { email: "errors.tooManyAttempts" }, values, undefined, 429);
+      const submission = parseForm(form, emailChangeSchema);
+      if (submission.status !== "success") return refuse("email", intent, submission);
+      const result = await startEmailChange(c.env, c.userId, submission.value.email, c);
+      if (result === "taken") return refuse("email", intent, submission, 400, { fieldErrors: { email: ["auth:errors.emailTaken"] } });
+      if (result === "same") return refuse("email", intent, submission, 400, { fieldErrors: { email: ["account:errors.emailSame"] } });
+      if (result === "limited") return refuse("email", intent, submission, 429, { fieldErrors: { email: ["auth:errors.tooManyAttempts"] } });
       return { ok: true, section: "email", notice: "emailSent" };
     }
     case "resend-confirm": {
@@ -127,11 +130,11 @@ export async function runAccountAction(form: Record<string, string>, c: Ctx): Pr
         .bind(c.userId)
         .first<{ email: string | null; email_confirmed_at: number | null }>();
       if (row?.email && !row.email_confirmed_at && !(await sendEmailConfirmation(c.env, c.userId, row.email, c))) {
-        return invalid("email", { form: "errors.tooManyAttempts" }, values, undefined, 429);
+        return refuseOnly("email", intent, 429, "auth:errors.tooManyAttempts");
       }
       return { ok: true, section: "email", notice: "confirmResent" };
     }
     default:
-      return invalid("personal", { form: "errors.unknownAction" }, values);
+      return refuseOnly("personal", "unknown", 400, "account:errors.unknownAction");
   }
 }

@@ -1,2 +1,3 @@
 export { confirmEmailChange, getAccount } from "./account.server";
-export { type Section, runAccountAction } from "./actions.server";
+export { runAccountAction } from "./actions.server";
+export type { Section } from "./section";

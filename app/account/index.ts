@@ -1,1 +1,2 @@
-export { AccountPage, type Failure } from "./account-page";
+export { AccountPage } from "./account-page";
+export type { Failure } from "./section";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phone } from "~/auth/index";
+import { email, firstName, phone, smsCode } from "~/auth/index";
 
 export const SHOE_SIZES = ["35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"] as const;
 export const CLOTHE_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;
@@ -12,15 +12,15 @@ const optionalText = (max: number, error: string) =>
     .optional()
     .transform((v) => v ?? "");
 
-/** A number field (spec §5): digits only, empty allowed. */
-const optionalInt = (min: number, max: number, error: string) =>
+/** A number field (spec §5): digits only, empty allowed. `max` may be read at parse time (this year). */
+const optionalInt = (min: number, max: number | (() => number), error: string) =>
   z
     .string()
     .trim()
     .optional()
     .transform((v, ctx) => {
       if (!v) return null;
-      if (!/^\d{1,4}$/.test(v) || Number(v) < min || Number(v) > max) {
+      if (!/^\d{1,4}$/.test(v) || Number(v) < min || Number(v) > (typeof max === "number" ? max : max())) {
         ctx.addIssue({ code: "custom", message: error });
         return z.NEVER;
       }
@@ -45,58 +45,74 @@ function sizeList(allowed: readonly string[]) {
     });
 }
 
-export const personalSchema = z.object({
-  firstName: z.string({ error: "errors.nameRequired" }).trim().min(1, { error: "errors.nameRequired" }).max(60, { error: "errors.nameLong" }),
-  lastName: optionalText(60, "errors.nameLong"),
-  gender: z
-    .enum(["0", "1"], { error: "errors.genderInvalid" })
-    .optional()
-    .transform((v) => (v === undefined ? null : Number(v))),
-  shoeSizes: sizeList(SHOE_SIZES),
-  clotheSizes: sizeList(CLOTHE_SIZES),
-});
+const BIRTHDAY = ["birthDay", "birthMonth", "birthYear"];
 
-const currentYear = new Date().getUTCFullYear();
+/** Not at module scope: the Worker's clock reads 1970 there. */
+const thisYear = () => new Date().getUTCFullYear();
 
-/** Birthday: day 1–31 and month 1–12 (spec number fields), year optional; all or nothing for day and month. */
-export const birthdaySchema = z
+/**
+ * The personal details form: saved only when the details and the birthday both
+ * validate, with both sets of errors shown (spec). Birthday: day 1–31 and
+ * month 1–12, year optional; day and month together or neither.
+ */
+export const detailsSchema = z
   .object({
-    birthDay: optionalInt(1, 31, "errors.dayInvalid"),
-    birthMonth: optionalInt(1, 12, "errors.monthInvalid"),
-    birthYear: optionalInt(1900, currentYear, "errors.yearInvalid"),
+    firstName,
+    lastName: optionalText(60, "auth:errors.nameLong"),
+    gender: z
+      .enum(["0", "1"], { error: "account:errors.genderInvalid" })
+      .optional()
+      .transform((v) => (v === undefined ? null : Number(v))),
+    shoeSizes: sizeList(SHOE_SIZES),
+    clotheSizes: sizeList(CLOTHE_SIZES),
+    birthDay: optionalInt(1, 31, "account:errors.dayInvalid"),
+    birthMonth: optionalInt(1, 12, "account:errors.monthInvalid"),
+    birthYear: optionalInt(1900, thisYear, "account:errors.yearInvalid"),
   })
-  .superRefine((b, ctx) => {
-    if ((b.birthDay === null) !== (b.birthMonth === null)) {
-      ctx.addIssue({ code: "custom", path: [b.birthDay === null ? "birthDay" : "birthMonth"], message: "errors.birthdayIncomplete" });
-      return;
-    }
-    if (b.birthDay !== null && b.birthMonth !== null) {
-      const year = b.birthYear ?? 2000; // a leap year: 29 February is a real birthday
-      const date = new Date(Date.UTC(year, b.birthMonth - 1, b.birthDay));
-      if (date.getUTCDate() !== b.birthDay) ctx.addIssue({ code: "custom", path: ["birthDay"], message: "errors.dayInvalid" });
-    }
-  });
+  .superRefine(
+    (b, ctx) => {
+      if ((b.birthDay === null) !== (b.birthMonth === null)) {
+        ctx.addIssue({ code: "custom", path: [b.birthDay === null ? "birthDay" : "birthMonth"], message: "account:errors.birthdayIncomplete" });
+        return;
+      }
+      if (b.birthDay !== null && b.birthMonth !== null) {
+        const year = b.birthYear ?? 2000; // a leap year: 29 February is a real birthday
+        const date = new Date(Date.UTC(year, b.birthMonth - 1, b.birthDay));
+        if (date.getUTCDate() !== b.birthDay) ctx.addIssue({ code: "custom", path: ["birthDay"], message: "account:errors.dayInvalid" });
+      }
+      // Also when other fields failed (both sets of errors show), but only on a birthday whose parts parsed.
+    },
+    { when: (payload) => !payload.issues.some((issue) => BIRTHDAY.includes(String(issue.path?.[0]))) },
+  );
 
 export const kidSchema = z.object({
-  gender: z.enum(["0", "1"], { error: "errors.genderRequired" }).transform(Number),
+  gender: z.enum(["0", "1"], { error: "account:errors.genderRequired" }).transform(Number),
   birthday: z
-    .string({ error: "errors.kidBirthdayInvalid" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "errors.kidBirthdayInvalid" })
+    .string({ error: "account:errors.kidBirthdayInvalid" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "account:errors.kidBirthdayInvalid" })
     .refine(
       (v) => {
         const d = new Date(`${v}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() <= Date.now() && d.getUTCFullYear() >= currentYear - 25;
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() <= Date.now() && d.getUTCFullYear() >= thisYear() - 25;
       },
-      { error: "errors.kidBirthdayInvalid" },
+      { error: "account:errors.kidBirthdayInvalid" },
     ),
 });
 
 export const addressSchema = z.object({
-  city: z.string({ error: "errors.cityRequired" }).trim().min(1, { error: "errors.cityRequired" }).max(80, { error: "errors.tooLong" }),
-  street: z.string({ error: "errors.streetRequired" }).trim().min(1, { error: "errors.streetRequired" }).max(120, { error: "errors.tooLong" }),
-  house: z.string({ error: "errors.houseRequired" }).trim().min(1, { error: "errors.houseRequired" }).max(20, { error: "errors.tooLong" }),
-  apartment: optionalText(20, "errors.tooLong"),
-  comment: optionalText(300, "errors.tooLong"),
+  city: z.string({ error: "account:errors.cityRequired" }).trim().min(1, { error: "account:errors.cityRequired" }).max(80, { error: "account:errors.tooLong" }),
+  street: z
+    .string({ error: "account:errors.streetRequired" })
+    .trim()
+    .min(1, { error: "account:errors.streetRequired" })
+    .max(120, { error: "account:errors.tooLong" }),
+  house: z
+    .string({ error: "account:errors.houseRequired" })
+    .trim()
+    .min(1, { error: "account:errors.houseRequired" })
+    .max(20, { error: "account:errors.tooLong" }),
+  apartment: optionalText(20, "account:errors.tooLong"),
+  comment: optionalText(300, "account:errors.tooLong"),
 });
 
 export const idSchema = z.coerce
@@ -106,9 +122,5 @@ export const idSchema = z.coerce
   .max(2 ** 31);
 
 export const phoneChangeSchema = z.object({ phone });
-export const smsCodeSchema = z.object({
-  sms: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { error: "errors.codeFormat" }),
-});
+export const phoneVerifySchema = z.object({ phone, sms: smsCode });
+export const emailChangeSchema = z.object({ email });

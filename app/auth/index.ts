@@ -1,2 +1,15 @@
 export { safeReturnUrl } from "./return-url";
-export { type FieldErrors, PASSWORD_MIN, fieldErrors, loginSchema, phone, signupSchema } from "./schema";
+export {
+  email,
+  emailLinkSchema,
+  firstName,
+  forgotSchema,
+  loginSchema,
+  PASSWORD_MIN,
+  phone,
+  resetSchema,
+  signupSchema,
+  smsCode,
+  smsSendSchema,
+  smsVerifySchema,
+} from "./schema";

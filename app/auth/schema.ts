@@ -5,56 +5,78 @@ export const PASSWORD_MIN = 8;
 /** Spec §5: passwords are at most 32 characters. */
 export const PASSWORD_MAX = 32;
 
-// Error messages are translation keys (namespace "auth"), resolved by the page.
+// Error messages are namespaced translation keys, translated where they are shown.
 const password = z
-  .string({ error: "errors.passwordRequired" })
-  .min(PASSWORD_MIN, { error: "errors.passwordShort" })
-  .max(PASSWORD_MAX, { error: "errors.passwordLong" });
+  .string({ error: "auth:errors.passwordRequired" })
+  .min(PASSWORD_MIN, { error: "auth:errors.passwordShort" })
+  .max(PASSWORD_MAX, { error: "auth:errors.passwordLong" });
 
-const email = z
-  .string({ error: "errors.emailRequired" })
+export const email = z
+  .string({ error: "auth:errors.emailRequired" })
   .trim()
-  .min(1, { error: "errors.emailRequired" })
-  .max(254, { error: "errors.emailInvalid" })
-  .pipe(z.email({ error: "errors.emailInvalid" }))
+  .min(1, { error: "auth:errors.emailRequired" })
+  .max(254, { error: "auth:errors.emailInvalid" })
+  .pipe(z.email({ error: "auth:errors.emailInvalid" }))
   .transform((v) => v.toLowerCase());
 
-const name = z.string({ error: "errors.nameRequired" }).trim().min(1, { error: "errors.nameRequired" }).max(60, { error: "errors.nameLong" });
+export const firstName = z
+  .string({ error: "auth:errors.nameRequired" })
+  .trim()
+  .min(1, { error: "auth:errors.nameRequired" })
+  .max(60, { error: "auth:errors.nameLong" });
 
 export const phone = z
-  .string({ error: "errors.phoneRequired" })
-  .max(40, { error: "errors.phoneInvalid" })
+  .string({ error: "auth:errors.phoneRequired" })
+  .max(40, { error: "auth:errors.phoneInvalid" })
   .transform((v, ctx) => {
     const normalized = normalizePhone(v);
     if (!normalized) {
-      ctx.addIssue({ code: "custom", message: "errors.phoneInvalid" });
+      ctx.addIssue({ code: "custom", message: "auth:errors.phoneInvalid" });
       return z.NEVER;
     }
     return normalized;
   });
 
-export const signupSchema = z.object({
-  firstName: name,
-  email,
-  password,
-  returnUrl: z.string().max(2000).optional(),
-});
+/** A six-digit code from an SMS. */
+export const smsCode = z
+  .string({ error: "auth:errors.codeFormat" })
+  .trim()
+  .regex(/^\d{6}$/, { error: "auth:errors.codeFormat" });
+
+const returnUrl = z.string().max(2000).optional();
+
+export const signupSchema = z.object({ firstName, email, password, returnUrl });
 
 /** The login field takes an e-mail or a phone number. */
 export const loginSchema = z.object({
-  login: z.string({ error: "errors.loginRequired" }).trim().min(1, { error: "errors.loginRequired" }).max(254, { error: "errors.loginRequired" }),
-  password: z.string({ error: "errors.passwordRequired" }).min(1, { error: "errors.passwordRequired" }).max(PASSWORD_MAX, { error: "errors.passwordLong" }),
-  returnUrl: z.string().max(2000).optional(),
+  login: z
+    .string({ error: "auth:errors.loginRequired" })
+    .trim()
+    .min(1, { error: "auth:errors.loginRequired" })
+    .max(254, { error: "auth:errors.loginRequired" }),
+  password: z
+    .string({ error: "auth:errors.passwordRequired" })
+    .min(1, { error: "auth:errors.passwordRequired" })
+    .max(PASSWORD_MAX, { error: "auth:errors.passwordLong" }),
+  returnUrl,
 });
 
-export type FieldErrors = Partial<Record<string, string>>;
+/** Step one of the SMS login: where to send a code (the page names the step, the JSON call does not). */
+export const smsSendSchema = z.object({ intent: z.literal("send").optional(), phone, returnUrl });
 
-/** First error key per field, for the form to show under each field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    out[field] ??= issue.message;
-  }
-  return out;
-}
+/** Step two: the code that came. */
+export const smsVerifySchema = z.object({ phone, code: smsCode, returnUrl });
+
+export const forgotSchema = z.object({ email });
+
+/** A link from an e-mail: the address it went to and its token. Anything malformed is a spent link. */
+export const emailLinkSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  token: z.string().max(64),
+});
+
+export const resetSchema = z.object({ ...emailLinkSchema.shape, password });

@@ -3,6 +3,6 @@ export { ecommerceItem } from "./analytics";
 export { CartPage } from "./cart-page";
 export { CartPopup, MiniCart } from "./cart-ui";
 export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";
-export { type CartPopupData } from "./popup";
+export type { CartPopupData } from "./popup";
 export { CartPopupHost, CartUiContext, MiniCartAnchor, useCartPendingDelta } from "./popup-host";
 export { apiCartSchema, recalculateSchema } from "./schema";

@@ -1,35 +1,45 @@
-import type { TFunction } from "~/i18n/translate";
+import { useField } from "@conform-to/react";
 import { useI18n } from "~/i18n/use-i18n";
-import { useLiveError } from "./live-form";
 
-/** An error key of the form's namespace, else of "auth" (shared field rules live there). */
-export function errorText(t: TFunction, ns: string, key: string): string {
-  const own = t(`${ns}:${key}`);
-  return own === `${ns}:${key}` ? t(`auth:${key}`) : own;
+/** A field's first error, translated (messages are namespaced keys). */
+export function FieldError({ name }: { name: string }) {
+  const { t } = useI18n();
+  const [field] = useField<string>(name);
+  const error = field.errors?.[0];
+  if (!error) return null;
+  return (
+    <p className="row__error" id={field.errorId} role="alert">
+      {t(error)}
+    </p>
+  );
 }
 
-/** A labelled field with its error under it (spec "form rows"); keeps what was typed via defaultValue. */
+/**
+ * A labelled field of the surrounding ConformForm with its error under it
+ * (spec "form rows"); it starts with what was typed before a refusal, or what
+ * is saved.
+ */
 export function FormRow({
   name,
   label,
-  error,
-  ns,
   ...input
-}: { name: string; label: string; error?: string; ns: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useI18n();
-  const id = input.id ?? `f-${name}`;
-  // With JavaScript, the live check replaces the server's message once the field was touched.
-  const live = useLiveError(name);
-  if (live) error = live.error;
+}: { name: string; label: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue">) {
+  const [field] = useField<string>(name);
+  const invalid = Boolean(field.errors?.length);
+  const id = input.id ?? field.id;
   return (
-    <div className={error ? "row row--error" : "row"}>
+    <div className={invalid ? "row row--error" : "row"}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error ? (
-        <p className="row__error" id={`${id}-error`} role="alert">
-          {errorText(t, ns, error)}
-        </p>
-      ) : null}
+      <input
+        key={field.key}
+        id={id}
+        name={field.name}
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
+        {...input}
+      />
+      <FieldError name={name} />
     </div>
   );
 }

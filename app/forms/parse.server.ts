@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 
+export type { FormReply } from "./parse";
+
 /** Larger bodies than any of our forms sends are refused before parsing. */
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -42,4 +44,9 @@ export function errorList(error: Record<string, string[] | null> | null | undefi
   return Object.entries(error ?? {})
     .filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0)
     .map(([field, messages]) => ({ field: field || "form", message: t(messages[0]!) }));
+}
+
+/** The status (and, for a 429, the Retry-After) of a refused form's answer. */
+export function refused(status: number, retryAfter?: number): ResponseInit {
+  return retryAfter ? { status, headers: { "Retry-After": String(retryAfter) } } : { status };
 }

@@ -6,7 +6,7 @@ import { FormRow } from "./form-row";
  * Password field (max 32, spec §5). The show/hide toggle appears only once
  * JavaScript runs: without it there is no dead button, just the field.
  */
-export function PasswordRow(props: { name: string; label: string; error?: string; ns: string; autoComplete: string; minLength?: number }) {
+export function PasswordRow(props: { name: string; label: string; autoComplete: string; minLength?: number }) {
   const { t } = useI18n();
   const [hydrated, setHydrated] = useState(false);
   const [shown, setShown] = useState(false);

@@ -21,7 +21,7 @@ export function nationalDigits(typed: string): string {
  * the field is first focused, so pages do not pay for it up front); without
  * it, any spacing is fine: the server keeps digits and the plus.
  */
-export function PhoneRow(props: { name: string; label: string; error?: string; ns: string; defaultValue?: string }) {
+export function PhoneRow(props: { name: string; label: string }) {
   const wrapper = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Never on the server (keeps imask out of the Worker bundle).

@@ -1,12 +1,11 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account";
-import { getAccount } from "~/account/index.server";
-import { AccountPage, type Failure } from "~/account/index";
-import { runAccountAction, type Section } from "~/account/index.server";
+import { AccountPage } from "~/account/index";
+import { getAccount, runAccountAction, type Section } from "~/account/index.server";
 import { normalizePhone } from "~/forms/phone";
 import { requireUserId } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
-import { readForm } from "~/forms/read-form.server";
+import { readFormData } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -46,14 +45,21 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const accountPath = localizePath("/account", lang, app.defaultLang);
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
-  const form = await readForm(request, ["shoeSizes", "clotheSizes"]);
-  const result = await runAccountAction(form, { env: app.env, request, userId, t: getI18n(context).t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const result = await runAccountAction(await readFormData(request), {
+    env: app.env,
+    request,
+    userId,
+    t: getI18n(context).t,
+    origin: app.origin,
+    lang,
+    defaultLang: app.defaultLang,
+  });
   if (result.ok) {
     const query = new URLSearchParams({ section: result.section, notice: result.notice, ...result.query });
     return redirect(`${accountPath}?${query}#${result.section}`, 303);
   }
-  const { status, ...failure } = result;
-  return data({ failure }, { status });
+  const { status, ok: _, ...failure } = result;
+  return data(failure, { status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/account", noindex: true })];
@@ -61,16 +67,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(mat
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const { account } = loaderData;
-  const failure = (actionData?.failure ?? null) as Failure;
-  const pendingPhone =
-    failure?.section === "phone" && "query" in failure
-      ? normalizePhone((failure as { query?: { phone?: string } }).query?.phone ?? "")
-      : loaderData.pendingPhone;
+  const failure = actionData ?? null;
   return (
     <div className="account">
       <h1>{t("auth:account.title")}</h1>
       <p data-testid="greeting">{t("auth:account.greeting", { name: account.details.firstName || account.details.phone || "" })}</p>
-      <AccountPage account={account} notice={failure ? null : loaderData.notice} failure={failure} pendingPhone={pendingPhone} />
+      <AccountPage account={account} notice={failure ? null : loaderData.notice} failure={failure} pendingPhone={loaderData.pendingPhone} />
       <Form method="post" action={href("/logout")}>
         <button type="submit" className="button button--ghost" data-testid="logout">
           {t("auth:account.logout")}

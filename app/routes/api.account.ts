@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.account";
-import { getAccount } from "~/account/index.server";
-import { runAccountAction } from "~/account/index.server";
+import { getAccount, runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { apiContext, apiError, apiFailure, apiText, readPayload } from "~/server/api.server";
+import { errorList, payloadForm } from "~/forms/parse.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { readSession, sessionStorage } from "~/server/session.server";
 
 /** GET /api/account: details with phones, kids and socials (spec §7 "Account"). */
@@ -25,8 +25,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const payload = await readPayload(request);
   const op = params.op ?? "";
   const session = await readSession(app.env, request);
-  const run = (form: Record<string, string>) =>
-    runAccountAction(form, { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const run = (fields: Record<string, string>) =>
+    runAccountAction(payloadForm(fields), { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
 
   switch (op) {
     case "save-details": {
@@ -38,9 +38,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     case "change-email": {
       const result = await run({ ...payload, intent: "email-change" });
       if (!result.ok) {
-        const message = Object.values(result.errors)[0];
+        const message = errorList(result.reply.error, (key) => t(key))[0]?.message;
         return Response.json(
-          { status: false, error: true, message: message ? apiText(t, message) : t("account:api.wrong") },
+          { status: false, error: true, message: message ?? t("account:api.wrong") },
           { status: result.status === 400 ? 422 : result.status },
         );
       }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.address";
-import { getAccount } from "~/account/index.server";
-import { runAccountAction } from "~/account/index.server";
+import { getAccount, runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
+import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** GET /api/address: the shopper's addresses, main first. */
@@ -31,10 +31,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           : null;
   if (!intent) apiError(params.main && params.main !== "main" ? 404 : 405, "method not allowed");
   const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request) : {};
-  const result = await runAccountAction(
-    { ...payload, id: params.id ?? "", intent },
-    { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
-  );
+  const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
+    env: app.env,
+    request,
+    userId,
+    t,
+    origin: app.origin,
+    lang,
+    defaultLang: app.defaultLang,
+  });
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true }, { status: intent === "address-add" ? 201 : 200 });
 }

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/api.auth";
 import { runAccountAction } from "~/account/index.server";
+import { smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { beginUserSession, requireApiUser, sendLoginCode, verifyLoginCode } from "~/auth/index.server";
+import { parseForm, payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
-import { beginUserSession, requireApiUser } from "~/auth/index.server";
-import { fieldErrors, phone as phoneSchema } from "~/auth/index";
-import { sendLoginCode, verifyLoginCode } from "~/auth/index.server";
 
 /**
- * The spec's auth calls as JSON, sharing the pages' server modules:
+ * The spec's auth calls as JSON, sharing the pages' schemas and server modules:
  * POST /auth/send-login-code-on-phone {phone}, POST /auth/login-by-phone {phone, code},
  * POST /auth/resend-confirm-email (signed in).
  */
@@ -16,27 +16,34 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const payload = await readPayload(request);
   switch (params.op) {
     case "send-login-code-on-phone": {
-      const phone = phoneSchema.safeParse(payload.phone ?? "");
-      if (!phone.success) apiFailure(t, { status: 400, errors: { phone: fieldErrors(phone.error).form ?? "errors.phoneInvalid" } });
-      const sent = await sendLoginCode(app.env, request, phone.data, (code) => t("auth:sms.text", { code }));
+      const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), smsSendSchema);
+      if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+      const sent = await sendLoginCode(app.env, request, submission.value.phone, (code) => t("auth:sms.text", { code }));
       if (!sent.sent) apiError(429, t("auth:errors.tooManyCodes"));
       return Response.json({ success: true });
     }
     case "login-by-phone": {
-      const phone = phoneSchema.safeParse(payload.phone ?? "");
-      const code = (payload.code ?? payload.sms ?? "").trim();
-      if (!phone.success) apiFailure(t, { status: 400, errors: { phone: "errors.phoneInvalid" } });
-      if (!/^\d{6}$/.test(code)) apiFailure(t, { status: 400, errors: { code: "errors.codeFormat" } });
-      const result = await verifyLoginCode(app.env, request, phone.data, code);
-      if (!result.ok) apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, errors: { code: `errors.code_${result.reason}` } });
+      // The spec's clients name the code "code" or "sms".
+      const submission = parseForm(payloadForm({ phone: payload.phone ?? "", code: payload.code ?? payload.sms ?? "" }), smsVerifySchema);
+      if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+      const result = await verifyLoginCode(app.env, request, submission.value.phone, submission.value.code);
+      if (!result.ok) {
+        const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
+        apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply });
+      }
       return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
     }
     case "resend-confirm-email": {
       const userId = await requireApiUser(app, request, t);
-      const result = await runAccountAction(
-        { intent: "resend-confirm" },
-        { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
-      );
+      const result = await runAccountAction(payloadForm({ intent: "resend-confirm" }), {
+        env: app.env,
+        request,
+        userId,
+        t,
+        origin: app.origin,
+        lang,
+        defaultLang: app.defaultLang,
+      });
       if (!result.ok) apiFailure(t, result);
       return Response.json({ success: true, message: t("account:notices.confirmResent") });
     }

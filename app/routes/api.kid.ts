@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.kid";
 import { runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
+import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** POST /api/kid (add), PUT /api/kid/{id}, DELETE /api/kid/{id}. */
@@ -12,10 +13,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
   if (!intent) apiError(405, "method not allowed");
   const payload = intent === "kid-delete" ? {} : await readPayload(request);
-  const result = await runAccountAction(
-    { ...payload, id: params.id ?? "", intent },
-    { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
-  );
+  const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
+    env: app.env,
+    request,
+    userId,
+    t,
+    origin: app.origin,
+    lang,
+    defaultLang: app.defaultLang,
+  });
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true }, { status: intent === "kid-add" ? 201 : 200 });
 }

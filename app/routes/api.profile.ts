@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.profile";
 import { runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
+import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
@@ -22,10 +23,15 @@ export async function action({ context, request }: Route.ActionArgs) {
       apiError(400, "details must be an object");
     }
   }
-  const result = await runAccountAction(
-    { ...fields, intent: "save-details" },
-    { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang },
-  );
+  const result = await runAccountAction(payloadForm({ ...fields, intent: "save-details" }), {
+    env: app.env,
+    request,
+    userId,
+    t,
+    origin: app.origin,
+    lang,
+    defaultLang: app.defaultLang,
+  });
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true });
 }

@@ -1,19 +1,17 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/confirm-email";
+import { emailLinkSchema } from "~/auth/index";
 import { confirmEmail } from "~/auth/index.server";
-import { getApp } from "~/server/context.server";
+import { parseForm } from "~/forms/parse.server";
 import { requireLang } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";
+import { getApp } from "~/server/context.server";
 
 /** The link from the sign-up e-mail: confirms and shows the account (or says the link is spent). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const url = new URL(request.url);
-  const ok = await confirmEmail(
-    app.env.DB,
-    (url.searchParams.get("email") ?? "").toLowerCase().slice(0, 254),
-    (url.searchParams.get("token") ?? "").slice(0, 64),
-  );
+  const link = parseForm(new URL(request.url).searchParams, emailLinkSchema);
+  const ok = link.status === "success" && (await confirmEmail(app.env.DB, link.value.email, link.value.token));
   throw redirect(`${localizePath("/account", lang, app.defaultLang)}?email=${ok ? "confirmed" : "link-invalid"}`);
 }

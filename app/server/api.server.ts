@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { isLang, type Lang } from "~/i18n/languages";
 import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
+import { errorList, type FormReply } from "~/forms/parse.server";
 import { getI18n } from "~/i18n/middleware.server";
 
 /** JSON error answers of the /api routes: `{ success: false, message, errors? }`. */
@@ -52,17 +53,11 @@ export function apiContext(context: Readonly<RouterContextProvider>, request: Re
   return { app, lang, t: base.getFixedT(lang) };
 }
 
-/** An error key of the account namespace, else of auth (i18next returns the bare key when missing). */
-export function apiText(t: TFunction, key: string): string {
-  const own = t(`account:${key}`);
-  return own === key || own === `account:${key}` ? t(`auth:${key}`) : own;
-}
-
-/** An account-action failure as the API answers it: 422 with per-field messages (404/429 kept). */
-export function apiFailure(t: TFunction, result: { status: number; errors: Record<string, string | undefined> }): never {
-  const text = (key: string) => apiText(t, key);
-  const errors = Object.entries(result.errors)
-    .filter((e): e is [string, string] => typeof e[1] === "string")
-    .map(([field, key]) => ({ field, message: text(key) }));
-  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? "error", errors);
+/**
+ * A refused form as the API answers it: 422 with per-field messages (404/429
+ * kept), in the request's language.
+ */
+export function apiFailure(t: TFunction, result: { status: number; reply: FormReply }): never {
+  const errors = errorList(result.reply.error, (key) => t(key));
+  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors);
 }

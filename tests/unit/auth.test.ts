@@ -60,14 +60,14 @@ describe("auth schemas", () => {
     expect(signupSchema.safeParse({ ...base, password: "x".repeat(32) }).success).toBe(true);
     const long = signupSchema.safeParse({ ...base, password: "x".repeat(33) });
     expect(long.success).toBe(false);
-    expect(long.error?.issues[0]?.message).toBe("errors.passwordLong");
-    expect(signupSchema.safeParse({ ...base, password: "short" }).error?.issues[0]?.message).toBe("errors.passwordShort");
+    expect(long.error?.issues[0]?.message).toBe("auth:errors.passwordLong");
+    expect(signupSchema.safeParse({ ...base, password: "short" }).error?.issues[0]?.message).toBe("auth:errors.passwordShort");
     expect(signupSchema.parse({ ...base, password: "longenough" }).email).toBe("a@example.uz");
   });
   it("report missing and wrongly typed fields with keys, not exceptions", () => {
     const r = loginSchema.safeParse({ login: 42, password: undefined });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(["errors.loginRequired", "errors.passwordRequired"]);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(["auth:errors.loginRequired", "auth:errors.passwordRequired"]);
   });
 });
 
