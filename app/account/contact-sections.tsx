@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { ConformForm, useConformForm } from "~/forms/conform-form";
+import { ConformForm } from "~/forms/conform-form";
+import { useConformForm } from "~/forms/use-conform-form";
 import { FormRow } from "~/forms/form-row";
 import { formatPhone, normalizePhone } from "~/forms/phone";
 import { PhoneRow } from "~/forms/phone-row";

@@ -1,4 +1,5 @@
-import { ConformForm, useConformForm } from "~/forms/conform-form";
+import { ConformForm } from "~/forms/conform-form";
+import { useConformForm } from "~/forms/use-conform-form";
 import { FieldError, FormRow } from "~/forms/form-row";
 import { useI18n } from "~/i18n/use-i18n";
 import { CLOTHE_SIZES, detailsSchema, SHOE_SIZES } from "./schema";

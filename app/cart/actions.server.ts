@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
 import { cityExists, deliveryOptions } from "~/delivery/index.server";
@@ -13,8 +14,9 @@ import { promoDiscount } from "./summary";
 /**
  * One action for every cart form (Hydrogen-style `intent`); the cart page, the
  * product page's add form and the JSON endpoints all come here, so the rules
- * are one. Results name translation keys of the "cart" namespace (popup texts:
- * "common").
+ * are one. Every form parses with its schema through conform; a refusal names
+ * a translation key ("cart:errors.…", popup texts "common:cartPopup.…") and
+ * carries the form's reply (its error and what was typed).
  */
 
 export const CART_INTENTS = [
@@ -42,7 +44,7 @@ export type CartActionResult =
       code: string;
       error: string;
       field?: string;
-      values: Record<string, string>;
+      reply: FormReply;
       popup?: CartPopupData;
     };
 
@@ -56,19 +58,17 @@ type Fail = Extract<CartActionResult, { ok: false }>;
 /** A refused add's code (spec §8) and message key (cart namespace, or the popup's). */
 function stockFailure(reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity"): { code: string; error: string } {
   const code = { outOfStock: "is_out_of_stock", unknownSku: "unknown_product", notEnoughStock: "not_enough_stock", badQuantity: "quantity" }[reason];
-  return { code, error: `cartPopup.${code}` };
+  return { code, error: `common:cartPopup.${code}` };
 }
 
-function firstIssue(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0]!;
-  return { field: String(issue.path[0] ?? "form"), message: issue.message };
-}
+/** For refusals no schema decides (an unknown intent): the reply carries only the error and what was sent. */
+const NO_RULES = z.object({});
 
 // Add errors are named by code; their texts are common "cartPopup.<code>" (the popup shows them anywhere).
 const ADD_ERRORS: Record<string, { code: string; status: number }> = {
-  "errors.sizeRequired": { code: "size_required", status: 400 },
-  "errors.unknownProduct": { code: "unknown_product", status: 404 },
-  "errors.quantity": { code: "quantity", status: 400 },
+  "cart:errors.sizeRequired": { code: "size_required", status: 400 },
+  "cart:errors.unknownProduct": { code: "unknown_product", status: 404 },
+  "cart:errors.quantity": { code: "quantity", status: 400 },
 };
 
 /** The code and status of an add refused by the add schema (its message key). */
@@ -110,10 +110,17 @@ function popupOf(
   };
 }
 
-export async function runCartAction(form: Record<string, string>, c: CartActionContext): Promise<CartActionResult> {
+export async function runCartAction(form: FormData | URLSearchParams, c: CartActionContext): Promise<CartActionResult> {
   const db = c.env.DB;
-  const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.slice(0, 100)]));
-  const intent = (CART_INTENTS as readonly string[]).includes(form.intent ?? "") ? (form.intent as CartIntent) : null;
+  const sent = String(form.get("intent") ?? "");
+  const intent = (CART_INTENTS as readonly string[]).includes(sent) ? (sent as CartIntent) : null;
+  // The form's parse so far: its reply keeps what was typed.
+  let submission: ReturnType<typeof parseForm> | null = null;
+  const parse = <Schema extends z.ZodType>(schema: Schema) => {
+    const parsed = parseForm(form, schema);
+    submission = parsed;
+    return parsed;
+  };
   const fail = (status: number, code: string, error: string, field?: string, extra: Partial<Fail> = {}): Fail => ({
     ok: false,
     intent,
@@ -121,29 +128,29 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
     code,
     error,
     ...(field ? { field } : {}),
-    values,
+    reply: (submission ?? parseForm(form, NO_RULES)).reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }),
     ...extra,
   });
-  if (!intent) return fail(400, "unknown_intent", "errors.unknownIntent");
+  if (!intent) return fail(400, "unknown_intent", "cart:errors.unknownIntent");
   /** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
   const addFailure = async (status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> => {
     const view = await getCartView(db, c.lang, await existingCartId(c.env, c.shopper), c.now);
-    return fail(status, code, `cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
+    return fail(status, code, `common:cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
   };
 
   if (intent === "add") {
-    const parsed = addSchema.safeParse(form);
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
+    const parsed = parse(addSchema);
+    if (parsed.status !== "success") {
+      const issue = firstError(parsed.error);
       const known = addParseFailure(issue.message);
       return addFailure(known.status, known.code, issue.field, null);
     }
-    const { primaryId, purchasableId, quantity } = parsed.data;
+    const { primaryId, purchasableId, quantity } = parsed.value;
     const product = await productOfSku(db, c.lang, purchasableId);
     if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
     if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
     const cart = await cartForWrite(c.env, c.request, c.shopper);
-    if (!cart) return fail(429, "rate_limited", "cartPopup.rate_limited", "purchasableId");
+    if (!cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId");
     const { cartId } = cart;
     const added = await addLine(db, cartId, purchasableId, quantity);
     const view = await getCartView(db, c.lang, cartId, c.now);
@@ -159,14 +166,14 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
   // Everything else works on an existing cart, scoped to this shopper.
   const cartId = await existingCartId(c.env, c.shopper);
   if (intent === "increment" || intent === "decrement" || intent === "delete" || intent === "move-to-favourites") {
-    const parsed = lineSchema.safeParse(form);
-    if (!parsed.success) return fail(400, "unknown_line", "errors.unknownLine", "purchasableId");
-    const skuId = parsed.data.purchasableId;
+    const parsed = parse(lineSchema);
+    if (parsed.status !== "success") return fail(400, "unknown_line", "cart:errors.unknownLine", "purchasableId");
+    const skuId = parsed.value.purchasableId;
     const line = await findLine(db, cartId, skuId);
-    if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
+    if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
     if (intent === "increment") {
       const added = await addLine(db, cartId, skuId, 1);
-      if (!added.ok) return fail(409, stockFailure(added.reason).code, "errors.notEnoughStock", "purchasableId");
+      if (!added.ok) return fail(409, stockFailure(added.reason).code, "cart:errors.notEnoughStock", "purchasableId");
       return { ok: true, intent, notice: "updated" };
     }
     await removeLine(db, cartId, skuId, intent !== "decrement");
@@ -179,67 +186,72 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
   }
 
   if (intent === "change-size") {
-    const parsed = changeSizeSchema.safeParse(form);
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
+    const parsed = parse(changeSizeSchema);
+    if (parsed.status !== "success") {
+      const issue = firstError(parsed.error);
       return fail(400, issue.field === "newPurchasableId" ? "size_required" : "unknown_line", issue.message, issue.field);
     }
-    const { purchasableId, newPurchasableId } = parsed.data;
+    const { purchasableId, newPurchasableId } = parsed.value;
     const line = await findLine(db, cartId, purchasableId);
-    if (cartId === null || !line) return fail(404, "unknown_line", "errors.unknownLine", "purchasableId");
+    if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
     if (newPurchasableId === purchasableId) return { ok: true, intent, notice: "updated" };
-    if (!line.skuIds.includes(newPurchasableId)) return fail(400, "unknown_product", "errors.unknownSize", "newPurchasableId");
+    if (!line.skuIds.includes(newPurchasableId)) return fail(400, "unknown_product", "cart:errors.unknownSize", "newPurchasableId");
     // Spec: one of the new size in, one of the old out; the add is checked against stock first.
     const added = await addLine(db, cartId, newPurchasableId, 1);
     if (!added.ok)
-      return fail(409, stockFailure(added.reason).code, added.reason === "outOfStock" ? "errors.outOfStock" : "errors.notEnoughStock", "newPurchasableId");
+      return fail(
+        409,
+        stockFailure(added.reason).code,
+        added.reason === "outOfStock" ? "cart:errors.outOfStock" : "cart:errors.notEnoughStock",
+        "newPurchasableId",
+      );
     // The old line went away meanwhile (another tab): take the added one back, nothing gained.
     if (!(await removeLine(db, cartId, purchasableId))) await removeLine(db, cartId, newPurchasableId);
     return { ok: true, intent, notice: "updated" };
   }
 
-  if (cartId === null) return fail(409, "cart_empty", "errors.cartEmpty");
+  if (cartId === null) return fail(409, "cart_empty", "cart:errors.cartEmpty");
 
   switch (intent) {
     case "promo-apply": {
-      const parsed = promoSchema.safeParse(form);
-      if (!parsed.success) return fail(400, "promo_invalid", firstIssue(parsed.error).message, "promoCode");
+      const parsed = parse(promoSchema);
+      if (parsed.status !== "success") return fail(400, "promo_invalid", firstError(parsed.error).message, "promoCode");
       const view = await getCartView(db, c.lang, cartId, c.now);
-      if (view.lines.length === 0) return fail(409, "cart_empty", "errors.cartEmpty", "promoCode");
-      if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "errors.promoAlready", "promoCode");
+      if (view.lines.length === 0) return fail(409, "cart_empty", "cart:errors.cartEmpty", "promoCode");
+      if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "cart:errors.promoAlready", "promoCode");
       // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
       if (!(await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600)).allowed)
-        return fail(429, "promo_limited", "errors.promoLimited", "promoCode");
-      const promo = await findPromo(db, parsed.data.promoCode, c.shopper.owner.userId);
+        return fail(429, "promo_limited", "cart:errors.promoLimited", "promoCode");
+      const promo = await findPromo(db, parsed.value.promoCode, c.shopper.owner.userId);
       const check = promoDiscount(promo, view.lines, c.shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
-      if (!check.ok) return fail(422, "promo_invalid", `errors.promo.${check.problem}`, "promoCode");
-      await setPromoCode(db, cartId, parsed.data.promoCode);
+      if (!check.ok) return fail(422, "promo_invalid", `cart:errors.promo.${check.problem}`, "promoCode");
+      await setPromoCode(db, cartId, parsed.value.promoCode);
       return { ok: true, intent, notice: "promoApplied" };
     }
     case "promo-remove":
       await setPromoCode(db, cartId, null);
       return { ok: true, intent, notice: "promoRemoved" };
     case "bonuses-apply": {
-      const parsed = bonusesSchema.safeParse(form);
-      if (!parsed.success) return fail(400, "bonuses_invalid", "errors.bonuses", "bonuses");
+      const parsed = parse(bonusesSchema);
+      if (parsed.status !== "success") return fail(400, "bonuses_invalid", "cart:errors.bonuses", "bonuses");
       const view = await getCartView(db, c.lang, cartId, c.now);
       const { bonuses } = view.summary;
-      if (!bonuses.hasCard || bonuses.available <= 0) return fail(403, "bonuses_unavailable", "errors.bonusesUnavailable", "bonuses");
-      if (parsed.data.bonuses > bonuses.canBeUsed) return fail(422, "bonuses_invalid", "errors.bonusesTooMany", "bonuses");
-      await setBonuses(db, cartId, parsed.data.bonuses);
+      if (!bonuses.hasCard || bonuses.available <= 0) return fail(403, "bonuses_unavailable", "cart:errors.bonusesUnavailable", "bonuses");
+      if (parsed.value.bonuses > bonuses.canBeUsed) return fail(422, "bonuses_invalid", "cart:errors.bonusesTooMany", "bonuses");
+      await setBonuses(db, cartId, parsed.value.bonuses);
       return { ok: true, intent, notice: "bonusesApplied" };
     }
     case "bonuses-remove":
       await setBonuses(db, cartId, 0);
       return { ok: true, intent, notice: "bonusesRemoved" };
     case "delivery": {
-      const parsed = deliverySchema.safeParse(form);
-      if (!parsed.success) {
-        const issue = firstIssue(parsed.error);
+      const parsed = parse(deliverySchema);
+      if (parsed.status !== "success") {
+        const issue = firstError(parsed.error);
         return fail(400, "delivery_invalid", issue.message, issue.field);
       }
-      const { cityId, deliveryTypeId } = parsed.data;
-      if (!(await cityExists(db, cityId))) return fail(400, "delivery_invalid", "errors.cityRequired", "cityId");
+      const { cityId, deliveryTypeId } = parsed.value;
+      if (!(await cityExists(db, cityId))) return fail(400, "delivery_invalid", "cart:errors.cityRequired", "cityId");
       let typeId = deliveryTypeId ?? null;
       if (typeId !== null && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === typeId)) {
         // A type the city does not have (the city changed): keep the city, ask for a type again.
@@ -249,5 +261,5 @@ export async function runCartAction(form: Record<string, string>, c: CartActionC
       return { ok: true, intent, notice: "deliveryUpdated" };
     }
   }
-  return fail(400, "unknown_intent", "errors.unknownIntent");
+  return fail(400, "unknown_intent", "cart:errors.unknownIntent");
 }

@@ -19,9 +19,9 @@ export function jsonContext(app: AppContext, lang: Lang, t: TFunction): JsonCont
   };
 }
 
-/** A refused cart action's message in the request's language (popup texts live in "common"). */
+/** A refused cart action's message in the request's language. */
 export function failureMessage(t: TFunction, result: Extract<CartActionResult, { ok: false }>): string {
-  return result.error.startsWith("cartPopup.") ? t(result.error, result.popup?.vars) : t(`cart:${result.error}`);
+  return t(result.error, result.popup?.vars);
 }
 
 /** The lines of a cart, as the JSON answers list them. */

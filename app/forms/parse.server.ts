@@ -50,3 +50,8 @@ export function errorList(error: Record<string, string[] | null> | null | undefi
 export function refused(status: number, retryAfter?: number): ResponseInit {
   return retryAfter ? { status, headers: { "Retry-After": String(retryAfter) } } : { status };
 }
+
+/** The first refused field and its message key ("" is the form itself, named "form"), for answers that carry one error. */
+export function firstError(error: Record<string, string[] | null> | null | undefined): { field: string; message: string } {
+  return errorList(error, (key) => key)[0] ?? { field: "form", message: "common:errors.badRequestTitle" };
+}

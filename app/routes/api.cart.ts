@@ -5,6 +5,7 @@ import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } 
 import { getCartView } from "~/cart/index.server";
 import { commitShopperSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { apiCartSchema } from "~/cart/index";
+import { firstError, parseForm, payloadForm } from "~/forms/parse.server";
 
 /** GET /api/cart: the lines as a list, the summary in headers (spec §7 "Cart"; README lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -24,19 +25,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   if (request.method !== "POST") apiError(405, "method not allowed");
   const payload = await readPayload(request);
-  const parsed = apiCartSchema.safeParse(payload);
-  if (!parsed.success) {
-    const { code } = addParseFailure(parsed.error.issues[0]!.message);
+  const parsed = parseForm(payloadForm(payload), apiCartSchema);
+  if (parsed.status !== "success") {
+    const { code } = addParseFailure(firstError(parsed.error).message);
     // The API also takes −1, so its quantity message says so.
     return Response.json({ status: false, code, message: t(code === "quantity" ? "cart:errors.quantity" : `cartPopup.${code}`) }, { status: 422 });
   }
-  const { primaryId, purchasableId, quantity } = parsed.data;
+  const { primaryId, purchasableId, quantity } = parsed.value;
   const shopper = await shopperOf(app.env, request);
-  const form: Record<string, string> =
+  const form =
     quantity === -1
       ? { intent: "decrement", purchasableId: String(purchasableId) }
       : { intent: "add", purchasableId: String(purchasableId), quantity: String(quantity), ...(primaryId ? { primaryId: String(primaryId) } : {}) };
-  const result = await runCartAction(form, { env: app.env, request, lang, shopper });
+  const result = await runCartAction(payloadForm(form), { env: app.env, request, lang, shopper });
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {

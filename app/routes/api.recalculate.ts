@@ -5,6 +5,7 @@ import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.ser
 import { getCartView } from "~/cart/index.server";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { recalculateSchema } from "~/cart/index";
+import { firstError, parseForm, payloadForm } from "~/forms/parse.server";
 
 /**
  * POST /checkout/default/shopping-cart-recalculate {deliveryTypeId, cityId}
@@ -15,11 +16,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   if (request.method !== "POST") apiError(405, "method not allowed");
   const payload = await readPayload(request);
-  const parsed = recalculateSchema.safeParse(payload);
-  if (!parsed.success) return Response.json({ status: "error", message: t(`cart:${parsed.error.issues[0]!.message}`) }, { status: 422 });
+  const parsed = parseForm(payloadForm(payload), recalculateSchema);
+  if (parsed.status !== "success") return Response.json({ status: "error", message: t(firstError(parsed.error).message) }, { status: 422 });
   const shopper = await shopperOf(app.env, request);
-  const form = { intent: "delivery", cityId: String(parsed.data.cityId), deliveryTypeId: parsed.data.deliveryTypeId ? String(parsed.data.deliveryTypeId) : "" };
-  const result = await runCartAction(form, { env: app.env, request, lang, shopper });
+  const { cityId, deliveryTypeId } = parsed.value;
+  const form = { intent: "delivery", cityId: String(cityId), deliveryTypeId: deliveryTypeId ? String(deliveryTypeId) : "" };
+  const result = await runCartAction(payloadForm(form), { env: app.env, request, lang, shopper });
   if (!result.ok) return Response.json({ status: "error", message: failureMessage(t, result) }, { status: result.status === 400 ? 422 : result.status });
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json(recalculationJson(view, jsonContext(app, lang, t)));

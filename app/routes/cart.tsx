@@ -9,7 +9,7 @@ import { checkoutMaxItems } from "~/cart/index";
 import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { safeReturnUrl } from "~/auth/index";
 import { getApp } from "~/server/context.server";
-import { readForm } from "~/forms/read-form.server";
+import { readFormData } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -53,10 +53,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const form = await readForm(request);
+  const form = await readFormData(request);
   const shopper = await shopperOf(app.env, request);
   const result = await runCartAction(form, { env: app.env, request, lang, shopper });
-  const redirectTo = result.intent === "add" && form.redirectTo ? safeReturnUrl(form.redirectTo, lang, app.defaultLang) : null;
+  const back = form.get("redirectTo");
+  const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
   if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};

@@ -109,7 +109,7 @@ describe("the checkout limit and input rules", () => {
     expect(checkoutAllowed(0, 5)).toBe(false);
   });
   it("adds need a size and a quantity 1..10; the API also takes −1", () => {
-    expect(addSchema.safeParse({ purchasableId: "" }).error?.issues[0]?.message).toBe("errors.sizeRequired");
+    expect(addSchema.safeParse({ purchasableId: "" }).error?.issues[0]?.message).toBe("cart:errors.sizeRequired");
     expect(addSchema.parse({ purchasableId: "7" })).toEqual({ purchasableId: 7, quantity: 1 });
     for (const q of ["0", "-5", "11", "1e9", "1.5", "x"]) expect(addSchema.safeParse({ purchasableId: "7", quantity: q }).success, q).toBe(false);
     expect(apiCartSchema.parse({ purchasableId: "7", quantity: "-1" }).quantity).toBe(-1);

@@ -40,6 +40,8 @@ describe("sign-up", () => {
     expect(body).toContain("Bu e-pochta bilan hisob allaqachon bor");
     expect(body).toContain('value="Bobur"');
     expect(body).toContain('value="TAKEN@example.uz"');
+    // Neither in the fields nor in the page's data for hydration.
+    expect(body).not.toContain("another-pass");
   });
 
   it("answers bad input with 400 and a localized message per field", async () => {
@@ -116,6 +118,7 @@ describe("login and logout", () => {
     expect(a).toContain("Login yoki parol noto&#x27;g&#x27;ri.");
     expect(b).toContain("Login yoki parol noto&#x27;g&#x27;ri.");
     expect(a).toContain('value="known@example.uz"');
+    expect(a).not.toContain("wrong-pass");
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
   });
 
