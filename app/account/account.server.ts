@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { checkCode, issueCode } from "~/auth/index.server";
 import { mailLink, type Mail } from "~/auth/index.server";
 import { enqueue } from "~/outbox/index.server";
+import { firstRow, mapRows } from "~/server/db.server";
 import { codeCheckLimit, hit, smsSendLimit } from "~/server/rate-limit.server";
 
 // Every query here is scoped by user_id: a shopper reaches only their own rows,
@@ -39,13 +40,19 @@ export async function getAccount(db: D1Database, userId: number): Promise<Accoun
     db.prepare("SELECT id, gender, birthday FROM kids WHERE user_id = ? ORDER BY birthday, id").bind(userId),
     db.prepare("SELECT id, city, street, house, apartment, comment, is_main AS isMain FROM addresses WHERE user_id = ? ORDER BY is_main DESC, id").bind(userId),
   ]);
-  const row = details!.results[0] as (Omit<Details, "shoeSizes" | "clotheSizes"> & { shoeSizes: string; clotheSizes: string }) | undefined;
-  if (!row) return null;
+  // Sizes are stored as JSON arrays.
+  const detailsOf = (r: Omit<Details, "shoeSizes" | "clotheSizes"> & { shoeSizes: string; clotheSizes: string }): Details => ({
+    ...r,
+    shoeSizes: JSON.parse(r.shoeSizes),
+    clotheSizes: JSON.parse(r.clotheSizes),
+  });
+  const own = firstRow(details, detailsOf);
+  if (!own) return null;
   return {
-    details: { ...row, shoeSizes: JSON.parse(row.shoeSizes), clotheSizes: JSON.parse(row.clotheSizes) },
-    phones: phones!.results as Phone[],
-    kids: kids!.results as Kid[],
-    addresses: addresses!.results as Address[],
+    details: own,
+    phones: mapRows(phones, (r: Phone) => r),
+    kids: mapRows(kids, (r: Kid) => r),
+    addresses: mapRows(addresses, (r: Address) => r),
     // No social login is wired yet; the shape is the spec's.
     socials: [],
   };

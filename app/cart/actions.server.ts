@@ -96,7 +96,7 @@ function popupOf(
           slug: product.slug,
           name: product.name,
           brand: product.brand,
-          colour: product.colour,
+          color: product.color,
           size: product.size,
           sizes: product.sizes,
           firstPrice: product.firstPrice,

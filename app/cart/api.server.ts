@@ -43,7 +43,7 @@ export function lineJson(l: CartLine, { t, origin, productPath }: JsonContext) {
         orderVendorId: l.vendorId,
         name: l.name,
         brand: { name: l.brand },
-        color: { name: l.colour },
+        color: { name: l.color },
         size: l.size,
         availableSizes: l.sizes.filter((s) => s.stock > 0).map((s) => ({ id: s.id, name: s.size })),
         salePrice: l.salePrice,

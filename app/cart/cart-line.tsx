@@ -24,7 +24,7 @@ export function Line({ line, analytics, failure }: { line: CartLine; analytics: 
           {line.name}
         </a>
         <p>
-          {t("cart:colour")}: {line.colour}
+          {t("cart:color")}: {line.color}
         </p>
         {line.inClub ? <ClubBadge /> : null}
         <CartForm intents={["change-size"]} failure={failure} match={sameLine} className="cart-line__size">

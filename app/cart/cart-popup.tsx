@@ -55,7 +55,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
               {p.name}
             </a>
             <p>
-              {t("cartPopup.colour")}: {p.colour}
+              {t("cartPopup.color")}: {p.color}
               {p.size ? ` · ${t("cartPopup.size")}: ${p.size}` : ""}
             </p>
             {p.sizes.length > 0 ? (

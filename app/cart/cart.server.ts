@@ -1,6 +1,7 @@
 import type { Lang } from "~/i18n/languages";
 import { cartOptionsQuery, citiesQuery, optionsOf, type City, type CostRow } from "~/delivery/index.server";
 import type { DeliveryOption } from "~/delivery/index";
+import { firstRow, flag, mapRows } from "~/server/db.server";
 import { summarize, type Promo, type Summary } from "./summary";
 
 /**
@@ -17,7 +18,7 @@ export type CartLine = {
   slug: string;
   name: string;
   brand: string;
-  colour: string;
+  color: string;
   category: string;
   size: string;
   stock: number;
@@ -83,6 +84,19 @@ type StateRow = {
 };
 
 type LineRow = Omit<CartLine, "inClub" | "sizes"> & { inClub: number };
+type SizeRow = { id: number; productId: number; size: string; stock: number };
+type PromoRow = {
+  code: string;
+  kind: "percent" | "amount";
+  value: number;
+  minOrder: number;
+  expiresAt: number | null;
+  oncePerAccount: number;
+  active: number;
+  redeemed: number;
+};
+
+const promoFromRow = (r: PromoRow): Promo => ({ ...r, oncePerAccount: flag(r.oncePerAccount), active: flag(r.active), redeemed: flag(r.redeemed) });
 
 /** The cart as the cart page, the popup, the checkout and the JSON API show it. */
 export async function getCartView(db: D1Database, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
@@ -91,7 +105,7 @@ export async function getCartView(db: D1Database, lang: Lang, cartId: number | n
     db
       .prepare(
         `SELECT l.sku_id AS skuId, l.quantity, s.size, s.stock, p.id AS productId, p.slug, t.name, b.name AS brand,
-           c.name_${lang} AS colour, cat.name_${lang} AS category, p.first_price AS firstPrice, p.sale_price AS salePrice,
+           c.name_${lang} AS color, cat.name_${lang} AS category, p.first_price AS firstPrice, p.sale_price AS salePrice,
            p.in_club AS inClub, p.vendor_id AS vendorId,
            (SELECT url FROM images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image
          FROM cart_lines l JOIN skus s ON s.id = l.sku_id JOIN products p ON p.id = s.product_id
@@ -121,33 +135,39 @@ export async function getCartView(db: D1Database, lang: Lang, cartId: number | n
     cartOptionsQuery(db, lang, cartId),
   ]);
   const sizesOf = new Map<number, CartLine["sizes"]>();
-  for (const s of sizeRows!.results as { id: number; productId: number; size: string; stock: number }[]) {
+  for (const s of mapRows(sizeRows, (r: SizeRow) => r)) {
     sizesOf.set(s.productId, [...(sizesOf.get(s.productId) ?? []), { id: s.id, size: s.size, stock: s.stock }]);
   }
-  const lines: CartLine[] = (lineRows!.results as LineRow[]).map((l) => ({ ...l, inClub: l.inClub === 1, sizes: sizesOf.get(l.productId) ?? [] }));
-  const state = stateRows!.results[0] as StateRow | undefined;
+  const lines = mapRows(lineRows, (l: LineRow): CartLine => ({ ...l, inClub: flag(l.inClub), sizes: sizesOf.get(l.productId) ?? [] }));
+  const state = firstRow(stateRows, (r: StateRow) => r);
   if (!state) return getCartView(db, lang, null);
-  const cities = cityRows!.results as City[];
-  const deliveryOptions = state.cityId ? optionsOf(costRows!.results as CostRow[], state.cityId) : [];
+  const cities = mapRows(cityRows, (r: City) => r);
+  const deliveryOptions = state.cityId
+    ? optionsOf(
+        mapRows(costRows, (r: CostRow) => r),
+        state.cityId,
+      )
+    : [];
   const delivery = deliveryOptions.find((o) => o.id === state.deliveryTypeId) ?? null;
-  const promo: Promo | null =
+  // The cart's code joined to its promo (outer join: the promo columns are NULL when the code is unknown).
+  const promo =
     state.kind && state.promoCode
-      ? {
+      ? promoFromRow({
           code: state.promoCode,
           kind: state.kind,
           value: state.value!,
           minOrder: state.minOrder!,
           expiresAt: state.expiresAt,
-          oncePerAccount: state.oncePerAccount === 1,
-          active: state.active === 1,
-          redeemed: state.redeemed === 1,
-        }
+          oncePerAccount: state.oncePerAccount!,
+          active: state.active!,
+          redeemed: state.redeemed!,
+        })
       : null;
   const summary = summarize({
     lines,
     promo,
     promoCode: state.promoCode,
-    signedIn: state.signedIn === 1,
+    signedIn: flag(state.signedIn),
     now,
     card: { hasCard: Boolean(state.clubCard), available: state.bonusBalance ?? 0 },
     bonusesRequested: state.bonuses,
@@ -163,7 +183,7 @@ export async function productOfSku(db: D1Database, lang: Lang, skuId: number): P
   const [main, sizes] = await db.batch([
     db
       .prepare(
-        `SELECT s.id AS skuId, s.size, s.stock, p.id, p.slug, t.name, b.name AS brand, c.name_${lang} AS colour,
+        `SELECT s.id AS skuId, s.size, s.stock, p.id, p.slug, t.name, b.name AS brand, c.name_${lang} AS color,
            p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub,
            (SELECT url FROM images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image
          FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id
@@ -173,9 +193,8 @@ export async function productOfSku(db: D1Database, lang: Lang, skuId: number): P
       .bind(skuId, lang),
     db.prepare("SELECT size FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?) AND stock > 0 ORDER BY position").bind(skuId),
   ]);
-  const row = main!.results[0] as (Omit<SkuProduct, "inClub" | "sizes"> & { inClub: number }) | undefined;
-  if (!row) return null;
-  return { ...row, inClub: row.inClub === 1, sizes: (sizes!.results as { size: string }[]).map((s) => s.size) };
+  const inStock = mapRows(sizes, (r: { size: string }) => r.size);
+  return firstRow(main, (r: Omit<SkuProduct, "inClub" | "sizes"> & { inClub: number }): SkuProduct => ({ ...r, inClub: flag(r.inClub), sizes: inStock }));
 }
 
 /** Cart-level settings; every statement is scoped to the cart id the caller resolved for the shopper. */
@@ -191,7 +210,7 @@ export async function setDelivery(db: D1Database, cartId: number, cityId: number
   await db.prepare("UPDATE carts SET city_id = ?, delivery_type_id = ?, updated_at = unixepoch() WHERE id = ?").bind(cityId, deliveryTypeId, cartId).run();
 }
 
-export async function findPromo(db: D1Database, code: string, userId: number | null): Promise<import("./summary").Promo | null> {
+export async function findPromo(db: D1Database, code: string, userId: number | null): Promise<Promo | null> {
   const row = await db
     .prepare(
       `SELECT code, kind, value, min_order AS minOrder, expires_at AS expiresAt, once_per_account AS oncePerAccount, active,
@@ -199,17 +218,8 @@ export async function findPromo(db: D1Database, code: string, userId: number | n
        FROM promo_codes p WHERE code = ?1`,
     )
     .bind(code, userId ?? 0)
-    .first<{
-      code: string;
-      kind: "percent" | "amount";
-      value: number;
-      minOrder: number;
-      expiresAt: number | null;
-      oncePerAccount: number;
-      active: number;
-      redeemed: number;
-    }>();
-  return row ? { ...row, oncePerAccount: row.oncePerAccount === 1, active: row.active === 1, redeemed: row.redeemed === 1 } : null;
+    .first<PromoRow>();
+  return row ? promoFromRow(row) : null;
 }
 
 /** One line of a cart (line actions need only this, not the whole view): its product and that product's skus. */

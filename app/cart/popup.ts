@@ -15,7 +15,7 @@ export type CartPopupData = {
     slug: string;
     name: string;
     brand: string;
-    colour: string;
+    color: string;
     /** The chosen size, and every size in stock. */
     size: string | null;
     sizes: string[];

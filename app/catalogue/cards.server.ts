@@ -1,4 +1,5 @@
 import type { Lang } from "~/i18n/languages";
+import { flag } from "~/server/db.server";
 import type { Sort } from "./schema";
 import type { ProductCard } from "./types";
 
@@ -37,8 +38,8 @@ export function cardFromRow(r: CardRow): ProductCard {
     brand: r.brand,
     firstPrice: r.firstPrice,
     salePrice: r.salePrice,
-    inClub: r.inClub === 1,
-    inStock: r.inStock === 1,
+    inClub: flag(r.inClub),
+    inStock: flag(r.inStock),
     image: { url: r.imageUrl, width: r.imageWidth, height: r.imageHeight },
   };
 }

@@ -26,7 +26,7 @@ export function facetRowsHtml(name: string, facets: Facet[], selected: string[])
 type FacetName = "brand" | "size" | "color";
 /** A facet's rows packed into one string: a row per line, its fields split by tabs. */
 export type PackedFacets = Record<FacetName, string>;
-/** A listing as the page gets it: the brand, size and colour lists packed. */
+/** A listing as the page gets it: the brand, size and color lists packed. */
 export type ViewListing = Omit<Listing, "facets"> & { facets: Omit<Listing["facets"], FacetName> & { packed: PackedFacets } };
 
 /** A tab or line break inside a field would split its row. */
@@ -36,7 +36,7 @@ const SEPARATORS = /[\t\n\r]+/g;
 /**
  * Labels are display text: a separator in one becomes a space. Values are what the form
  * submits and are never rewritten: a value with a separator (no slug or size has one) has
- * no row, and neither has a colour whose hex has one.
+ * no row, and neither has a color whose hex has one.
  */
 function packFacets(facets: Facet[]): string {
   return facets
@@ -54,7 +54,7 @@ export function unpackFacets(packed: string): Facet[] {
 }
 
 /**
- * The loaders' step: the brand, size and colour lists as three strings, so the
+ * The loaders' step: the brand, size and color lists as three strings, so the
  * page's data carries three strings instead of ~80 objects (turbo-stream encodes
  * each object and its fields apart, every render) or their ~11 kB of markup
  * (escaped once more inside the hydration script). The form turns them into rows.
@@ -120,7 +120,7 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
         </fieldset>
         <FacetGroup name="brand" title={t("catalogue:brand")} packed={facets.packed.brand} selected={query.brand} />
         <FacetGroup name="size" title={t("catalogue:size")} packed={facets.packed.size} selected={query.size} />
-        <FacetGroup name="color" title={t("catalogue:colour")} packed={facets.packed.color} selected={query.color} />
+        <FacetGroup name="color" title={t("catalogue:color")} packed={facets.packed.color} selected={query.color} />
         <fieldset className="facet">
           <legend>{t("catalogue:price")}</legend>
           <div className="facet__range">

@@ -4,7 +4,8 @@ import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
 import { searchTokens } from "./search-text";
 import { sortSizes } from "./sizes";
-import { mapRows, nameCol } from "./sql.server";
+import { mapRows } from "~/server/db.server";
+import { nameCol } from "./sql.server";
 import type { Facet, Listing } from "./types";
 
 const PAGE_SIZE_DEFAULT = 24;
@@ -69,7 +70,7 @@ function whereWith(w: Where, ...extra: string[]): string {
 /**
  * The facet statement's one row: the total, the counts of sale and club, and each value
  * list as a compact JSON array built by SQLite (`[slug, name, count]` per brand,
- * `[slug, name, hex, count]` per colour, `[size, count]` per size, `[min, max]` of prices).
+ * `[slug, name, hex, count]` per color, `[size, count]` per size, `[min, max]` of prices).
  */
 type FacetsRow = { total: number; brands: string; colors: string; sizes: string; price: string; sale: number; club: number };
 

@@ -4,10 +4,11 @@ import { createI18n } from "~/i18n/use-i18n";
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
 import { cardsHtml } from "./html";
 import { sortSizes } from "./sizes";
-import { mapRows, nameCol } from "./sql.server";
+import { flag, mapRows } from "~/server/db.server";
+import { nameCol } from "./sql.server";
 import type { ProductCard, ProductDetails } from "./types";
 
-/** A product page's main row: the product in a language, with its brand, colour and category flat. */
+/** A product page's main row: the product in a language, with its brand, color and category flat. */
 type ProductRow = {
   id: number;
   slug: string;
@@ -26,7 +27,7 @@ type ProductRow = {
   vendorId: number;
 };
 
-function productFromRow(r: ProductRow): Omit<ProductDetails, "sizes" | "images" | "colours"> {
+function productFromRow(r: ProductRow): Omit<ProductDetails, "sizes" | "images" | "colors"> {
   return {
     id: r.id,
     slug: r.slug,
@@ -38,7 +39,7 @@ function productFromRow(r: ProductRow): Omit<ProductDetails, "sizes" | "images" 
     categoryPath: r.categoryPath,
     firstPrice: r.firstPrice,
     salePrice: r.salePrice,
-    inClub: r.inClub === 1,
+    inClub: flag(r.inClub),
     vendorId: r.vendorId,
   };
 }
@@ -49,14 +50,14 @@ const skuFromRow = (r: SkuRow): ProductDetails["sizes"][number] => ({ id: r.id, 
 type ImageRow = { url: string; width: number; height: number };
 const imageFromRow = (r: ImageRow): ProductDetails["images"][number] => ({ url: r.url, width: r.width, height: r.height });
 
-/** Another colour of the same model (the product's own included). */
-type ColourRow = { slug: string; colorSlug: string; name: string; hex: string };
-const colourFromRow = (r: ColourRow): ProductDetails["colours"][number] => ({ slug: r.slug, colorSlug: r.colorSlug, name: r.name, hex: r.hex });
+/** Another color of the same model (the product's own included). */
+type ColorRow = { slug: string; colorSlug: string; name: string; hex: string };
+const colorFromRow = (r: ColorRow): ProductDetails["colors"][number] => ({ slug: r.slug, colorSlug: r.colorSlug, name: r.name, hex: r.hex });
 
 /** A product page's critical data in one round trip; null when the slug is unknown. */
 export async function getProduct(db: D1Database, lang: Lang, slug: string): Promise<ProductDetails | null> {
   const id = "(SELECT id FROM products WHERE slug = ?)";
-  const [main, skus, images, colours] = await db.batch([
+  const [main, skus, images, colors] = await db.batch([
     db
       .prepare(
         `SELECT p.id, p.slug, p.model_code AS modelCode, t.name, t.description, b.name AS brandName, b.slug AS brandSlug,
@@ -83,7 +84,7 @@ export async function getProduct(db: D1Database, lang: Lang, slug: string): Prom
     ...product,
     sizes: sortSizes(mapRows(skus, skuFromRow), (s) => s.size),
     images: mapRows(images, imageFromRow),
-    colours: mapRows(colours, colourFromRow),
+    colors: mapRows(colors, colorFromRow),
   };
 }
 
@@ -100,7 +101,7 @@ export async function getRelated(db: D1Database, lang: Lang, product: ProductDet
   return results.map(cardFromRow);
 }
 
-/** A colour's hex by slug (the generated product pictures), or null. */
+/** A color's hex by slug (the generated product pictures), or null. */
 export async function getColorHex(db: D1Database, slug: string): Promise<string | null> {
   const row = await db.prepare("SELECT hex FROM colors WHERE slug = ?").bind(slug).first<{ hex: string }>();
   return row?.hex ?? null;

@@ -1,6 +1,6 @@
 /**
  * Demo product pictures: a silhouette per garment shape in the product's
- * colour, drawn on a 600×800 canvas. A few hundred bytes each, cached forever.
+ * color, drawn on a 600×800 canvas. A few hundred bytes each, cached forever.
  */
 export const SHAPES: Record<string, string> = {
   dress: "M240 120h120l20 90-40 40 90 430H170l90-430-40-40z",

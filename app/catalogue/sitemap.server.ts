@@ -1,6 +1,6 @@
 import { LANGS, type Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
-import { mapRows } from "./sql.server";
+import { mapRows } from "~/server/db.server";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -53,5 +53,5 @@ export type ProductDetails = {
   vendorId: number;
   sizes: { id: number; size: string; stock: number }[];
   images: { url: string; width: number; height: number }[];
-  colours: { slug: string; colorSlug: string; name: string; hex: string }[];
+  colors: { slug: string; colorSlug: string; name: string; hex: string }[];
 };

@@ -1,4 +1,5 @@
 import type { Lang } from "~/i18n/languages";
+import { flag } from "~/server/db.server";
 import { costFor, type DeliveryOption } from "./options";
 
 /**
@@ -45,7 +46,7 @@ export function optionsOf(rows: CostRow[], cityId: number): DeliveryOption[] {
     const row = costFor(group, cityId);
     if (!row) continue;
     const { cityMapId: _, needPayment, ...rest } = row;
-    out.push({ ...rest, needPayment: needPayment === 1 });
+    out.push({ ...rest, needPayment: flag(needPayment) });
   }
   return out;
 }

@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["cart"]),
     view,
     analytics: view.lines.map((l, i) =>
-      ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.colour, quantity: l.quantity }, i),
+      ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
     ),
     maxItems: checkoutMaxItems(app.env),
     // Set by the checkout when it refuses a cart over the limit (no JavaScript).

@@ -87,13 +87,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             {product.inClub ? <ClubBadge /> : null}
           </div>
           <Price firstPrice={product.firstPrice} salePrice={product.salePrice} large />
-          <div className="product__colours">
+          <div className="product__colors">
             <p>
-              {t("product:colour")}: <strong data-testid="colour">{product.color.name}</strong>
+              {t("product:color")}: <strong data-testid="color">{product.color.name}</strong>
             </p>
-            {product.colours.length > 1 ? (
-              <ul className="swatches" aria-label={t("product:otherColours")}>
-                {product.colours.map((c) => (
+            {product.colors.length > 1 ? (
+              <ul className="swatches" aria-label={t("product:otherColors")}>
+                {product.colors.map((c) => (
                   <li key={c.slug}>
                     {c.slug === product.slug ? (
                       <span className="swatch swatch--big swatch--current" style={{ background: c.hex }} title={c.name} aria-current="true">

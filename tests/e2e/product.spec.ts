@@ -1,9 +1,9 @@
-// Product page: from a card, sizes, colours; and the language switch.
+// Product page: from a card, sizes, colors; and the language switch.
 import { applyFilters, cards, expect, FIXTURES, parseUzs, test, text, urlWith, whenHydrated } from "./support";
 
-const ONE = FIXTURES.productOneSlug; // women's sneakers in three colours, on sale, one size sold out
+const ONE = FIXTURES.productOneSlug; // women's sneakers in three colors, on sale, one size sold out
 
-test("a card opens the product: heading, price, sizes, colours", async ({ page }) => {
+test("a card opens the product: heading, price, sizes, colors", async ({ page }) => {
   await page.goto("/store/women/footwear/sneakers?brand=chimgan-outdoor");
   const card = cards(page).filter({ has: page.locator(`a[href="/product/${ONE}"]`) });
   await expect(card).toHaveCount(1);
@@ -34,28 +34,28 @@ test("a card opens the product: heading, price, sizes, colours", async ({ page }
   await expect(available).toBeChecked();
   await expect(page.getByTestId("sold-out")).toHaveCount(0);
 
-  // Colours of the same model: the current one and links to the other two.
-  await expect(product.getByTestId("colour")).toHaveText("Xaki");
-  const swatches = product.getByRole("list", { name: text("uz", "product", "otherColours") });
+  // Colors of the same model: the current one and links to the other two.
+  await expect(product.getByTestId("color")).toHaveText("Xaki");
+  const swatches = product.getByRole("list", { name: text("uz", "product", "otherColors") });
   await expect(swatches.getByRole("listitem")).toHaveCount(3);
   await expect(swatches.locator('[aria-current="true"]')).toHaveText("Xaki");
   await expect(swatches.getByRole("link")).toHaveText(["Qizil", "Bej"]);
 });
 
-test("another colour swatch opens that product", async ({ page }) => {
+test("another color swatch opens that product", async ({ page }) => {
   await page.goto(`/product/${ONE}`);
   const product = page.getByTestId("product");
   const heading = await product.getByRole("heading", { level: 1 }).textContent();
-  const red = product.getByRole("list", { name: text("uz", "product", "otherColours") }).getByRole("link", { name: "Qizil" });
+  const red = product.getByRole("list", { name: text("uz", "product", "otherColors") }).getByRole("link", { name: "Qizil" });
   const href = await red.getAttribute("href");
   expect(href).toMatch(/^\/product\/chimgan-outdoor-bahor-sneakers-red-\d+$/);
 
   await red.click();
   await expect(page).toHaveURL(urlWith(href!));
-  await expect(product.getByTestId("colour")).toHaveText("Qizil");
+  await expect(product.getByTestId("color")).toHaveText("Qizil");
   // Same model, same name; the khaki one is now the link.
   await expect(product.getByRole("heading", { level: 1 })).toHaveText(heading!);
-  const swatches = product.getByRole("list", { name: text("uz", "product", "otherColours") });
+  const swatches = product.getByRole("list", { name: text("uz", "product", "otherColors") });
   await expect(swatches.locator('[aria-current="true"]')).toHaveText("Qizil");
   await expect(swatches.getByRole("link", { name: "Xaki" })).toHaveAttribute("href", `/product/${ONE}`);
 });
@@ -83,14 +83,14 @@ test.describe("language switch", () => {
     await expect(h1).not.toHaveText(uzName);
     await expect(h1).toHaveText("Лёгкие кроссовки Chimgan Outdoor Bahor");
     await expect(page.getByTestId("product").getByTestId("price").locator(".price__now")).toHaveText(/^\d{1,3}( \d{3})* сум$/);
-    await expect(page.getByTestId("colour")).toHaveText("Хаки");
+    await expect(page.getByTestId("color")).toHaveText("Хаки");
     await expect(page.getByTestId("lang-ru")).toHaveCount(0);
 
     await page.getByTestId("lang-uk").click();
     await expect(page).toHaveURL(urlWith(`/uk/product/${ONE}`));
     await expect(html).toHaveAttribute("lang", "uk");
     await expect(h1).toHaveText("Легкі кросівки Chimgan Outdoor Bahor");
-    await expect(page.getByTestId("colour")).toHaveText("Хакі");
+    await expect(page.getByTestId("color")).toHaveText("Хакі");
 
     await page.getByTestId("lang-uz").click();
     await expect(page).toHaveURL(urlWith(`/product/${ONE}`));

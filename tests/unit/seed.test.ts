@@ -115,7 +115,7 @@ describe("generateCatalogue", () => {
     expect(new Set(full.images.map((i) => i.id)).size).toBe(full.images.length);
   });
 
-  it("groups colours of one model", () => {
+  it("groups colors of one model", () => {
     const models = new Map<string, ProductRow[]>();
     for (const p of full.products) models.set(p.model_code, [...(models.get(p.model_code) ?? []), p]);
     const multi = [...models.values()].filter((ps) => ps.length > 1);
@@ -168,7 +168,7 @@ describe("generateCatalogue", () => {
     expect(soldOut).toBeLessThanOrEqual(6);
   });
 
-  it("has image urls per shape and colour", () => {
+  it("has image urls per shape and color", () => {
     const colorSlug = new Map(full.colors.map((c) => [c.id, c.slug]));
     for (const p of full.products) {
       const imgs = full.images.filter((i) => i.product_id === p.id);
@@ -206,7 +206,7 @@ describe("generateCatalogue", () => {
     }
   });
 
-  it("writes search_text from names, brand, category chain and colour", () => {
+  it("writes search_text from names, brand, category chain and color", () => {
     const p = full.products.find((x) => x.brand_id === full.brands.find((b) => b.slug === "ozbegim")!.id)!;
     expect(p.search_text).toContain("ozbegim");
     expect(p.search_text).not.toMatch(/['\u02BB\u02BC\u2018\u2019`]/);

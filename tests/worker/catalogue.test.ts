@@ -211,7 +211,7 @@ describe("facet counts", () => {
     return out;
   }
 
-  it("count every brand, colour and in-stock size of the unfiltered catalogue", async () => {
+  it("count every brand, color and in-stock size of the unfiltered catalogue", async () => {
     const { body } = await html("/store");
     expect(facetCounts(body, "brand")).toEqual(count(products, (p) => [brandOf(p).slug]));
     expect(facetCounts(body, "color")).toEqual(count(products, (p) => [colorOf(p).slug]));

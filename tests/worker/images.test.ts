@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, get } from "./helpers";
 
 describe("product images (generated SVG silhouettes)", () => {
-  it("every seed image URL is an SVG in its colour", async () => {
+  it("every seed image URL is an SVG in its color", async () => {
     const urls = [...new Set(catalogue.images.map((i) => i.url))];
     expect(urls.length).toBeGreaterThan(40);
     for (const url of urls) {

@@ -35,7 +35,7 @@ function jsonLdOf(body: string): JsonLd {
   return JSON.parse(scripts[0]![1]!) as JsonLd;
 }
 
-/** The product article (gallery, price, colours, sizes), without header, related and streamed data. */
+/** The product article (gallery, price, colors, sizes), without header, related and streamed data. */
 function articleOf(body: string): string {
   return section(body, '<article class="product" data-testid="product">', "</article>");
 }
@@ -51,12 +51,12 @@ describe("product page", () => {
     }
   });
 
-  it("shows name, brand and the colour", async () => {
+  it("shows name, brand and the color", async () => {
     const p = productBySlug(fx.productOneSlug);
     const article = articleOf((await html(`/product/${p.slug}`)).body);
     expect(article).toContain(`<p class="product__brand">${brandOf(p).name}</p>`);
     expect(article).toContain(`<h1 class="product__name">${nameOf(p, "uz")}</h1>`);
-    expect(article).toContain(`<strong data-testid="colour">Xaki</strong>`);
+    expect(article).toContain(`<strong data-testid="color">Xaki</strong>`);
   });
 
   it("has Product JSON-LD with a UZS offer at the sale price, in stock", async () => {
@@ -170,7 +170,7 @@ describe("product page", () => {
     expect(article).not.toContain('data-testid="sold-out"');
   });
 
-  it("links the other colours of the same model, in the page language", async () => {
+  it("links the other colors of the same model, in the page language", async () => {
     const p = productBySlug(fx.productOneSlug);
     const siblings = products.filter((x) => x.model_code === p.model_code && x.id !== p.id);
     expect(siblings.length).toBe(2);
@@ -188,7 +188,7 @@ describe("product page", () => {
     }
   });
 
-  it("a single-colour product has no colour swatches", async () => {
+  it("a single-color product has no color swatches", async () => {
     const single = products.find((p) => products.filter((x) => x.model_code === p.model_code).length === 1)!;
     const article = articleOf((await html(`/product/${single.slug}`)).body);
     expect(article).not.toContain('class="swatches"');

@@ -6,7 +6,7 @@ import { byNewest, cardSlugs, decode, html, PAGE_SIZE, products, resultCount, se
 
 /**
  * The 40-product seed has no product of the brand "Oʻzbegim" (U+02BB), so this
- * file adds its first model (3 colours) from the full demo catalogue, rows as the
+ * file adds its first model (3 colors) from the full demo catalogue, rows as the
  * seed generates them (search_text included).
  */
 const big = generateCatalogue({ products: 320 });

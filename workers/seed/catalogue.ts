@@ -5,7 +5,7 @@
  * writes a .sql file from it) and inside workerd (tests can seed D1 directly with
  * `catalogueStatements(generateCatalogue({ products: 40 }))`).
  *
- * Stability: every model (a group of 1–3 products that differ only in colour) draws from
+ * Stability: every model (a group of 1–3 products that differ only in color) draws from
  * its own PRNG seeded by the model's index, and products, sizes and images get ids in
  * generation order. The catalogue for `{ products: n }` is therefore exactly the first n
  * products (with their sizes and images) of any larger catalogue, and FIXTURES hold for
@@ -884,7 +884,7 @@ type ModelPlan = {
 function planModel(rng: Rng, modelIndex: number, leaves: Map<string, CategoryInfo>, used: Set<string>): ModelPlan {
   let cat: CategoryInfo;
   if (modelIndex === 0) {
-    // Product 1 (and 2, 3): women's sneakers in three colours, on sale; see FIXTURES.
+    // Product 1 (and 2, 3): women's sneakers in three colors, on sale; see FIXTURES.
     cat = leaves.get("women/footwear/sneakers")!;
   } else {
     const gen = rng.weighted(GEN_WEIGHTS);
@@ -1037,10 +1037,10 @@ export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
 // Fixtures
 
 export type Fixtures = {
-  /** Product id 1: women's sneakers, on sale, in stock, one sold-out size, 3 colours. */
+  /** Product id 1: women's sneakers, on sale, in stock, one sold-out size, 3 colors. */
   productOneSlug: string;
-  /** model_code shared by product 1 and its other colours. */
-  multiColourModelCode: string;
+  /** model_code shared by product 1 and its other colors. */
+  multiColorModelCode: string;
   /** On sale (0 < sale_price < first_price) and in stock. */
   saleProductSlug: string;
   /** sale_price 0: the price is hidden. In stock. */
@@ -1064,7 +1064,7 @@ export function fixtures(cat: Catalogue): Fixtures {
   const one = find("id 1", (p) => p.id === 1);
   return {
     productOneSlug: one.slug,
-    multiColourModelCode: one.model_code,
+    multiColorModelCode: one.model_code,
     saleProductSlug: find("sale", (p) => p.sale_price > 0 && p.sale_price < p.first_price && inStock(p)).slug,
     hiddenPriceProductSlug: find("hidden-price", (p) => p.sale_price === 0 && inStock(p)).slug,
     soldOutProductSlug: find("sold-out", (p) => !inStock(p) && p.sale_price > 0).slug,
@@ -1075,7 +1075,7 @@ export function fixtures(cat: Catalogue): Fixtures {
 /** fixtures(generateCatalogue(opts)) for any opts.products >= 40 (checked by tests/unit/seed.test.ts). */
 export const FIXTURES: Fixtures = {
   productOneSlug: "chimgan-outdoor-bahor-sneakers-khaki-1",
-  multiColourModelCode: "CHI-1000",
+  multiColorModelCode: "CHI-1000",
   saleProductSlug: "chimgan-outdoor-bahor-sneakers-khaki-1",
   hiddenPriceProductSlug: "samarqand-style-kumush-skirt-burgundy-9",
   soldOutProductSlug: "tashkent-tailor-metro-jeans-burgundy-14",
