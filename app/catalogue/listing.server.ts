@@ -1,5 +1,4 @@
 import type { Lang } from "~/i18n/languages";
-import { likeContains } from "~/server/db.server";
 import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
 import { searchTokens } from "./search-text";
@@ -25,13 +24,16 @@ const IN_JSON = "(SELECT value FROM json_each(?))";
 /** WHERE conditions of a listing; `omit` leaves one facet out, for that facet's counts. */
 function conditions(f: ListingFilter, omit?: FacetName): Where {
   const w: Where = { sql: [], args: [] };
+  // No LIKE on shopper text: D1 refuses LIKE patterns over 50 bytes (a 25-letter Cyrillic word).
+  // A category's subtree is the range of paths after "path/" ("/" + 1 is "0").
   if (f.categoryPath) {
-    w.sql.push("p.category_id IN (SELECT id FROM categories WHERE path = ? OR path LIKE ?)");
-    w.args.push(f.categoryPath, `${f.categoryPath}/%`);
+    w.sql.push("p.category_id IN (SELECT id FROM categories WHERE path = ? OR (path >= ? AND path < ?))");
+    w.args.push(f.categoryPath, `${f.categoryPath}/`, `${f.categoryPath}0`);
   }
+  // search_text and the tokens are both folded (lower case, no apostrophes): a plain substring test, wildcards literal.
   for (const token of searchTokens(f.q)) {
-    w.sql.push("p.search_text LIKE ? ESCAPE '\\'");
-    w.args.push(likeContains(token));
+    w.sql.push("instr(p.search_text, ?) > 0");
+    w.args.push(token);
   }
   if (omit !== "brand" && f.brand.length) {
     w.sql.push(`p.brand_id IN (SELECT id FROM brands WHERE slug IN ${IN_JSON})`);

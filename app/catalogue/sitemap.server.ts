@@ -22,7 +22,7 @@ async function getSitemapEntries(db: D1Database): Promise<{ products: ProductEnt
     db.prepare(
       `SELECT c.path FROM categories c WHERE EXISTS (
          SELECT 1 FROM products p JOIN categories pc ON pc.id = p.category_id
-         WHERE pc.path = c.path OR pc.path LIKE c.path || '/%')
+         WHERE pc.path = c.path OR (pc.path >= c.path || '/' AND pc.path < c.path || '0'))
        ORDER BY c.depth, c.position, c.id`,
     ),
   ]);

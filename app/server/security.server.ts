@@ -1,3 +1,4 @@
+import { isPrivateAnswer, PRIVATE_NO_STORE } from "./private-cache.server";
 /** Per-response nonce for the CSP: 16 random bytes, base64. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -47,6 +48,8 @@ export function applySecurityHeaders(response: Response, request: Request, nonce
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  // One rule for every route, so a new personal page cannot forget it.
+  if (isPrivateAnswer(request, response)) headers.set("Cache-Control", PRIVATE_NO_STORE);
   if (new URL(request.url).protocol === "https:") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }

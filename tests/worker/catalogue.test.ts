@@ -146,6 +146,10 @@ describe("categories", () => {
     "/store/women//clothing",
     "/store/women/footwear/sneakers/extra",
     `/store/${"a".repeat(250)}`,
+    // Paths the form of a path accepts, longer than D1's 50-byte LIKE pattern limit.
+    `/store/${"a".repeat(49)}`,
+    `/store/women/${"b".repeat(120)}`,
+    `/store/${"c".repeat(200)}`,
     "/ru/store/nope",
   ]) {
     it(`${path.slice(0, 50)} → 404`, async () => {

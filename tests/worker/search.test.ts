@@ -165,6 +165,19 @@ describe("search", () => {
     }
   });
 
+  it("answers any word the form accepts, in any script and length (no LIKE pattern limit)", async () => {
+    // D1 refuses LIKE patterns over 50 bytes: 49 Latin or 25 Cyrillic letters used to answer 500.
+    const words = { latin: "krossovka", cyrillic: "кроссовки", uzbek: "oʻzbekcha" };
+    for (const [script, word] of Object.entries(words)) {
+      for (const length of [25, 49, 100, 200]) {
+        const q = word.repeat(Math.ceil(length / word.length)).slice(0, length);
+        const { res, body } = await html(`/search?q=${encodeURIComponent(q)}`);
+        expect(res.status, `${script} ${length}`).toBe(200);
+        expect(body, `${script} ${length}`).toContain('data-testid="no-results"');
+      }
+    }
+  });
+
   it("a 500-character query is cut to 100 characters, not an error", async () => {
     const q = "krossovka ".repeat(50);
     const { res, body } = await html(`/search?q=${encodeURIComponent(q)}`);

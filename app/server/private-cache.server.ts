@@ -1,0 +1,22 @@
+/**
+ * Paths whose every answer is one shopper's (their account, cart, checkout,
+ * favourites, the sign-in pages, the JSON API), with or without a session; a
+ * language prefix and React Router's `.data` suffix included.
+ */
+const PERSONAL_PATH = /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|login|signup|logout|auth|api|bpm|dev)(?:[/.]|$)/;
+
+/**
+ * Whether an answer must stay out of shared caches: a personal path, or any
+ * answer to a request with a session (a session exists only once it names a
+ * shopper or a cart, and the header then shows their counts), or one that
+ * starts a session. Resources the same for everyone say `public` themselves
+ * (images, sitemaps, robots.txt) and keep it, outside personal paths.
+ */
+export function isPrivateAnswer(request: Request, response: Response): boolean {
+  if (PERSONAL_PATH.test(new URL(request.url).pathname)) return true;
+  const session = request.headers.get("Cookie")?.includes("__session=") || response.headers.has("Set-Cookie");
+  return Boolean(session) && !/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** The one Cache-Control of a private answer. */
+export const PRIVATE_NO_STORE = "private, no-store";

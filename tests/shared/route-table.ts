@@ -1,0 +1,41 @@
+/**
+ * Every route of app/routes.ts with a URL that reaches it, and what it is.
+ * `personal`: every answer is one shopper's. tests/unit/route-table.test.ts
+ * fails when a route is added to app/routes.ts without a row here, so rules
+ * checked over this table (caching, methods) cover new routes too.
+ */
+export type RouteRow = { route: string; url: string; personal: boolean; json?: boolean };
+
+export const ROUTE_TABLE: RouteRow[] = [
+  { route: ":lang?", url: "/", personal: false },
+  { route: ":lang?/store/*", url: "/ru/store/women", personal: false },
+  { route: ":lang?/search", url: "/search?q=krossovka", personal: false },
+  { route: ":lang?/product/:slug", url: "/product/PRODUCT", personal: false },
+  { route: ":lang?/cart", url: "/cart", personal: true },
+  { route: ":lang?/checkout", url: "/checkout", personal: true },
+  { route: ":lang?/login", url: "/login", personal: true },
+  { route: ":lang?/login/sms", url: "/uk/login/sms", personal: true },
+  { route: ":lang?/signup", url: "/signup", personal: true },
+  { route: ":lang?/logout", url: "/logout", personal: true },
+  { route: ":lang?/account", url: "/account", personal: true },
+  { route: ":lang?/account/confirm-email-change", url: "/account/confirm-email-change?email=a@b.uz&token=x", personal: true },
+  { route: ":lang?/auth/forgot-pass-form", url: "/auth/forgot-pass-form", personal: true },
+  { route: ":lang?/auth/reset-password", url: "/auth/reset-password?email=a@b.uz&token=x", personal: true },
+  { route: ":lang?/auth/confirm-email", url: "/auth/confirm-email?email=a@b.uz&token=x", personal: true },
+  { route: "robots.txt", url: "/robots.txt", personal: false },
+  { route: "sitemap.xml", url: "/sitemap.xml", personal: false },
+  { route: "sitemap/:file", url: "/sitemap/ru.xml", personal: false },
+  { route: "img/:shape/:color/:view", url: "/img/sneaker/khaki/1.svg", personal: false },
+  { route: "dev/outbox", url: "/dev/outbox", personal: true },
+  { route: "api/account", url: "/api/account", personal: true, json: true },
+  { route: "api/account/:op", url: "/api/account/save-details", personal: true, json: true },
+  { route: "bpm/:op", url: "/bpm/change-email", personal: true, json: true },
+  { route: "api/profile", url: "/api/profile", personal: true, json: true },
+  { route: "auth/:op", url: "/auth/send-login-code-on-phone", personal: true, json: true },
+  { route: "api/kid/:id?", url: "/api/kid", personal: true, json: true },
+  { route: "api/address/:id?/:main?", url: "/api/address", personal: true, json: true },
+  { route: "api/cart", url: "/api/cart", personal: true, json: true },
+  { route: "bpm/validate-promo-code", url: "/bpm/validate-promo-code", personal: true, json: true },
+  { route: "checkout/default/shopping-cart-recalculate", url: "/checkout/default/shopping-cart-recalculate", personal: true, json: true },
+  { route: "*", url: "/no-such-page", personal: false },
+];
