@@ -46,6 +46,8 @@ export default defineConfig({
               outboundService: providerStandIn,
               bindings: {
                 SESSION_SECRET: "test-session-secret",
+                // As in production: links in e-mails and canonical URLs come from here, never from Host.
+                PUBLIC_ORIGIN: "http://shop.test",
                 SMS_PROVIDER_URL: "http://provider.test/sms",
                 EMAIL_PROVIDER_URL: "http://provider.test/email",
                 PROVIDER_API_KEY: "test-provider-key",

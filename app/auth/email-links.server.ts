@@ -9,8 +9,16 @@ import { hashPassword } from "./password.server";
 /** What an e-mail needs to be written in the shopper's language with absolute links. */
 export type Mail = { origin: string; lang: Lang; defaultLang: Lang; t: TFunction };
 
-/** An absolute link into the shop, in the mail's language. */
-export function mailLink(mail: Mail, path: string, params: Record<string, string>): string {
+/**
+ * An absolute link into the shop, in the mail's language; null (and a logged
+ * configuration error) when the shop has no configured origin: a link must
+ * never point where a request's Host header says.
+ */
+export function mailLink(mail: Mail, path: string, params: Record<string, string>): string | null {
+  if (!mail.origin) {
+    console.error("configuration error: PUBLIC_ORIGIN is not set; an e-mail with a link was not sent");
+    return null;
+  }
   return `${mail.origin}${localizePath(path, mail.lang, mail.defaultLang)}?${new URLSearchParams(params)}`;
 }
 
@@ -20,6 +28,7 @@ export async function sendEmailConfirmation(env: Env, userId: number, email: str
   if (!limit.allowed) return false;
   const token = await issueCode(env.DB, "signup-email", email, userId);
   const url = mailLink(mail, "/auth/confirm-email", { email, token });
+  if (!url) return true; // fails closed; the shopper's answer does not reveal the configuration
   await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.confirmSubject"), body: mail.t("auth:email.confirmBody", { url }) });
   return true;
 }
@@ -42,7 +51,7 @@ export async function sendPasswordReset(env: Env, request: Request, email: strin
   if (user) {
     const token = await issueCode(env.DB, "password-reset", email, user.id);
     const url = mailLink(mail, "/auth/reset-password", { email, token });
-    await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
+    if (url) await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
   }
   return { limited: false, retryAfter: 0 };
 }

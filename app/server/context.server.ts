@@ -9,7 +9,12 @@ export type AppContext = {
   nonce: string;
   /** The configured default language (DEFAULT_LANG), the one without a URL prefix. */
   defaultLang: Lang;
-  /** Absolute origin for canonical, hreflang and sitemap URLs. */
+  /**
+   * The shop's origin for links that leave the page (e-mails, canonical, hreflang,
+   * sitemaps): PUBLIC_ORIGIN, never the request's Host. Only local development
+   * (DEV_OUTBOX) falls back to the request's origin; unconfigured elsewhere it is
+   * "" (pages link root-relative, e-mails with links are not sent).
+   */
   origin: string;
 };
 
@@ -25,6 +30,12 @@ export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext
     ctx,
     nonce,
     defaultLang: toLang(env.DEFAULT_LANG, "uz"),
-    origin: env.PUBLIC_ORIGIN || new URL(request.url).origin,
+    origin: shopOrigin(env, request),
   };
+}
+
+/** See AppContext.origin. */
+export function shopOrigin(env: Pick<Env, "PUBLIC_ORIGIN" | "DEV_OUTBOX">, request: Request): string {
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN.replace(/\/+$/, "");
+  return env.DEV_OUTBOX === "1" ? new URL(request.url).origin : "";
 }

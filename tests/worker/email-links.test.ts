@@ -1,5 +1,7 @@
-import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { type Mail, sendPasswordReset } from "~/auth/index.server";
+import { shopOrigin } from "~/server/context.server";
 import { cookieOf, get, html, ORIGIN, post } from "./helpers";
 
 let counter = 0;
@@ -118,5 +120,47 @@ describe("password reset", () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await post("/auth/forgot-pass-form", { email: "flood@example.uz" }, { headers: ip() })).status);
     expect(statuses).toEqual([303, 303, 303, 429]);
+  });
+});
+
+describe("links leave the shop only from its configured origin", () => {
+  it("a reset requested through another Host still links to PUBLIC_ORIGIN, and so do canonical and hreflang", async () => {
+    await post("/signup", { firstName: "Host", email: "host@example.uz", password: "long-enough" }, { headers: ip() });
+    const evil = "http://evil.example";
+    const res = await exports.default.fetch(
+      new Request(`${evil}/auth/forgot-pass-form`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: evil, "Content-Type": "application/x-www-form-urlencoded", ...ip() },
+        body: new URLSearchParams({ email: "host@example.uz" }),
+      }),
+    );
+    expect(res.status).toBe(303);
+    expect((await lastEmail("host@example.uz")).link.origin).toBe(ORIGIN);
+    const page = await (await exports.default.fetch(new Request(`${evil}/ru/store/women`))).text();
+    expect(page).not.toContain("evil.example");
+    expect(page).toContain(`<link rel="canonical" href="${ORIGIN}/ru/store/women"`);
+  });
+
+  it("without a configured origin (and outside local development) no link is built from the request", async () => {
+    expect(shopOrigin({ PUBLIC_ORIGIN: "https://libos.uz/", DEV_OUTBOX: "" }, new Request("http://evil.example/"))).toBe("https://libos.uz");
+    expect(shopOrigin({ PUBLIC_ORIGIN: "", DEV_OUTBOX: "1" }, new Request("http://127.0.0.1:8787/"))).toBe("http://127.0.0.1:8787");
+    expect(shopOrigin({ PUBLIC_ORIGIN: "", DEV_OUTBOX: "" }, new Request("http://evil.example/"))).toBe("");
+    // A send then fails closed: no e-mail, a configuration error in the log.
+    await post("/signup", { firstName: "Closed", email: "closed@example.uz", password: "long-enough" }, { headers: ip() });
+    const before = await emailsTo("closed@example.uz");
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => void errors.push(args));
+    const t = ((key: string) => key) as unknown as Mail["t"];
+    const result = await sendPasswordReset(env, new Request("http://evil.example/", { headers: ip() }), "closed@example.uz", {
+      origin: "",
+      lang: "uz",
+      defaultLang: "uz",
+      t,
+    });
+    spy.mockRestore();
+    expect(result.limited).toBe(false);
+    expect(await emailsTo("closed@example.uz")).toBe(before);
+    expect(String(errors[0])).toContain("PUBLIC_ORIGIN");
   });
 });

@@ -135,9 +135,9 @@ describe("HSTS", () => {
     }
   });
 
-  it("https pages use the https origin in canonical URLs", async () => {
-    const res = await exports.default.fetch(new Request("https://shop.test/store"));
-    expect(await res.text()).toContain('<link rel="canonical" href="https://shop.test/store"/>');
+  it("canonical URLs name the configured origin, not the request's scheme or Host", async () => {
+    const res = await exports.default.fetch(new Request("https://mirror.example/store"));
+    expect(await res.text()).toContain('<link rel="canonical" href="http://shop.test/store"/>');
   });
 });
 

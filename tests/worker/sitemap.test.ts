@@ -45,10 +45,10 @@ describe("robots.txt", () => {
     expect(lines.some((l) => l === "Disallow: /")).toBe(false);
   });
 
-  it("uses the request's origin over https", async () => {
+  it("names the configured origin (PUBLIC_ORIGIN), whatever the request's scheme or Host", async () => {
     const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(new Request("https://shop.test/robots.txt"));
-    expect(await res.text()).toContain("Sitemap: https://shop.test/sitemap.xml");
+    const res = await exports.default.fetch(new Request("https://other.example/robots.txt"));
+    expect(await res.text()).toContain("Sitemap: http://shop.test/sitemap.xml");
   });
 });
 
