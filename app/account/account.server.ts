@@ -200,7 +200,13 @@ export async function startEmailChange(env: Env, userId: number, email: string, 
   if (taken) return "taken";
   const token = await issueCode(env.DB, "email-change", email, userId);
   const url = mailLink(mail, "/account/confirm-email-change", { email, token });
-  if (url) await enqueue(env, { channel: "email", recipient: email, subject: mail.t("account:email.changeSubject"), body: mail.t("account:email.changeBody", { url }) });
+  if (url)
+    await enqueue(env, {
+      channel: "email",
+      recipient: email,
+      subject: mail.t("account:email.changeSubject"),
+      body: mail.t("account:email.changeBody", { url }),
+    });
   return "sent";
 }
 

@@ -51,7 +51,8 @@ export async function sendPasswordReset(env: Env, request: Request, email: strin
   if (user) {
     const token = await issueCode(env.DB, "password-reset", email, user.id);
     const url = mailLink(mail, "/auth/reset-password", { email, token });
-    if (url) await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
+    if (url)
+      await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
   }
   return { limited: false, retryAfter: 0 };
 }
