@@ -1,15 +1,27 @@
 import { normalizePhone } from "~/forms/phone";
-import { clientAddress, hit } from "~/server/rate-limit.server";
+import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { createAccount, verifyLogin } from "./auth.server";
 import { type Mail, sendEmailConfirmation } from "./email-links.server";
 
 export type Refusal<Reason extends string> = { ok: false; reason: Reason; retryAfter?: number };
 
+/** Password login limits (README "Sign-in limits"); windows of 10 minutes. */
+export const LOGIN_LIMITS = {
+  /** Attempts from one address, whatever the accounts (spraying many accounts). */
+  perAddress: 30,
+  /** Failures for one account from one address (guessing one password). */
+  perAccountAndAddress: 10,
+  /** Failures for one account from all addresses together: far higher, so that strangers cannot lock a shopper out. */
+  perAccount: 100,
+  windowSeconds: 600,
+};
+
 /**
- * A password login with its limits: per address and per account (guessing the
- * passwords of one account, or many accounts from one place). The account is
- * keyed as stored, not as typed ("90 123 45 67" and "+998901234567" are one phone).
- * One refusal whether the account is missing or the password wrong.
+ * A password login with its limits. Failures are counted per account and
+ * address, and per account across addresses with a much higher limit: ten
+ * wrong passwords from elsewhere do not lock the owner out. The account is
+ * keyed as stored, not as typed ("90 123 45 67" and "+998901234567" are one
+ * phone). One refusal whether the account is missing or the password wrong.
  */
 export async function passwordLogin(
   db: D1Database,
@@ -17,11 +29,24 @@ export async function passwordLogin(
   login: string,
   password: string,
 ): Promise<{ ok: true; userId: number } | Refusal<"tooManyAttempts" | "wrongCredentials">> {
+  const { perAddress, perAccountAndAddress, perAccount, windowSeconds } = LOGIN_LIMITS;
   const account = login.includes("@") ? login.toLowerCase() : (normalizePhone(login) ?? login.toLowerCase());
-  const [byAddress, byLogin] = await Promise.all([hit(db, `login:ip:${clientAddress(request)}`, 30, 600), hit(db, `login:id:${account}`, 10, 600)]);
-  if (!byAddress.allowed || !byLogin.allowed) return { ok: false, reason: "tooManyAttempts", retryAfter: Math.max(byAddress.retryAfter, byLogin.retryAfter) };
+  const address = clientAddress(request);
+  const pairKey = `login:fail:${account}:${address}`;
+  const accountKey = `login:fail:${account}`;
+  // Every attempt counts first (parallel guesses cannot slip past), a correct one is refunded.
+  const [byAddress, byPair, byAccount] = await Promise.all([
+    hit(db, `login:ip:${address}`, perAddress, windowSeconds),
+    hit(db, pairKey, perAccountAndAddress, windowSeconds),
+    hit(db, accountKey, perAccount, windowSeconds),
+  ]);
+  if (!byAddress.allowed || !byPair.allowed || !byAccount.allowed) {
+    return { ok: false, reason: "tooManyAttempts", retryAfter: Math.max(byAddress.retryAfter, byPair.retryAfter, byAccount.retryAfter) };
+  }
   const userId = await verifyLogin(db, login, password);
-  return userId ? { ok: true, userId } : { ok: false, reason: "wrongCredentials" };
+  if (!userId) return { ok: false, reason: "wrongCredentials" };
+  await refund(db, [pairKey, accountKey], windowSeconds);
+  return { ok: true, userId };
 }
 
 /** A new account (ten per address an hour), and the e-mail that confirms its address. */

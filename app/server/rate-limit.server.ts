@@ -21,6 +21,19 @@ export async function hit(db: D1Database, key: string, limit: number, windowSeco
 }
 
 /**
+ * Gives back one counted attempt of each key in the current window (an attempt
+ * that turned out fine, like a correct password). Counting before and refunding
+ * after keeps parallel attempts from slipping past a limit.
+ */
+export async function refund(db: D1Database, keys: string[], windowSeconds: number): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const windowStart = now - (now % windowSeconds);
+  await db.batch(
+    keys.map((key) => db.prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0").bind(key, windowStart)),
+  );
+}
+
+/**
  * The client's address as Cloudflare reports it (local runs have none). IPv6
  * addresses count by their /64 network: one subscriber usually holds a whole /64.
  */

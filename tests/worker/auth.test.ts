@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
+import { LOGIN_LIMITS } from "~/auth/index.server";
 import { cookieOf, get, html, post } from "./helpers";
 
 let counter = 0;
@@ -135,11 +136,12 @@ describe("login and logout", () => {
     expect(multipart.status).toBeLessThan(500);
   });
 
-  it("limits login attempts per account with 429 and a localized message", async () => {
+  it("limits one address's guesses at one account with 429 and a localized message", async () => {
     await signup("target@example.uz", "right-pass");
+    const from = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await post("/ru/login", { login: "target@example.uz", password: `guess-${i}` }, { headers: uniqueIp() });
+      const res = await post("/ru/login", { login: "target@example.uz", password: `guess-${i}` }, { headers: from });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -148,6 +150,30 @@ describe("login and logout", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // The owner, elsewhere, still signs in.
+    expect((await post("/ru/login", { login: "target@example.uz", password: "right-pass" }, { headers: uniqueIp() })).status).toBe(303);
+  });
+
+  it("wrong passwords from many addresses do not lock the owner out", async () => {
+    await signup("victim@example.uz", "right-pass");
+    for (let i = 0; i < 12; i++) {
+      expect((await post("/login", { login: "victim@example.uz", password: `guess-${i}` }, { headers: uniqueIp() })).status).toBe(400);
+    }
+    expect((await post("/login", { login: "victim@example.uz", password: "right-pass" }, { headers: uniqueIp() })).status).toBe(303);
+  });
+
+  it("stops guessing at one account from all addresses together only far later, and a correct login does not count", async () => {
+    await signup("spread@example.uz", "right-pass");
+    // A correct login gives its counted attempt back.
+    for (let i = 0; i < 3; i++)
+      expect((await post("/login", { login: "spread@example.uz", password: "right-pass" }, { headers: uniqueIp() })).status).toBe(303);
+    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind("login:fail:spread@example.uz").first<{ count: number }>();
+    expect(row?.count).toBe(0);
+    // 100 failures from all over in this window (as a botnet would leave them):
+    await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?").bind(LOGIN_LIMITS.perAccount, "login:fail:spread@example.uz").run();
+    const res = await post("/login", { login: "spread@example.uz", password: "right-pass" }, { headers: uniqueIp() });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeLessThanOrEqual(LOGIN_LIMITS.windowSeconds);
   });
 });
 
@@ -178,8 +204,9 @@ describe("login limit per account", () => {
     await env.DB.prepare("INSERT INTO users (phone, password_hash, first_name) VALUES ('+998977776655', 'x', 'P')").run();
     const spellings = ["+998977776655", "97 777 66 55", "(97) 777-66-55", "998977776655", "977776655"];
     const statuses: number[] = [];
+    const from = uniqueIp();
     for (let i = 0; i < 11; i++)
-      statuses.push((await post("/login", { login: spellings[i % spellings.length]!, password: `guess-${i}` }, { headers: uniqueIp() })).status);
+      statuses.push((await post("/login", { login: spellings[i % spellings.length]!, password: `guess-${i}` }, { headers: from })).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
