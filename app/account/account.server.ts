@@ -3,7 +3,7 @@ import { checkCode, issueCode } from "~/auth/index.server";
 import { mailLink, type Mail } from "~/auth/index.server";
 import { enqueue } from "~/outbox/index.server";
 import { firstRow, mapRows } from "~/server/db.server";
-import { codeCheckLimit, hit, smsSendLimit } from "~/server/rate-limit.server";
+import { codeCheckLimit, hit, type Limited, limitedFor, smsSendLimit } from "~/server/rate-limit.server";
 
 // Every query here is scoped by user_id: a shopper reaches only their own rows,
 // whatever id a request names.
@@ -151,10 +151,10 @@ export async function setMainAddress(db: D1Database, userId: number, id: number)
 }
 
 /** Phone change, step 1: a code to the new phone (3 per phone, 10 per address per 10 minutes). */
-export async function startPhoneChange(env: Env, request: Request, userId: number, phone: string, t: TFunction): Promise<"sent" | "taken" | "limited"> {
+export async function startPhoneChange(env: Env, request: Request, userId: number, phone: string, t: TFunction): Promise<"sent" | "taken" | Limited> {
   // Limits first: the "taken" answer must not become a free lookup of who has an account.
   const [byUser, sms] = await Promise.all([hit(env.DB, `phone-change:user:${userId}`, 5, 3600), smsSendLimit(env.DB, request, phone)]);
-  if (!byUser.allowed || !sms.allowed) return "limited";
+  if (!byUser.allowed || !sms.allowed) return limitedFor(byUser, sms);
   const taken = await env.DB.prepare("SELECT 1 FROM users WHERE phone = ? AND id != ?").bind(phone, userId).first();
   if (taken) return "taken";
   const code = await issueCode(env.DB, "phone-change", phone, userId);
@@ -169,9 +169,9 @@ export async function verifyPhoneChange(
   userId: number,
   phone: string,
   code: string,
-): Promise<"ok" | "invalid" | "expired" | "tooManyTries" | "taken" | "limited"> {
+): Promise<"ok" | "invalid" | "expired" | "tooManyTries" | "taken" | Limited> {
   const limit = await codeCheckLimit(env.DB, request);
-  if (!limit.allowed) return "limited";
+  if (!limit.allowed) return limitedFor(limit);
   const check = await checkCode(env.DB, "phone-change", phone, code);
   if (!check.ok) return check.reason;
   if (check.userId !== userId) return "invalid";
@@ -190,12 +190,12 @@ export async function verifyPhoneChange(
 }
 
 /** E-mail change, step 1: a link to the new address; nothing changes until it is opened. */
-export async function startEmailChange(env: Env, userId: number, email: string, mail: Mail): Promise<"sent" | "taken" | "limited" | "same"> {
+export async function startEmailChange(env: Env, userId: number, email: string, mail: Mail): Promise<"sent" | "taken" | "same" | Limited> {
   const current = await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string | null }>();
   if (current?.email === email) return "same";
   // Limit first: the "taken" answer must not become a free lookup of who has an account.
   const limit = await hit(env.DB, `email-change:user:${userId}`, 5, 3600);
-  if (!limit.allowed) return "limited";
+  if (!limit.allowed) return limitedFor(limit);
   const taken = await env.DB.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").bind(email, userId).first();
   if (taken) return "taken";
   const token = await issueCode(env.DB, "email-change", email, userId);

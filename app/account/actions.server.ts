@@ -26,7 +26,7 @@ import type { Section } from "./section";
  */
 export type ActionResult =
   | { ok: true; section: Section; notice: string; query?: Record<string, string> }
-  | { ok: false; status: number; section: Section; form: string; reply: FormReply };
+  | { ok: false; status: number; section: Section; form: string; reply: FormReply; retryAfter?: number };
 
 type Ctx = { env: Env; request: Request; userId: number; t: TFunction; origin: string; lang: Lang; defaultLang: Lang };
 type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormReply };
@@ -44,16 +44,24 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
   const rawId = String(form.get("id") ?? "");
   const id = idSchema.safeParse(rawId);
   const item = (list: "kid" | "address") => (intent.endsWith("-add") ? `${list}-new` : `${list}-${rawId}`);
-  const refuse = (section: Section, formKey: string, submission: Submission, status = 400, errors?: Parameters<Submission["reply"]>[0]): ActionResult => ({
+  const refuse = (
+    section: Section,
+    formKey: string,
+    submission: Submission,
+    status = 400,
+    errors?: Parameters<Submission["reply"]>[0],
+    retryAfter?: number,
+  ): ActionResult => ({
     ok: false,
     status,
     section,
     form: formKey,
+    ...(retryAfter ? { retryAfter } : {}),
     // An SMS code that failed is not typed in again (as with passwords, nothing secret comes back).
     reply: submission.reply({ ...errors, hideFields: ["sms"] }),
   });
-  const refuseOnly = (section: Section, formKey: string, status: number, error: string) =>
-    refuse(section, formKey, parseForm(form, NO_RULES), status, { formErrors: [error] });
+  const refuseOnly = (section: Section, formKey: string, status: number, error: string, retryAfter?: number) =>
+    refuse(section, formKey, parseForm(form, NO_RULES), status, { formErrors: [error] }, retryAfter);
 
   switch (intent) {
     case "save-details": {
@@ -102,16 +110,19 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
       if (submission.status !== "success") return refuse("phone", intent, submission);
       const result = await startPhoneChange(c.env, c.request, c.userId, submission.value.phone, c.t);
       if (result === "taken") return refuse("phone", intent, submission, 400, { fieldErrors: { phone: ["account:errors.phoneTaken"] } });
-      if (result === "limited") return refuse("phone", intent, submission, 429, { fieldErrors: { phone: ["auth:errors.tooManyCodes"] } });
+      if (typeof result === "object")
+        return refuse("phone", intent, submission, 429, { fieldErrors: { phone: ["auth:errors.tooManyCodes"] } }, result.retryAfter);
       return { ok: true, section: "phone", notice: "codeSent", query: { phone: submission.value.phone } };
     }
     case "phone-verify": {
       const submission = parseForm(form, phoneVerifySchema);
       if (submission.status !== "success") return refuse("phone", intent, submission);
       const result = await verifyPhoneChange(c.env, c.request, c.userId, submission.value.phone, submission.value.sms);
+      if (typeof result === "object")
+        return refuse("phone", intent, submission, 429, { fieldErrors: { sms: ["auth:errors.tooManyAttempts"] } }, result.retryAfter);
       if (result !== "ok") {
-        const error = result === "taken" ? "account:errors.phoneTaken" : result === "limited" ? "auth:errors.tooManyAttempts" : `auth:errors.code_${result}`;
-        return refuse("phone", intent, submission, result === "limited" ? 429 : 400, { fieldErrors: { sms: [error] } });
+        const error = result === "taken" ? "account:errors.phoneTaken" : `auth:errors.code_${result}`;
+        return refuse("phone", intent, submission, 400, { fieldErrors: { sms: [error] } });
       }
       return { ok: true, section: "phone", notice: "phoneChanged" };
     }
@@ -121,7 +132,8 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
       const result = await startEmailChange(c.env, c.userId, submission.value.email, c);
       if (result === "taken") return refuse("email", intent, submission, 400, { fieldErrors: { email: ["auth:errors.emailTaken"] } });
       if (result === "same") return refuse("email", intent, submission, 400, { fieldErrors: { email: ["account:errors.emailSame"] } });
-      if (result === "limited") return refuse("email", intent, submission, 429, { fieldErrors: { email: ["auth:errors.tooManyAttempts"] } });
+      if (typeof result === "object")
+        return refuse("email", intent, submission, 429, { fieldErrors: { email: ["auth:errors.tooManyAttempts"] } }, result.retryAfter);
       return { ok: true, section: "email", notice: "emailSent" };
     }
     case "resend-confirm": {
@@ -129,9 +141,8 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
         .prepare("SELECT email, email_confirmed_at FROM users WHERE id = ?")
         .bind(c.userId)
         .first<{ email: string | null; email_confirmed_at: number | null }>();
-      if (row?.email && !row.email_confirmed_at && !(await sendEmailConfirmation(c.env, c.userId, row.email, c))) {
-        return refuseOnly("email", intent, 429, "auth:errors.tooManyAttempts");
-      }
+      const sent = row?.email && !row.email_confirmed_at ? await sendEmailConfirmation(c.env, c.userId, row.email, c) : "sent";
+      if (typeof sent === "object") return refuseOnly("email", intent, 429, "auth:errors.tooManyAttempts", sent.retryAfter);
       return { ok: true, section: "email", notice: "confirmResent" };
     }
     default:

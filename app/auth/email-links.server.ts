@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { enqueue } from "~/outbox/index.server";
-import { clientAddress, hit } from "~/server/rate-limit.server";
+import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
 import { checkCode, issueCode } from "./codes.server";
 import { hashPassword } from "./password.server";
 
@@ -23,14 +23,14 @@ export function mailLink(mail: Mail, path: string, params: Record<string, string
 }
 
 /** Sends (at most 3 an hour per address) a sign-up confirmation link. */
-export async function sendEmailConfirmation(env: Env, userId: number, email: string, mail: Mail): Promise<boolean> {
+export async function sendEmailConfirmation(env: Env, userId: number, email: string, mail: Mail): Promise<"sent" | Limited> {
   const limit = await hit(env.DB, `confirm:email:${email}`, 3, 3600);
-  if (!limit.allowed) return false;
+  if (!limit.allowed) return limitedFor(limit);
   const token = await issueCode(env.DB, "signup-email", email, userId);
   const url = mailLink(mail, "/auth/confirm-email", { email, token });
-  if (!url) return true; // fails closed; the shopper's answer does not reveal the configuration
+  if (!url) return "sent"; // fails closed; the shopper's answer does not reveal the configuration
   await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.confirmSubject"), body: mail.t("auth:email.confirmBody", { url }) });
-  return true;
+  return "sent";
 }
 
 export async function confirmEmail(db: D1Database, email: string, token: string): Promise<boolean> {

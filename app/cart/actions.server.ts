@@ -46,6 +46,8 @@ export type CartActionResult =
       field?: string;
       reply: FormReply;
       popup?: CartPopupData;
+      /** Seconds until a rate limit lets the shopper try again (429 only). */
+      retryAfter?: number;
     };
 
 /** Promo code tries per client address per 10 minutes. */
@@ -150,7 +152,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
     if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
     const cart = await cartForWrite(c.env, c.request, c.shopper);
-    if (!cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId");
+    if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
     const added = await addLine(db, cartId, purchasableId, quantity);
     const view = await getCartView(db, c.lang, cartId, c.now);
@@ -220,8 +222,8 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       if (view.lines.length === 0) return fail(409, "cart_empty", "cart:errors.cartEmpty", "promoCode");
       if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "cart:errors.promoAlready", "promoCode");
       // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
-      if (!(await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600)).allowed)
-        return fail(429, "promo_limited", "cart:errors.promoLimited", "promoCode");
+      const tries = await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600);
+      if (!tries.allowed) return fail(429, "promo_limited", "cart:errors.promoLimited", "promoCode", { retryAfter: tries.retryAfter });
       const promo = await findPromo(db, parsed.value.promoCode, c.shopper.owner.userId);
       const check = promoDiscount(promo, view.lines, c.shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
       if (!check.ok) return fail(422, "promo_invalid", `cart:errors.promo.${check.problem}`, "promoCode");

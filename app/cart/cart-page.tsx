@@ -35,6 +35,12 @@ export function CartPage({ view, analytics, maxItems, limitRefused, notice, fail
   return (
     <div className="cart-page">
       <h1>{t("cart:title")}</h1>
+      {/* A refusal no form on this page shows (an add sent here without the product page). */}
+      {failure && (failure.intent === "add" || failure.intent === null) ? (
+        <p className="alert alert--error" role="alert" data-testid="cart-error">
+          {t(failure.error, failure.popup?.vars)}
+        </p>
+      ) : null}
       {notice ? (
         <p className="alert alert--success" role="status" data-testid="cart-notice">
           {t(`cart:notices.${notice}`)}

@@ -1,5 +1,5 @@
 import type { Session } from "react-router";
-import { clientAddress, hit } from "~/server/rate-limit.server";
+import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
 import { readSession, sessionStorage, type FlashData, type SessionData } from "~/server/session.server";
 import { findCartId, type CartOwner } from "./cart.server";
 import { cartFor } from "./lines.server";
@@ -26,11 +26,12 @@ export const NEW_GUEST_CARTS = 120;
  * the session (created now if there was none): the Set-Cookie to send back.
  * null: too many new guest carts from this address.
  */
-export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null } | null> {
+export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null } | Limited> {
   if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId), setCookie: null };
   const existing = await findCartId(env.DB, shopper.owner);
   if (existing !== null) return { cartId: existing, setCookie: null };
-  if (!(await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600)).allowed) return null;
+  const limit = await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
+  if (!limit.allowed) return limitedFor(limit);
   const cartId = await cartFor(env.DB, null);
   const storage = sessionStorage(env, request);
   const session = shopper.session ?? (await storage.getSession());

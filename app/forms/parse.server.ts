@@ -46,9 +46,9 @@ export function errorList(error: Record<string, string[] | null> | null | undefi
     .map(([field, messages]) => ({ field: field || "form", message: t(messages[0]!) }));
 }
 
-/** The status (and, for a 429, the Retry-After) of a refused form's answer. */
-export function refused(status: number, retryAfter?: number): ResponseInit {
-  return retryAfter ? { status, headers: { "Retry-After": String(retryAfter) } } : { status };
+/** The status (and, for a 429, the Retry-After) of a refused form's answer, with any other headers it carries. */
+export function refused(status: number, retryAfter?: number, headers: Record<string, string> = {}): ResponseInit {
+  return { status, headers: retryAfter ? { ...headers, "Retry-After": String(retryAfter) } : headers };
 }
 
 /** The first refused field and its message key ("" is the form itself, named "form"), for answers that carry one error. */

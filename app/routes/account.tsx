@@ -5,7 +5,7 @@ import { getAccount, runAccountAction, type Section } from "~/account/index.serv
 import { normalizePhone } from "~/forms/phone";
 import { requireUserId } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
-import { readFormData } from "~/forms/parse.server";
+import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -58,9 +58,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const query = new URLSearchParams({ section: result.section, notice: result.notice, ...result.query });
     return redirect(`${accountPath}?${query}#${result.section}`, 303);
   }
-  const { status, ok: _, ...failure } = result;
-  return data(failure, { status });
+  const { status, retryAfter, ok: _, ...failure } = result;
+  return data(failure, refused(status, retryAfter));
 }
+
+/** Retry-After of a 429 reaches the document response too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/account", noindex: true })];
 

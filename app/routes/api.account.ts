@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.account";
 import { getAccount, runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { errorList, payloadForm } from "~/forms/parse.server";
+import { errorList, payloadForm, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { readSession, sessionStorage } from "~/server/session.server";
 
@@ -41,7 +41,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const message = errorList(result.reply.error, (key) => t(key))[0]?.message;
         return Response.json(
           { status: false, error: true, message: message ?? t("account:api.wrong") },
-          { status: result.status === 400 ? 422 : result.status },
+          refused(result.status === 400 ? 422 : result.status, result.retryAfter),
         );
       }
       return Response.json({ status: true, message: t("account:notices.emailSent") });

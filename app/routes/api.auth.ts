@@ -19,7 +19,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), smsSendSchema);
       if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
       const sent = await sendLoginCode(app.env, request, submission.value.phone, (code) => t("auth:sms.text", { code }));
-      if (!sent.sent) apiError(429, t("auth:errors.tooManyCodes"));
+      if (!sent.sent) apiError(429, t("auth:errors.tooManyCodes"), undefined, sent.retryAfter);
       return Response.json({ success: true });
     }
     case "login-by-phone": {
@@ -29,7 +29,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const result = await verifyLoginCode(app.env, request, submission.value.phone, submission.value.code);
       if (!result.ok) {
         const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
-        apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply });
+        apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
       }
       return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
     }

@@ -5,7 +5,7 @@ import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } 
 import { getCartView } from "~/cart/index.server";
 import { commitShopperSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { apiCartSchema } from "~/cart/index";
-import { firstError, parseForm, payloadForm } from "~/forms/parse.server";
+import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.server";
 
 /** GET /api/cart: the lines as a list, the summary in headers (spec §7 "Cart"; README lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!result.ok) {
     return Response.json(
       { status: false, code: result.code, message: failureMessage(t, result), popup: result.popup ?? null },
-      { status: result.status === 400 ? 422 : result.status, headers },
+      refused(result.status === 400 ? 422 : result.status, result.retryAfter, headers),
     );
   }
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));

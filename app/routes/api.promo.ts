@@ -4,7 +4,7 @@ import { runCartAction } from "~/cart/index.server";
 import { failureMessage } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { existingCartId, shopperOf } from "~/cart/index.server";
-import { payloadForm } from "~/forms/parse.server";
+import { payloadForm, refused } from "~/forms/parse.server";
 
 /**
  * POST /bpm/validate-promo-code {promoCode}: a valid code is applied to the
@@ -17,7 +17,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request);
   const shopper = await shopperOf(app.env, request);
   const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), { env: app.env, request, lang, shopper });
-  if (!result.ok) return Response.json({ success: false, message: failureMessage(t, result) }, { status: result.status === 400 ? 422 : result.status });
+  if (!result.ok)
+    return Response.json({ success: false, message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
   const { summary } = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json({ success: true, promoCode: summary.promoCode, couponsAmount: summary.couponsAmount, total: summary.total });
 }

@@ -5,7 +5,7 @@ import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.ser
 import { getCartView } from "~/cart/index.server";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { recalculateSchema } from "~/cart/index";
-import { firstError, parseForm, payloadForm } from "~/forms/parse.server";
+import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.server";
 
 /**
  * POST /checkout/default/shopping-cart-recalculate {deliveryTypeId, cityId}
@@ -22,7 +22,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { cityId, deliveryTypeId } = parsed.value;
   const form = { intent: "delivery", cityId: String(cityId), deliveryTypeId: deliveryTypeId ? String(deliveryTypeId) : "" };
   const result = await runCartAction(payloadForm(form), { env: app.env, request, lang, shopper });
-  if (!result.ok) return Response.json({ status: "error", message: failureMessage(t, result) }, { status: result.status === 400 ? 422 : result.status });
+  if (!result.ok)
+    return Response.json({ status: "error", message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json(recalculationJson(view, jsonContext(app, lang, t)));
 }

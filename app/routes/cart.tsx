@@ -9,7 +9,7 @@ import { checkoutMaxItems } from "~/cart/index";
 import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { safeReturnUrl } from "~/auth/index";
 import { getApp } from "~/server/context.server";
-import { readFormData } from "~/forms/parse.server";
+import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -60,19 +60,19 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
   if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
   const cookie = await commitShopperSession(app.env, request, shopper);
-  const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};
+  const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (redirectTo) return redirect(redirectTo, { status: 303, headers });
   if (result.ok && result.intent !== "add")
     return redirect(`${localizePath("/cart", lang, app.defaultLang)}?notice=${result.notice}`, { status: 303, headers });
   if (!result.ok) {
     const { status, ...failure } = result;
-    return data({ result: failure }, { status, headers });
+    return data({ result: failure }, refused(status, failure.retryAfter, headers));
   }
   return data({ result }, { headers });
 }
 
-/** A shopper's own cart: never stored by shared caches. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/** Retry-After of a 429 reaches the document response too (the entry makes every cart answer private). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/cart", noindex: true })];
 

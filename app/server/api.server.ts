@@ -3,12 +3,12 @@ import type { TFunction } from "i18next";
 import { isLang, type Lang } from "~/i18n/languages";
 import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
-import { errorList, type FormReply } from "~/forms/parse.server";
+import { errorList, type FormReply, refused } from "~/forms/parse.server";
 import { getI18n } from "~/i18n/middleware.server";
 
-/** JSON error answers of the /api routes: `{ success: false, message, errors? }`. */
-export function apiError(status: number, message: string, errors?: { field: string; message: string }[]): never {
-  throw data({ success: false, message, ...(errors ? { errors } : {}) }, { status });
+/** JSON error answers of the /api routes: `{ success: false, message, errors? }`; a 429 says when to retry. */
+export function apiError(status: number, message: string, errors?: { field: string; message: string }[], retryAfter?: number): never {
+  throw data({ success: false, message, ...(errors ? { errors } : {}) }, refused(status, retryAfter));
 }
 
 const MAX_BODY = 64 * 1024;
@@ -57,7 +57,7 @@ export function apiContext(context: Readonly<RouterContextProvider>, request: Re
  * A refused form as the API answers it: 422 with per-field messages (404/429
  * kept), in the request's language.
  */
-export function apiFailure(t: TFunction, result: { status: number; reply: FormReply }): never {
+export function apiFailure(t: TFunction, result: { status: number; reply: FormReply; retryAfter?: number }): never {
   const errors = errorList(result.reply.error, (key) => t(key));
-  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors);
+  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors, result.retryAfter);
 }

@@ -1,3 +1,11 @@
+/** A refusal by a rate limit: when to try again, in seconds (every 429 sends it as Retry-After). */
+export type Limited = { limited: true; retryAfter: number };
+
+/** The later of several limits' waits, as a refusal. */
+export function limitedFor(...limits: { allowed: boolean; retryAfter: number }[]): Limited {
+  return { limited: true, retryAfter: Math.max(...limits.filter((l) => !l.allowed).map((l) => l.retryAfter), 1) };
+}
+
 /**
  * Fixed-window rate limits in D1. One atomic statement per hit: the counter
  * restarts when a new window begins, so two parallel requests cannot both
