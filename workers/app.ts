@@ -7,6 +7,7 @@ import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { countingD1, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
 import { methodNotAllowedPage } from "~/server/method-not-allowed.server";
+import { apiRefusal, checkMethod, type MethodCheck } from "~/server/methods.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -19,8 +20,6 @@ const requestHandler: RequestHandler = import.meta.env.DEV
   : async (request, context) =>
       (builtHandler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE))(request, context);
 
-const FORM_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
 
@@ -29,27 +28,30 @@ export default {
     const nonce = createNonce();
     const url = new URL(request.url);
     let response: Response;
+    let check: MethodCheck;
+    // Every answer given before the body is read cancels it: an unread upload left on the
+    // connection made the local server drop other clients' connections.
     if (request.url.length > MAX_URL_LENGTH) {
+      await request.body?.cancel();
       response = new Response("URI Too Long", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     } else if (isCrossSiteMutation(request)) {
+      await request.body?.cancel();
       response = new Response("Forbidden: cross-site request", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     } else {
       const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
       if (prefix.kind === "redirect") {
         response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
+      } else if ((check = checkMethod(request.method, url.pathname))) {
+        await request.body?.cancel();
+        const defaultLang = toLang(env.DEFAULT_LANG, "uz");
+        response = check.api
+          ? apiRefusal(check, url, defaultLang)
+          : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0 };
         context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce));
         response = await requestHandler(request, context);
-        if (response.status === 405 && FORM_METHODS.has(request.method) && response.headers.get("Content-Type")?.startsWith("text/html")) {
-          // A document posted to a page without an action (the one way a form method gets a 405
-          // here): React Router's page for it has no texts (see the module). Other methods keep
-          // React Router's answer.
-          await response.body?.cancel();
-          const defaultLang = toLang(env.DEFAULT_LANG, "uz");
-          response = methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
-        }
         // Round trips made before the response began (streamed parts may add more).
         response = new Response(response.body, response);
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls"`);

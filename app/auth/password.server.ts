@@ -35,7 +35,7 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parts = stored?.split("$");
-  if (!parts || parts.length !== 4 || parts[0] !== "pbkdf2-sha256") {
+  if (parts?.length !== 4 || parts[0] !== "pbkdf2-sha256") {
     // Same work as a real check, so timing does not tell whether the account exists.
     await derive(password, new Uint8Array(16), ITERATIONS);
     return false;

@@ -33,7 +33,7 @@ export function CartForm({
 }) {
   const { href } = useI18n();
   const submitForm = useSubmit();
-  const error = failure && failure.intent && intents.includes(failure.intent) && (!match || match(failure)) ? failure : null;
+  const error = failure?.intent && intents.includes(failure.intent) && (!match || match(failure)) ? failure : null;
   // Selects apply on change with JavaScript (the Apply buttons stay for everyone).
   const submit = (form: HTMLFormElement | null) => form && submitForm(form, { replace: true, preventScrollReset: true });
   return (

@@ -60,7 +60,7 @@ export function promoDiscount(
   signedIn: boolean,
   now: number,
 ): { ok: true; amount: number } | { ok: false; problem: PromoProblem } {
-  if (!promo || !promo.active) return { ok: false, problem: "unknown" };
+  if (!promo?.active) return { ok: false, problem: "unknown" };
   if (promo.expiresAt !== null && promo.expiresAt <= now) return { ok: false, problem: "expired" };
   if (promo.oncePerAccount && !signedIn) return { ok: false, problem: "signIn" };
   if (promo.oncePerAccount && promo.redeemed) return { ok: false, problem: "used" };

@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
-  const payload = await readPayload(request);
+  const payload = await readPayload(request, t);
   const op = params.op ?? "";
   const session = await readSession(app.env, request);
   const run = (fields: Record<string, string>) =>
@@ -30,7 +30,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   switch (op) {
     case "save-details": {
-      if (request.method !== "PUT" && request.method !== "POST") apiError(405, "method not allowed");
       const result = await run({ ...payload, intent: "save-details" });
       if (!result.ok) apiFailure(t, result);
       return Response.json({ success: true, saved: true });
@@ -65,6 +64,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return Response.json({ data: { success: true, phone } }, { headers: { "Set-Cookie": await sessionStorage(app.env, request).commitSession(session!) } });
     }
     default:
-      apiError(404, "unknown operation");
+      apiError(404, t("common:api.unknownOperation"));
   }
 }

@@ -5,8 +5,7 @@ import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** GET /api/address: the shopper's addresses, main first. */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  if (params.id) apiError(405, "method not allowed");
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
   const account = await getAccount(app.env.DB, userId);
@@ -29,8 +28,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         : params.id && m === "DELETE"
           ? "address-delete"
           : null;
-  if (!intent) apiError(params.main && params.main !== "main" ? 404 : 405, "method not allowed");
-  const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request) : {};
+  if (!intent) apiError(404, t("common:api.unknownOperation"));
+  const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request, t) : {};
   const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
     env: app.env,
     request,

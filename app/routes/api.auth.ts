@@ -11,9 +11,8 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
  * POST /auth/resend-confirm-email (signed in).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  if (request.method !== "POST") apiError(405, "method not allowed");
   const { app, lang, t } = apiContext(context, request);
-  const payload = await readPayload(request);
+  const payload = await readPayload(request, t);
   switch (params.op) {
     case "send-login-code-on-phone": {
       const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), smsSendSchema);
@@ -48,6 +47,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return Response.json({ success: true, message: t("account:notices.confirmResent") });
     }
     default:
-      apiError(404, "unknown operation");
+      apiError(404, t("common:api.unknownOperation"));
   }
 }

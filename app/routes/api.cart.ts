@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.cart";
-import { apiContext, apiError, readPayload } from "~/server/api.server";
+import { apiContext, readPayload } from "~/server/api.server";
 import { addParseFailure, runCartAction } from "~/cart/index.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
@@ -23,8 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
-  if (request.method !== "POST") apiError(405, "method not allowed");
-  const payload = await readPayload(request);
+  const payload = await readPayload(request, t);
   const parsed = parseForm(payloadForm(payload), apiCartSchema);
   if (parsed.status !== "success") {
     const { code } = addParseFailure(firstError(parsed.error).message);

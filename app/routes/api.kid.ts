@@ -11,8 +11,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const method = request.method;
   const intent =
     !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
-  if (!intent) apiError(405, "method not allowed");
-  const payload = intent === "kid-delete" ? {} : await readPayload(request);
+  if (!intent) apiError(404, t("common:api.unknownOperation"));
+  const payload = intent === "kid-delete" ? {} : await readPayload(request, t);
   const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
     env: app.env,
     request,
@@ -24,8 +24,4 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true }, { status: intent === "kid-add" ? 201 : 200 });
-}
-
-export function loader(): never {
-  apiError(405, "method not allowed");
 }

@@ -6,10 +6,9 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
 export async function action({ context, request }: Route.ActionArgs) {
-  if (request.method !== "PUT" && request.method !== "POST") apiError(405, "method not allowed");
   const { app, lang, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
-  const payload = await readPayload(request);
+  const payload = await readPayload(request, t);
   let fields: Record<string, string> = payload;
   if (payload.details) {
     try {
@@ -20,7 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           .map(([k, v]) => [k, typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v)]),
       );
     } catch {
-      apiError(400, "details must be an object");
+      apiError(400, t("common:api.detailsObject"));
     }
   }
   const result = await runAccountAction(payloadForm({ ...fields, intent: "save-details" }), {
@@ -34,8 +33,4 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true });
-}
-
-export function loader(): never {
-  apiError(405, "method not allowed");
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.promo";
-import { apiContext, apiError, readPayload } from "~/server/api.server";
+import { apiContext, readPayload } from "~/server/api.server";
 import { runCartAction } from "~/cart/index.server";
 import { failureMessage } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
@@ -13,16 +13,11 @@ import { payloadForm, refused } from "~/forms/parse.server";
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
-  if (request.method !== "POST") apiError(405, "method not allowed");
-  const payload = await readPayload(request);
+  const payload = await readPayload(request, t);
   const shopper = await shopperOf(app.env, request);
   const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), { env: app.env, request, lang, shopper });
   if (!result.ok)
     return Response.json({ success: false, message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
   const { summary } = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json({ success: true, promoCode: summary.promoCode, couponsAmount: summary.couponsAmount, total: summary.total });
-}
-
-export function loader(): never {
-  apiError(405, "method not allowed");
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.recalculate";
-import { apiContext, apiError, readPayload } from "~/server/api.server";
+import { apiContext, readPayload } from "~/server/api.server";
 import { runCartAction } from "~/cart/index.server";
 import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
@@ -14,8 +14,7 @@ import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.serve
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
-  if (request.method !== "POST") apiError(405, "method not allowed");
-  const payload = await readPayload(request);
+  const payload = await readPayload(request, t);
   const parsed = parseForm(payloadForm(payload), recalculateSchema);
   if (parsed.status !== "success") return Response.json({ status: "error", message: t(firstError(parsed.error).message) }, { status: 422 });
   const shopper = await shopperOf(app.env, request);
@@ -26,8 +25,4 @@ export async function action({ context, request }: Route.ActionArgs) {
     return Response.json({ status: "error", message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json(recalculationJson(view, jsonContext(app, lang, t)));
-}
-
-export function loader(): never {
-  apiError(405, "method not allowed");
 }

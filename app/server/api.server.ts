@@ -17,14 +17,14 @@ const MAX_BODY = 64 * 1024;
  * A JSON or form-encoded (query-string) body as text fields; arrays and objects
  * become JSON strings, as the spec's clients send sizes. Malformed → 400.
  */
-export async function readPayload(request: Request): Promise<Record<string, string>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY) apiError(413, "payload too large");
+export async function readPayload(request: Request, t: TFunction): Promise<Record<string, string>> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY) apiError(413, t("common:api.tooLarge"));
   const type = request.headers.get("Content-Type") ?? "";
   const out: Record<string, string> = {};
   try {
     if (type.includes("application/json")) {
       const body: unknown = await request.json();
-      if (!body || typeof body !== "object" || Array.isArray(body)) apiError(400, "expected a JSON object");
+      if (!body || typeof body !== "object" || Array.isArray(body)) apiError(400, t("common:api.expectedObject"));
       for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
         if (v === null || v === undefined) continue;
         out[k] = typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v);
@@ -40,7 +40,7 @@ export async function readPayload(request: Request): Promise<Record<string, stri
     return out;
   } catch (e) {
     if (e instanceof Response || (e && typeof e === "object" && "init" in e)) throw e;
-    apiError(400, "malformed body");
+    apiError(400, t("common:api.malformedBody"));
   }
 }
 

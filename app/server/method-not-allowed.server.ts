@@ -5,17 +5,17 @@ import { createT } from "~/i18n/translate";
 import { localizePath } from "~/i18n/url";
 
 /**
- * The answer to a form posted to a page that takes none (a stale or hand-made form).
- * React Router answers it 405 before any loader runs, so its error page would have
- * no layout data and no texts; this one is small, static and in the page's language,
- * with a way back to the page.
+ * The answer to a method a page does not take (a form posted to a page without
+ * one, a hand-made PUT or OPTIONS). The entry answers it before React Router,
+ * so there is no layout data; this page is small, static and in the page's
+ * language, with a way back to the page.
  */
 /** The page's own path and query; never "//host/…", which a browser would follow off-site. */
 function samePage(url: URL): string {
   return url.pathname.replace(/^\/+/, "/") + url.search;
 }
 
-export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang): Response {
+export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang, allow = "GET, HEAD"): Response {
   const t = createT(lang, texts(lang, ["common"]));
   const title = escapeHtml(t("errors.methodNotAllowedTitle"));
   const html = `<!DOCTYPE html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>
@@ -25,6 +25,6 @@ export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang): R
 <p><a href="${escapeUrl(samePage(url))}">${escapeHtml(t("errors.openPage"))}</a> · <a href="${escapeUrl(localizePath("/", lang, defaultLang))}">${escapeHtml(t("errors.home"))}</a></p></main></body></html>`;
   return new Response(html, {
     status: 405,
-    headers: { "Content-Type": "text/html; charset=utf-8", Allow: "GET, HEAD", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/html; charset=utf-8", Allow: allow, "Cache-Control": "no-store" },
   });
 }

@@ -4,23 +4,23 @@
  * fails when a route is added to app/routes.ts without a row here, so rules
  * checked over this table (caching, methods) cover new routes too.
  */
-export type RouteRow = { route: string; url: string; personal: boolean; json?: boolean };
+export type RouteRow = { route: string; url: string; personal: boolean; json?: boolean; action?: true };
 
 export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?", url: "/", personal: false },
   { route: ":lang?/store/*", url: "/ru/store/women", personal: false },
   { route: ":lang?/search", url: "/search?q=krossovka", personal: false },
   { route: ":lang?/product/:slug", url: "/product/PRODUCT", personal: false },
-  { route: ":lang?/cart", url: "/cart", personal: true },
+  { route: ":lang?/cart", url: "/cart", personal: true, action: true },
   { route: ":lang?/checkout", url: "/checkout", personal: true },
-  { route: ":lang?/login", url: "/login", personal: true },
-  { route: ":lang?/login/sms", url: "/uk/login/sms", personal: true },
-  { route: ":lang?/signup", url: "/signup", personal: true },
-  { route: ":lang?/logout", url: "/logout", personal: true },
-  { route: ":lang?/account", url: "/account", personal: true },
+  { route: ":lang?/login", url: "/login", personal: true, action: true },
+  { route: ":lang?/login/sms", url: "/uk/login/sms", personal: true, action: true },
+  { route: ":lang?/signup", url: "/signup", personal: true, action: true },
+  { route: ":lang?/logout", url: "/logout", personal: true, action: true },
+  { route: ":lang?/account", url: "/account", personal: true, action: true },
   { route: ":lang?/account/confirm-email-change", url: "/account/confirm-email-change?email=a@b.uz&token=x", personal: true },
-  { route: ":lang?/auth/forgot-pass-form", url: "/auth/forgot-pass-form", personal: true },
-  { route: ":lang?/auth/reset-password", url: "/auth/reset-password?email=a@b.uz&token=x", personal: true },
+  { route: ":lang?/auth/forgot-pass-form", url: "/auth/forgot-pass-form", personal: true, action: true },
+  { route: ":lang?/auth/reset-password", url: "/auth/reset-password?email=a@b.uz&token=x", personal: true, action: true },
   { route: ":lang?/auth/confirm-email", url: "/auth/confirm-email?email=a@b.uz&token=x", personal: true },
   { route: "robots.txt", url: "/robots.txt", personal: false },
   { route: "sitemap.xml", url: "/sitemap.xml", personal: false },
@@ -38,4 +38,42 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "bpm/validate-promo-code", url: "/bpm/validate-promo-code", personal: true, json: true },
   { route: "checkout/default/shopping-cart-recalculate", url: "/checkout/default/shopping-cart-recalculate", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
+];
+
+/** The JSON API's operations and the methods each takes (spec §7), HEAD with GET. */
+export const API_METHODS: [url: string, methods: string[]][] = [
+  ["/api/account", ["GET"]],
+  ["/api/account/save-details", ["PUT", "POST"]],
+  ["/bpm/save-details", ["PUT", "POST"]],
+  ["/api/account/change-email", ["POST"]],
+  ["/api/account/change-phone", ["POST"]],
+  ["/api/account/verify-sms", ["POST"]],
+  ["/bpm/change-email", ["POST"]],
+  ["/bpm/validate-contact", ["POST"]],
+  ["/bpm/validate-sms", ["POST"]],
+  ["/bpm/validate-promo-code", ["POST"]],
+  ["/api/profile", ["PUT", "POST"]],
+  ["/auth/send-login-code-on-phone", ["POST"]],
+  ["/auth/login-by-phone", ["POST"]],
+  ["/auth/resend-confirm-email", ["POST"]],
+  ["/api/kid", ["POST"]],
+  ["/api/kid/12", ["PUT", "DELETE"]],
+  ["/api/address", ["GET", "POST"]],
+  ["/api/address/12", ["PUT", "DELETE"]],
+  ["/api/address/12/main", ["POST"]],
+  ["/api/cart", ["GET", "POST"]],
+  ["/checkout/default/shopping-cart-recalculate", ["POST"]],
+];
+
+/** Paths in the API's space that name no operation. */
+export const UNKNOWN_API_PATHS = [
+  "/api/account/whatever",
+  "/bpm/whatever",
+  "/auth/whatever",
+  "/auth/",
+  "/api/kid/abc",
+  "/api/address/12/other",
+  "/api/nothing",
+  "/api",
+  "/checkout/default/other",
 ];

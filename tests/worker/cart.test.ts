@@ -82,7 +82,7 @@ const rowAmount = (body: string, testId: string) => {
   const m = new RegExp(`data-testid="${testId}"[^>]*>[\\s\\S]*?<dd>([^<]*)</dd>`).exec(body);
   return m ? Number(decode(m[1]!).replace(/[^\d]/g, "")) : NaN;
 };
-const priceOf = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+const _priceOf = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
 
 describe("adding from the product page", () => {
   it("without JavaScript: 303 back to the product, the popup as a section once, the counter updated", async () => {

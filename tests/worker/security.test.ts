@@ -213,16 +213,24 @@ describe("CSRF: cross-site state-changing requests are refused", () => {
     });
   }
 
-  it("other methods and data requests keep React Router's own 405 (not the form page)", async () => {
-    const options = await get("/login", { method: "OPTIONS", headers: { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN } });
-    expect(options.status).toBeLessThan(500);
-    expect(options.headers.get("Allow")).toBeNull();
-    await options.body?.cancel();
-    const data = await post("/store.data", { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN });
-    expect(data.status).toBe(405);
-    expect(data.headers.get("Allow")).toBeNull();
-    expect(data.headers.get("Content-Type")).not.toContain("text/html");
-    await data.body?.cancel();
+  it("every method a page does not take gets the translated 405 page, with what it takes in Allow", async () => {
+    const cases: [string, string, string][] = [
+      ["/login", "OPTIONS", "GET, HEAD, POST"],
+      ["/ru/cart", "PUT", "GET, HEAD, POST"],
+      ["/uk/account", "DELETE", "GET, HEAD, POST"],
+      ["/store", "PATCH", "GET, HEAD"],
+      ["/store.data", "POST", "GET, HEAD"],
+      [`/ru/product/${fx.productOneSlug}`, "OPTIONS", "GET, HEAD"],
+      ["/robots.txt", "POST", "GET, HEAD"],
+    ];
+    for (const [path, method, allow] of cases) {
+      const res = await get(path, { method, headers: { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }, body: method === "OPTIONS" ? undefined : "a=1" });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("Allow"), `${method} ${path}`).toBe(allow);
+      const body = await res.text();
+      expect(body, `${method} ${path}`).not.toMatch(/errors\.\w+/);
+      expect(body, `${method} ${path}`).toContain("<h1>");
+    }
   });
 
   it("safe methods are never refused, whatever the headers say", async () => {

@@ -1,0 +1,69 @@
+import { isLang, type Lang } from "~/i18n/languages";
+import { texts } from "~/i18n/resources.server";
+import { createT } from "~/i18n/translate";
+
+/**
+ * Which methods each URL takes, checked in the Worker's entry before React
+ * Router (which would run a page's action for any method, or a JSON route's
+ * loader for any operation). One table: a wrong method is a 405 with `Allow`
+ * (JSON for the API, the translated page for pages), an unknown API operation
+ * a 404 JSON; the body is never read for either.
+ */
+
+const ID = "[1-9][0-9]{0,9}";
+const ACCOUNT_OPS = "change-email|change-phone|validate-contact|verify-sms|validate-sms";
+
+/** The JSON API: path → methods (HEAD goes with GET). */
+const API: [RegExp, string[]][] = [
+  [/^\/api\/account$/, ["GET"]],
+  [/^\/(?:api\/account|bpm)\/save-details$/, ["PUT", "POST"]],
+  [new RegExp(`^/(?:api/account|bpm)/(?:${ACCOUNT_OPS})$`), ["POST"]],
+  [/^\/bpm\/validate-promo-code$/, ["POST"]],
+  [/^\/api\/profile$/, ["PUT", "POST"]],
+  [/^\/auth\/(?:send-login-code-on-phone|login-by-phone|resend-confirm-email)$/, ["POST"]],
+  [/^\/api\/kid$/, ["POST"]],
+  [new RegExp(`^/api/kid/${ID}$`), ["PUT", "DELETE"]],
+  [/^\/api\/address$/, ["GET", "POST"]],
+  [new RegExp(`^/api/address/${ID}$`), ["PUT", "DELETE"]],
+  [new RegExp(`^/api/address/${ID}/main$`), ["POST"]],
+  [/^\/api\/cart$/, ["GET", "POST"]],
+  [/^\/checkout\/default\/shopping-cart-recalculate$/, ["POST"]],
+];
+
+/** Paths that belong to the JSON API: anything else under them is an unknown operation. */
+const API_SPACE = /^\/(?:api|bpm)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\//;
+
+/** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
+const PAGES_WITH_ACTIONS = /^\/(?:(?:uz|ru|uk)\/)?(?:cart|login|login\/sms|signup|logout|account|auth\/forgot-pass-form|auth\/reset-password)\/?$/;
+
+/** Paths served as files or plain resources (no page around them). */
+const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|assets\/|favicon|icons\.svg|manifest)/;
+
+const allowOf = (methods: string[]) => (methods.includes("GET") ? ["GET", "HEAD", ...methods.filter((m) => m !== "GET")] : methods).join(", ");
+
+export type MethodCheck = { api: true; status: 404 | 405; allow?: string } | { api: false; status: 405; allow: string } | null;
+
+/** Null when the request may go on; else how to refuse it. React Router's `.data` requests are checked as their page. */
+export function checkMethod(method: string, pathname: string): MethodCheck {
+  const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  if (API_SPACE.test(path)) {
+    const entry = API.find(([pattern]) => pattern.test(path));
+    if (!entry) return { api: true, status: 404 };
+    const allowed = entry[1];
+    if (allowed.includes(method) || (method === "HEAD" && allowed.includes("GET"))) return null;
+    return { api: true, status: 405, allow: allowOf(allowed) };
+  }
+  if (RESOURCES.test(path)) return method === "GET" || method === "HEAD" ? null : { api: false, status: 405, allow: "GET, HEAD" };
+  const methods = PAGES_WITH_ACTIONS.test(path) ? ["GET", "POST"] : ["GET"];
+  if (methods.includes(method) || method === "HEAD") return null;
+  return { api: false, status: 405, allow: allowOf(methods) };
+}
+
+/** The JSON API's refusal of a method or an unknown operation, in the language of `?lang=` (else the default). */
+export function apiRefusal(check: { status: 404 | 405; allow?: string }, url: URL, defaultLang: Lang): Response {
+  const q = url.searchParams.get("lang");
+  const lang = isLang(q) ? q : defaultLang;
+  const t = createT(lang, texts(lang, ["common"]));
+  const message = t(check.status === 405 ? "api.methodNotAllowed" : "api.unknownOperation");
+  return Response.json({ success: false, message }, { status: check.status, headers: check.allow ? { Allow: check.allow } : {} });
+}
