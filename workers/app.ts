@@ -6,8 +6,8 @@ import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { countingD1, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
-import { methodNotAllowedPage } from "~/server/method-not-allowed.server";
-import { apiRefusal, checkMethod, type MethodCheck } from "~/server/methods.server";
+import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
+import { apiRefusal, boundedBody, checkMethod, discardBody, isApiPath, MAX_BODY_BYTES, type MethodCheck } from "~/server/methods.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -29,29 +29,37 @@ export default {
     const url = new URL(request.url);
     let response: Response;
     let check: MethodCheck;
-    // Every answer given before the body is read cancels it: an unread upload left on the
-    // connection made the local server drop other clients' connections.
+    // Every answer given before the body is read drops it first (see discardBody).
     if (request.url.length > MAX_URL_LENGTH) {
-      await request.body?.cancel();
+      await discardBody(request);
       response = new Response("URI Too Long", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     } else if (isCrossSiteMutation(request)) {
-      await request.body?.cancel();
+      await discardBody(request);
       response = new Response("Forbidden: cross-site request", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     } else {
       const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
       if (prefix.kind === "redirect") {
         response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
       } else if ((check = checkMethod(request.method, url.pathname))) {
-        await request.body?.cancel();
+        await discardBody(request);
         const defaultLang = toLang(env.DEFAULT_LANG, "uz");
         response = check.api
           ? apiRefusal(check, url, defaultLang)
           : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
+      } else if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+        await discardBody(request);
+        const defaultLang = toLang(env.DEFAULT_LANG, "uz");
+        response = isApiPath(url.pathname)
+          ? apiRefusal({ status: 413 }, url, defaultLang)
+          : tooLargePage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0 };
         context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce));
-        response = await requestHandler(request, context);
+        const bounded = boundedBody(request);
+        response = await requestHandler(bounded, context);
+        // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
+        await discardBody(bounded);
         // Round trips made before the response began (streamed parts may add more).
         response = new Response(response.body, response);
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls"`);

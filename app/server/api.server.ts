@@ -11,14 +11,11 @@ export function apiError(status: number, message: string, errors?: { field: stri
   throw data({ success: false, message, ...(errors ? { errors } : {}) }, refused(status, retryAfter));
 }
 
-const MAX_BODY = 64 * 1024;
-
 /**
  * A JSON or form-encoded (query-string) body as text fields; arrays and objects
  * become JSON strings, as the spec's clients send sizes. Malformed → 400.
  */
 export async function readPayload(request: Request, t: TFunction): Promise<Record<string, string>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY) apiError(413, t("common:api.tooLarge"));
   const type = request.headers.get("Content-Type") ?? "";
   const out: Record<string, string> = {};
   try {

@@ -59,11 +59,60 @@ export function checkMethod(method: string, pathname: string): MethodCheck {
   return { api: false, status: 405, allow: allowOf(methods) };
 }
 
+/** Bodies larger than any form or JSON call of the shop sends (the forms' largest is a few kB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Most of an unwanted upload read and thrown away before answering; past it the body is cancelled. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Drops a body the answer does not need. It is read to its end (up to 16 MB)
+ * rather than only cancelled: wrangler's local proxy loses the connection, and
+ * with it other clients' requests, when a Worker answers with an upload unread.
+ */
+export async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  try {
+    const reader = request.body.getReader();
+    let read = 0;
+    while (read <= DRAIN_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // Locked or already failed: nothing left to drop.
+  }
+}
+
+/** Whether the path is the JSON API's (its refusals are JSON). */
+export function isApiPath(pathname: string): boolean {
+  return API_SPACE.test(pathname);
+}
+
+/**
+ * A body that may be read only up to MAX_BODY_BYTES: a chunked upload (no
+ * Content-Length) that goes past it fails to parse (400) instead of being read whole.
+ */
+export function boundedBody(request: Request): Request {
+  if (!request.body) return request;
+  let seen = 0;
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > MAX_BODY_BYTES) controller.error(new Error("body too large"));
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Request(request, { body: request.body.pipeThrough(limit) });
+}
+
 /** The JSON API's refusal of a method or an unknown operation, in the language of `?lang=` (else the default). */
-export function apiRefusal(check: { status: 404 | 405; allow?: string }, url: URL, defaultLang: Lang): Response {
+export function apiRefusal(check: { status: 404 | 405 | 413; allow?: string }, url: URL, defaultLang: Lang): Response {
   const q = url.searchParams.get("lang");
   const lang = isLang(q) ? q : defaultLang;
   const t = createT(lang, texts(lang, ["common"]));
-  const message = t(check.status === 405 ? "api.methodNotAllowed" : "api.unknownOperation");
+  const message = t({ 404: "api.unknownOperation", 405: "api.methodNotAllowed", 413: "api.tooLarge" }[check.status]);
   return Response.json({ success: false, message }, { status: check.status, headers: check.allow ? { Allow: check.allow } : {} });
 }
