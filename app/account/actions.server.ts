@@ -25,7 +25,7 @@ import type { Section } from "./section";
  * that form shows the reply's errors and typed values.
  */
 export type ActionResult =
-  | { ok: true; section: Section; notice: string; query?: Record<string, string> }
+  | { ok: true; section: Section; notice: string; query?: Record<string, string> /** The id of what an add made. */; created?: number }
   | { ok: false; status: number; section: Section; form: string; reply: FormReply; retryAfter?: number };
 
 type Ctx = { env: Env; request: Request; userId: number; t: TFunction; origin: string; lang: Lang; defaultLang: Lang };
@@ -76,7 +76,9 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
       const submission = parseForm(form, kidSchema);
       if (submission.status !== "success") return refuse("kids", item("kid"), submission);
       if (intent === "kid-add") {
-        if (!(await addKid(db, c.userId, submission.value))) return refuse("kids", item("kid"), submission, 400, { formErrors: ["account:errors.tooMany"] });
+        const created = await addKid(db, c.userId, submission.value);
+        if (!created) return refuse("kids", item("kid"), submission, 400, { formErrors: ["account:errors.tooMany"] });
+        return { ok: true, section: "kids", notice: "saved", created };
       } else if (!(await updateKid(db, c.userId, id.data!, submission.value))) {
         return refuse("kids", item("kid"), submission, 404, { formErrors: ["account:errors.notFound"] });
       }
@@ -92,8 +94,9 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
       const submission = parseForm(form, addressSchema);
       if (submission.status !== "success") return refuse("addresses", item("address"), submission);
       if (intent === "address-add") {
-        if (!(await addAddress(db, c.userId, submission.value)))
-          return refuse("addresses", item("address"), submission, 400, { formErrors: ["account:errors.tooMany"] });
+        const created = await addAddress(db, c.userId, submission.value);
+        if (!created) return refuse("addresses", item("address"), submission, 400, { formErrors: ["account:errors.tooMany"] });
+        return { ok: true, section: "addresses", notice: "saved", created };
       } else if (!(await updateAddress(db, c.userId, id.data!, submission.value))) {
         return refuse("addresses", item("address"), submission, 404, { formErrors: ["account:errors.notFound"] });
       }

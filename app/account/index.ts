@@ -1,2 +1,3 @@
 export { AccountPage } from "./account-page";
 export type { Failure } from "./section";
+export { SIZE_FIELDS } from "./schema";

@@ -1,16 +1,25 @@
 import { z } from "zod";
 import { email, firstName, phone, smsCode } from "~/auth/index";
+import { plainText, UNSAFE_TEXT } from "~/forms/text";
 
 export const SHOE_SIZES = ["35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"] as const;
 export const CLOTHE_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;
 
-const optionalText = (max: number, error: string) =>
+/** The personal details' list fields (JSON calls send them as arrays). */
+export const SIZE_FIELDS = ["shoeSizes", "clotheSizes"];
+
+const optionalText = (max: number, error: string, multiline = false) =>
   z
     .string()
     .trim()
     .max(max, { error })
+    .refine(plainText(multiline), { error: UNSAFE_TEXT })
     .optional()
     .transform((v) => v ?? "");
+
+/** A one-line field that must be filled. */
+const requiredText = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "account:errors.tooLong" }).refine(plainText(), { error: UNSAFE_TEXT });
 
 /** A number field (spec §5): digits only, empty allowed. `max` may be read at parse time (this year). */
 const optionalInt = (min: number, max: number | (() => number), error: string) =>
@@ -100,19 +109,11 @@ export const kidSchema = z.object({
 });
 
 export const addressSchema = z.object({
-  city: z.string({ error: "account:errors.cityRequired" }).trim().min(1, { error: "account:errors.cityRequired" }).max(80, { error: "account:errors.tooLong" }),
-  street: z
-    .string({ error: "account:errors.streetRequired" })
-    .trim()
-    .min(1, { error: "account:errors.streetRequired" })
-    .max(120, { error: "account:errors.tooLong" }),
-  house: z
-    .string({ error: "account:errors.houseRequired" })
-    .trim()
-    .min(1, { error: "account:errors.houseRequired" })
-    .max(20, { error: "account:errors.tooLong" }),
+  city: requiredText(80, "account:errors.cityRequired"),
+  street: requiredText(120, "account:errors.streetRequired"),
+  house: requiredText(20, "account:errors.houseRequired"),
   apartment: optionalText(20, "account:errors.tooLong"),
-  comment: optionalText(300, "account:errors.tooLong"),
+  comment: optionalText(300, "account:errors.tooLong", true),
 });
 
 export const idSchema = z.coerce

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizePhone } from "~/forms/phone";
+import { plainText, UNSAFE_TEXT } from "~/forms/text";
 
 export const PASSWORD_MIN = 8;
 /** Spec §5: passwords are at most 32 characters. */
@@ -23,7 +24,8 @@ export const firstName = z
   .string({ error: "auth:errors.nameRequired" })
   .trim()
   .min(1, { error: "auth:errors.nameRequired" })
-  .max(60, { error: "auth:errors.nameLong" });
+  .max(60, { error: "auth:errors.nameLong" })
+  .refine(plainText(), { error: UNSAFE_TEXT });
 
 export const phone = z
   .string({ error: "auth:errors.phoneRequired" })

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.account";
+import { SIZE_FIELDS } from "~/account/index";
 import { getAccount, runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
 import { errorList, payloadForm, refused } from "~/forms/parse.server";
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
-  const payload = await readPayload(request, t);
+  const payload = await readPayload(request, t, { lists: SIZE_FIELDS });
   const op = params.op ?? "";
   const session = await readSession(app.env, request);
   const run = (fields: Record<string, string>) =>

@@ -40,5 +40,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     defaultLang: app.defaultLang,
   });
   if (!result.ok) apiFailure(t, result);
-  return Response.json({ success: true }, { status: intent === "address-add" ? 201 : 200 });
+  if (!result.created) return Response.json({ success: true });
+  // 201 with what was made, so the client can edit it next.
+  const item = (await getAccount(app.env.DB, userId))?.addresses.find((x) => x.id === result.created);
+  return Response.json({ success: true, item }, { status: 201 });
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.kid";
-import { runAccountAction } from "~/account/index.server";
+import { getAccount, runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
 import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
@@ -23,5 +23,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     defaultLang: app.defaultLang,
   });
   if (!result.ok) apiFailure(t, result);
-  return Response.json({ success: true }, { status: intent === "kid-add" ? 201 : 200 });
+  if (!result.created) return Response.json({ success: true });
+  // 201 with what was made, so the client can edit it next.
+  const item = (await getAccount(app.env.DB, userId))?.kids.find((x) => x.id === result.created);
+  return Response.json({ success: true, item }, { status: 201 });
 }

@@ -1,26 +1,24 @@
 import type { Route } from "./+types/api.profile";
+import { SIZE_FIELDS } from "~/account/index";
 import { runAccountAction } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
 import { payloadForm } from "~/forms/parse.server";
-import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
-  const payload = await readPayload(request, t);
+  const payload = await readPayload(request, t, { lists: SIZE_FIELDS, objects: ["details"] });
   let fields: Record<string, string> = payload;
   if (payload.details) {
+    let details: unknown;
     try {
-      const details = JSON.parse(payload.details) as Record<string, unknown>;
-      fields = Object.fromEntries(
-        Object.entries(details)
-          .filter(([, v]) => v !== null && v !== undefined)
-          .map(([k, v]) => [k, typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v)]),
-      );
+      details = JSON.parse(payload.details);
     } catch {
       apiError(400, t("common:api.detailsObject"));
     }
+    fields = textFields(details as Record<string, unknown>, t, { lists: SIZE_FIELDS });
   }
   const result = await runAccountAction(payloadForm({ ...fields, intent: "save-details" }), {
     env: app.env,

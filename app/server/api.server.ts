@@ -11,34 +11,64 @@ export function apiError(status: number, message: string, errors?: { field: stri
   throw data({ success: false, message, ...(errors ? { errors } : {}) }, refused(status, retryAfter));
 }
 
+/** Fields a JSON call may send as a list (sizes) or as an object (the profile's `details`). */
+export type PayloadShape = { lists?: string[]; objects?: string[] };
+
 /**
- * A JSON or form-encoded (query-string) body as text fields; arrays and objects
- * become JSON strings, as the spec's clients send sizes. Malformed → 400.
+ * A JSON object's values as text fields: strings as they are, numbers and
+ * booleans written out, lists and objects only where the call takes them (as
+ * JSON text, which the schema reads). Any other value is the wrong type: 422
+ * naming the fields, never text made of it (`street: [1,2]`).
  */
-export async function readPayload(request: Request, t: TFunction): Promise<Record<string, string>> {
-  const type = request.headers.get("Content-Type") ?? "";
+export function textFields(body: Record<string, unknown>, t: TFunction, shape: PayloadShape = {}): Record<string, string> {
   const out: Record<string, string> = {};
+  const wrong: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === "string") out[key] = value;
+    else if (typeof value === "number" || typeof value === "boolean") out[key] = String(value);
+    else if (Array.isArray(value) && shape.lists?.includes(key) && value.every((v) => typeof v === "string" || typeof v === "number"))
+      out[key] = JSON.stringify(value.map(String));
+    else if (!Array.isArray(value) && typeof value === "object" && shape.objects?.includes(key)) out[key] = JSON.stringify(value);
+    else wrong.push(key);
+  }
+  if (wrong.length) {
+    const message = t("common:api.wrongType");
+    apiError(
+      422,
+      message,
+      wrong.map((field) => ({ field, message })),
+    );
+  }
+  return out;
+}
+
+/**
+ * A JSON or form-encoded body as text fields (see textFields; in a form, a
+ * repeated field is a list). Malformed → 400.
+ */
+export async function readPayload(request: Request, t: TFunction, shape: PayloadShape = {}): Promise<Record<string, string>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  let body: Record<string, unknown>;
   try {
     if (type.includes("application/json")) {
-      const body: unknown = await request.json();
-      if (!body || typeof body !== "object" || Array.isArray(body)) apiError(400, t("common:api.expectedObject"));
-      for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-        if (v === null || v === undefined) continue;
-        out[k] = typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v);
+      const json: unknown = await request.json();
+      if (!json || typeof json !== "object" || Array.isArray(json)) apiError(400, t("common:api.expectedObject"));
+      body = json as Record<string, unknown>;
+    } else {
+      const form = await request.formData();
+      body = {};
+      for (const key of new Set(form.keys())) {
+        const all = form.getAll(key).filter((v): v is string => typeof v === "string");
+        const bare = key.replace(/\[\]$/, "");
+        body[bare] = all.length > 1 || key.endsWith("[]") ? all : (all[0] ?? "");
       }
-      return out;
     }
-    const form = await request.formData();
-    for (const key of new Set(form.keys())) {
-      const all = form.getAll(key).filter((v): v is string => typeof v === "string");
-      const bare = key.replace(/\[\]$/, "");
-      out[bare] = all.length > 1 || key.endsWith("[]") ? JSON.stringify(all) : (all[0] ?? "");
-    }
-    return out;
   } catch (e) {
     if (e instanceof Response || (e && typeof e === "object" && "init" in e)) throw e;
     apiError(400, t("common:api.malformedBody"));
   }
+  return textFields(body, t, shape);
 }
 
 /** Language of API messages: ?lang=, else the default. */

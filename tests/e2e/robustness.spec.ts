@@ -16,7 +16,9 @@ test("uploads answered early (413, 401, 403, 405) leave other clients unharmed",
     // Under the limit, refused before the route reads it: 401 (a guest), 405, 403 (cross-site).
     request.post("/api/kid", { data: SMALL, headers: origin }).then((r) => ["/api/kid small", r.status()] as const),
     request.put("/api/cart", { data: SMALL, headers: origin }).then((r) => ["PUT /api/cart", r.status()] as const),
-    request.post("/api/cart", { data: SMALL, headers: { ...origin, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } }).then((r) => ["cross-site", r.status()] as const),
+    request
+      .post("/api/cart", { data: SMALL, headers: { ...origin, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } })
+      .then((r) => ["cross-site", r.status()] as const),
   ];
   const others = Array.from({ length: 30 }, (_, i) => request.get(i % 2 ? "/" : "/store").then((r) => r.status()));
   const [refusals, pages] = await Promise.all([Promise.all(refused), Promise.all(others)]);

@@ -140,6 +140,30 @@ describe("addresses", () => {
     expect(body).toContain("Вкажіть вулицю.");
     expect(body).toMatch(/name="city"[^>]*value="Toshkent"/);
   });
+
+  it("refuses a bidi override or NUL in an address with the field's error, keeping the rest", async () => {
+    const { cookie, id } = await shopper("addr-bidi@example.uz");
+    const res = await act(cookie, { intent: "address-add", city: "Tosh\u202Ekent", street: "Bobur\u0000", house: "12" }, "/ru");
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body.match(/Уберите из поля служебные символы\./g)?.length).toBeGreaterThanOrEqual(2);
+    expect(body).toMatch(/name="house"[^>]*value="12"/);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?").bind(id).first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
+describe("dates are checked against today, not the clock at module load (1970 on workerd)", () => {
+  it("takes a birthday in 2001 and a kid born today", async () => {
+    const { cookie, id } = await shopper("dates@example.uz");
+    const details = await act(cookie, { intent: "save-details", firstName: "Sevara", birthDay: "14", birthMonth: "3", birthYear: "2001" });
+    expect(details.status).toBe(303);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await act(cookie, { intent: "kid-add", gender: "1", birthday: today })).status).toBe(303);
+    const row = await env.DB.prepare("SELECT birth_year AS year, (SELECT birthday FROM kids WHERE user_id = ?1) AS kid FROM users WHERE id = ?1")
+      .bind(id)
+      .first<{ year: number; kid: string }>();
+    expect(row).toEqual({ year: 2001, kid: today });
+  });
 });
 
 describe("only the owner", () => {

@@ -97,8 +97,11 @@ describe("account JSON endpoints", () => {
   it("add, edit and delete kids; another shopper's kid id is 404", async () => {
     const a = await shopper("api-kid-a@example.uz");
     const b = await shopper("api-kid-b@example.uz");
-    expect((await api("/api/kid", "POST", a.cookie, { gender: 0, birthday: "2017-07-07" })).status).toBe(201);
+    const made = await api("/api/kid", "POST", a.cookie, { gender: 0, birthday: "2017-07-07" });
+    expect(made.status).toBe(201);
     const kidId = (await env.DB.prepare("SELECT id FROM kids WHERE user_id = ?").bind(a.id).first<{ id: number }>())!.id;
+    // The created kid comes back with its id, so the client can edit it next.
+    expect(await made.json()).toEqual({ success: true, item: { id: kidId, gender: 0, birthday: "2017-07-07" } });
     expect((await api(`/api/kid/${kidId}`, "PUT", a.cookie, { gender: 1, birthday: "2017-07-08" })).status).toBe(200);
     expect((await api(`/api/kid/${kidId}`, "PUT", b.cookie, { gender: 1, birthday: "2010-01-01" })).status).toBe(404);
     expect((await api(`/api/kid/${kidId}`, "DELETE", b.cookie)).status).toBe(404);
@@ -110,7 +113,12 @@ describe("account JSON endpoints", () => {
   it("manage addresses: list, create, edit, set main, delete; foreign ids are 404", async () => {
     const a = await shopper("api-addr-a@example.uz");
     const b = await shopper("api-addr-b@example.uz");
-    expect((await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Bobur", house: "3" })).status).toBe(201);
+    const made = await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Bobur", house: "3" });
+    expect(made.status).toBe(201);
+    expect(await made.json()).toEqual({
+      success: true,
+      item: { id: expect.any(Number), city: "Toshkent", street: "Bobur", house: "3", apartment: "", comment: "", isMain: 1 },
+    });
     expect((await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Mirobod", house: "9" })).status).toBe(201);
     const list = (await (await api("/api/address", "GET", a.cookie)).json()) as { items: { id: number; street: string; isMain: number }[] };
     expect(list.items.map((x) => [x.street, x.isMain])).toEqual([
@@ -126,6 +134,44 @@ describe("account JSON endpoints", () => {
     expect((await api(`/api/address/${second}`, "DELETE", a.cookie)).status).toBe(200);
     const after = (await (await api("/api/address", "GET", a.cookie)).json()) as { items: { street: string; isMain: number }[] };
     expect(after.items).toEqual([expect.objectContaining({ street: "Bobur", isMain: 1 })]);
+  });
+
+  it("refuses control and bidi-override characters in text fields, with the field named; line breaks only in the comment", async () => {
+    const a = await shopper("api-text@example.uz");
+    for (const [path, method, body, field] of [
+      ["/api/address", "POST", { city: "Toshkent", street: "Bo\u0000bur", house: "3" }, "street"],
+      ["/api/address", "POST", { city: "Tosh\u202Ekent", street: "Bobur", house: "3" }, "city"],
+      ["/api/address", "POST", { city: "Toshkent", street: "Bobur\nkochasi", house: "3" }, "street"],
+      ["/api/profile", "PUT", { details: { firstName: "\u202Enilufar" } }, "firstName"],
+      ["/api/account/save-details", "PUT", { firstName: "Ali", lastName: "Vali\u2066" }, "lastName"],
+    ] as const) {
+      const res = await api(`${path}?lang=ru`, method, a.cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(await res.json()).toMatchObject({ success: false, errors: [{ field, message: "Уберите из поля служебные символы." }] });
+    }
+    const ok = await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Bobur", house: "3", comment: "Podyezd 2\nKod 45" });
+    expect(ok.status).toBe(201);
+    const rows = await env.DB.prepare("SELECT city, street FROM addresses WHERE user_id = ?").bind(a.id).all<{ city: string; street: string }>();
+    expect(rows.results).toEqual([{ city: "Toshkent", street: "Bobur" }]);
+  });
+
+  it("a value of the wrong JSON type is 422 naming the field, never stored as text", async () => {
+    const a = await shopper("api-types@example.uz");
+    for (const [path, method, body, fields] of [
+      ["/api/address", "POST", { city: "Toshkent", street: [1, 2], house: "3" }, ["street"]],
+      ["/api/address", "POST", { city: { a: 1 }, street: "Bobur", house: ["3"] }, ["city", "house"]],
+      ["/api/kid", "POST", { gender: 0, birthday: ["2017-07-07"] }, ["birthday"]],
+      ["/api/profile", "PUT", { details: { firstName: ["Ali"] } }, ["firstName"]],
+    ] as const) {
+      const res = await api(`${path}?lang=ru`, method, a.cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      const answer = (await res.json()) as { errors: { field: string; message: string }[] };
+      expect(answer.errors.map((e) => e.field)).toEqual(fields);
+      expect(answer.errors[0]!.message).toBe("Это поле должно быть текстом.");
+    }
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?").bind(a.id).first<{ n: number }>())!.n).toBe(0);
+    // Lists where the call takes them: the sizes.
+    expect((await api("/api/profile", "PUT", a.cookie, { details: { firstName: "Ali", shoeSizes: ["38", 41] } })).status).toBe(200);
   });
 
   it("change the phone: validate-contact then validate-sms (pending phone kept in the session)", async () => {
