@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Lang } from "~/i18n/languages";
 import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
@@ -148,4 +149,12 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
     facets,
   };
+}
+
+/** A listing's page past its end: a 404 that links to the listing's first page (same filters). */
+export function pastTheEnd(url: URL): never {
+  const first = new URLSearchParams(url.searchParams);
+  first.delete("page");
+  const query = first.toString();
+  throw data({ firstPage: url.pathname + (query ? `?${query}` : "") }, { status: 404 });
 }

@@ -5,7 +5,8 @@ export type Sort = (typeof SORTS)[number];
 
 /** Largest price a filter may ask for; above it the bound is ignored. */
 export const MAX_PRICE = 1_000_000_000;
-export const MAX_PAGE = 1000;
+/** Page numbers above it count as this one (past the end of any listing: a 404), so an absurd number never reaches SQL. */
+export const MAX_PAGE = 100_000;
 const MAX_VALUES = 20;
 
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/);
@@ -41,7 +42,11 @@ export const catalogueQuerySchema = z.object({
   sale: z.literal("1").optional().catch(undefined),
   club: z.literal("1").optional().catch(undefined),
   sort: z.enum(SORTS).catch("new"),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+  // Any count of digits is a page number (past the last page: a 404, the route decides); anything else is page 1.
+  page: z
+    .string()
+    .catch("1")
+    .transform((v) => (/^[1-9][0-9]*$/.test(v) ? Math.min(Number(v), MAX_PAGE) : 1)),
 });
 
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 
-export function ErrorPage({ status }: { status: number }) {
+/** `firstPage`: for a listing's page past its end, the link to its first page. */
+export function ErrorPage({ status, firstPage }: { status: number; firstPage?: string }) {
   const { t, href } = useI18n();
   const kind = status === 404 ? "notFound" : status >= 500 ? "server" : "badRequest";
   return (
@@ -10,7 +11,14 @@ export function ErrorPage({ status }: { status: number }) {
       <h1>{t(`errors.${kind}Title`)}</h1>
       <p>{t(`errors.${kind}Text`)}</p>
       <p>
-        <Link to={href("/")} className="button">
+        {firstPage ? (
+          <>
+            <Link to={firstPage} className="button" data-testid="first-page">
+              {t("errors.firstPage")}
+            </Link>{" "}
+          </>
+        ) : null}
+        <Link to={href("/")} className={firstPage ? "button button--ghost" : "button"}>
           {t("errors.home")}
         </Link>{" "}
         <Link to={href("/store")} className="button button--ghost">

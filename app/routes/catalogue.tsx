@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
-import { categoryTrail, childrenOf, getCategories, getListing, isFiltered, parseCatalogueQuery } from "~/catalogue/index.server";
+import { categoryTrail, childrenOf, getCategories, getListing, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -25,7 +25,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const trail = path ? categoryTrail(categories, path) : [];
   if (!trail) throw data(null, { status: 404 });
   // Past the last page is not a page (page 1 always is, even when empty).
-  if (query.page > listing.pageCount) throw data(null, { status: 404 });
+  if (query.page > listing.pageCount) pastTheEnd(new URL(request.url));
   const current = trail.at(-1);
   const t = getI18n(context).t;
   const heading = current?.name ?? t("catalogue:all");

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
-import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery } from "~/catalogue/index.server";
+import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { searchTokens } from "~/catalogue/index";
@@ -19,7 +19,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const t = getI18n(context).t;
   // A query without a searchable word ("a", "%") finds nothing rather than everything.
   const listing = searchTokens(query.q).length ? await getListing(app.env.DB, lang, query, pageSize) : null;
-  if (listing && query.page > listing.pageCount) throw data(null, { status: 404 });
+  // Past the last page is not a page (the prompt and an empty result have one page).
+  if (query.page > (listing?.pageCount ?? 1)) pastTheEnd(new URL(request.url));
   const filtered = isFiltered(query);
   // Nothing found (or nothing asked): offer a way on instead of a dead end.
   const suggestions =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sortSizes } from "~/catalogue/sizes";
 import { jsonForScript } from "~/catalogue/json-ld";
-import { isFiltered, parseCatalogueQuery } from "~/catalogue/schema";
+import { isFiltered, MAX_PAGE, parseCatalogueQuery } from "~/catalogue/schema";
 import { foldForSearch, searchTokens } from "~/catalogue/search-text";
 import { pageHref, pageWindow } from "~/catalogue/pagination";
 
@@ -39,7 +39,9 @@ describe("parseCatalogueQuery", () => {
     expect(isFiltered(q)).toBe(true);
     expect(parse("page=abc").page).toBe(1);
     expect(parse("page=2.5").page).toBe(1);
-    expect(parse("page=100000").page).toBe(1);
+    // A page number however large stays a page number (past the end: the route's 404), capped before SQL.
+    expect(parse("page=100000").page).toBe(MAX_PAGE);
+    expect(parse(`page=${"9".repeat(40)}`).page).toBe(MAX_PAGE);
     expect(parse("price_min=-5").price_min).toBeUndefined();
   });
 

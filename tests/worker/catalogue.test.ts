@@ -321,12 +321,20 @@ describe("bad input never breaks the catalogue", () => {
     });
   }
 
-  it("/store?page=99999 is page 1 at most (never an error, never an indexable duplicate)", async () => {
-    const { res, body } = await html("/store?page=99999");
-    expect([200, 404]).toContain(res.status);
-    if (res.status === 200) {
-      expect(cardSlugs(body)).toEqual(all);
-      expect(headOf(body)).toContain('<link rel="canonical" href="http://shop.test/store"/>');
+  it("every page number past the last is a 404 linking to the listing's first page", async () => {
+    for (const [url, first] of [
+      ["/store?page=999", "/store"],
+      ["/store?page=1001", "/store"],
+      ["/store?page=99999", "/store"],
+      ["/store?page=100000000000000000000", "/store"],
+      ["/ru/store/women?sort=price_asc&page=1001", "/ru/store/women?sort=price_asc"],
+      ["/uk/search?q=krossovka&page=500", "/uk/search?q=krossovka"],
+      ["/search?page=2", "/search"],
+    ]) {
+      const { res, body } = await html(url!);
+      expect(res.status, url).toBe(404);
+      expect(body, url).toContain('data-status="404"');
+      expect(tags(body, "a").find((a) => a["data-testid"] === "first-page")?.href, url).toBe(first);
     }
   });
 
