@@ -90,12 +90,6 @@ export default function App() {
   return <Outlet />;
 }
 
-/** A listing's 404 for a page past its end carries the link to its first page. */
-function pastTheEnd(error: unknown): string | undefined {
-  const first = isRouteErrorResponse(error) ? (error.data as { firstPage?: unknown } | null)?.firstPage : undefined;
-  return typeof first === "string" && first.startsWith("/") && !first.startsWith("//") ? first : undefined;
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { t } = useI18n();
@@ -104,7 +98,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <title>{t(`errors.${kind}Title`)}</title>
       <meta name="robots" content="noindex" />
-      <ErrorPage status={status} firstPage={pastTheEnd(error)} />
+      {/* A listing's page past its end: its 404 names the first page (catalogue/listing.server.ts). */}
+      <ErrorPage status={status} firstPage={isRouteErrorResponse(error) ? error.data?.firstPage : undefined} />
     </>
   );
 }

@@ -55,6 +55,45 @@ function workerdCpuMs(server) {
   return (ticks * 1000) / hz;
 }
 
+/** Resident memory (MB) of the workerd that runs the Worker (see workerdCpuMs). */
+function workerdRssMb(server) {
+  const pid = execSync(`pgrep -g ${server.pid} -f "workerd serve.*--inspector-addr" || true`, { encoding: "utf8" }).split("\n").filter(Boolean)[0];
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * 10 000 requests of every kind a shop gets (pages, searches, the cart with a
+ * session, JSON calls, 404s, refused 1 MB uploads), 8 in flight: whatever the
+ * Worker kept per request in module scope would show as growth.
+ */
+async function memoryRun(server, paths, cookie) {
+  const mix = [
+    [paths.product, {}],
+    [paths.catalogue, {}],
+    [`/search?q=krossovka`, {}],
+    [paths.cart, { headers: { Cookie: cookie } }],
+    ["/api/cart", { headers: { Cookie: cookie } }],
+    ["/no/such/page", {}],
+    ["/ru/store?sort=price_asc&page=2", {}],
+  ];
+  // BENCH_ONLY=<path>: one kind of request, to find which one holds memory.
+  if (process.env.BENCH_ONLY) mix.splice(0, mix.length, [process.env.BENCH_ONLY, { headers: { Cookie: cookie } }]);
+  const upload = new Uint8Array(1024 * 1024);
+  let next = 0;
+  const worker = async () => {
+    while (next < 10_000) {
+      const i = next++;
+      const [path, init] =
+        i % 100 === 99 && process.env.BENCH_UPLOADS !== "0"
+          ? ["/api/cart", { method: "POST", body: upload, headers: { "Content-Type": "application/json" } }]
+          : mix[i % mix.length];
+      await (await fetch(BASE + path, asFromTheEdge(init))).arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 /**
  * Requests per second with a few in flight, and the server CPU each one cost:
  * workerd's own CPU clock (the Worker and the local D1 it hosts), not the load
@@ -121,6 +160,33 @@ async function shopperWithCart(count) {
   return cookie;
 }
 
+/**
+ * Memory of the Worker's workerd over 10 000 requests, once it is warm. Local
+ * workerd's resident memory climbs for its first few tens of thousands of
+ * requests whatever the Worker does (a Worker that only answers "ok" grows
+ * ~170 MB per 10 000 requests at first and levels off near 650 MB after
+ * ~40 000), so the runs repeat until one grows less than that start-up rate,
+ * and the last run's growth is the figure: a leak would keep growing.
+ */
+async function memoryBench(pages, initOf) {
+  const cookie = (initOf("cart").headers ?? {}).Cookie ?? "";
+  const settle = () => new Promise((r) => setTimeout(r, 2000));
+  let before = workerdRssMb(server);
+  let growth = Number.POSITIVE_INFINITY;
+  let runs = 0;
+  while (runs < 8 && growth > 50) {
+    await memoryRun(server, pages, cookie);
+    await settle();
+    const after = workerdRssMb(server);
+    growth = after - before;
+    if (process.env.BENCH_VERBOSE) console.log(`memory run ${runs + 1}: ${Math.round(before)} → ${Math.round(after)} MB`);
+    if (growth > 50) before = after;
+    runs++;
+  }
+  report(`workerd memory (RSS) before the last 10 000 requests (${runs} runs of 10 000)`, Math.round(before), " MB");
+  report("workerd memory growth over those 10 000 requests", Math.round(growth), " MB", 50);
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -170,6 +236,10 @@ try {
     calls[name] = Number(/d1;desc="(\d+) calls"/.exec((await fetch(BASE + pages[name], initOf(name))).headers.get("Server-Timing") ?? "")?.[1] ?? 0);
   }
   for (const [name, path] of Object.entries(measured)) await warmUp(path, 100, initOf(name));
+  if (process.argv.includes("--memory-only")) {
+    await memoryBench(pages, initOf);
+    throw new Done();
+  }
   // Rounds that take turns over every path, so a burst of load elsewhere on the machine
   // hits all of them alike; each figure is the median over the rounds.
   const ROUNDS = Number(process.env.BENCH_ROUNDS) || 7;
@@ -194,6 +264,7 @@ try {
     // The 5 ms budget is the product and catalogue pages' (issue #2); the cart page's figure is reported.
     report(`${name}: … less the local D1 emulation (the Worker's own CPU)`, Number(median(own).toFixed(2)), " ms", name === "cart" ? undefined : 5);
   }
+  await memoryBench(pages, initOf);
 } catch (e) {
   if (!(e instanceof Done)) throw e;
 } finally {

@@ -12,13 +12,11 @@ export function ErrorPage({ status, firstPage }: { status: number; firstPage?: s
       <p>{t(`errors.${kind}Text`)}</p>
       <p>
         {firstPage ? (
-          <>
-            <Link to={firstPage} className="button" data-testid="first-page">
-              {t("errors.firstPage")}
-            </Link>{" "}
-          </>
-        ) : null}
-        <Link to={href("/")} className={firstPage ? "button button--ghost" : "button"}>
+          <Link to={firstPage} className="button" data-testid="first-page">
+            {t("errors.firstPage")}
+          </Link>
+        ) : null}{" "}
+        <Link to={href("/")} className="button">
           {t("errors.home")}
         </Link>{" "}
         <Link to={href("/store")} className="button button--ghost">

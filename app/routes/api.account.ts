@@ -65,6 +65,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return Response.json({ data: { success: true, phone } }, { headers: { "Set-Cookie": await sessionStorage(app.env, request).commitSession(session!) } });
     }
     default:
-      apiError(404, t("common:api.unknownOperation"));
+      apiError(404, t("server:api.unknownOperation"));
   }
 }

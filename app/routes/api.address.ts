@@ -28,7 +28,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         : params.id && m === "DELETE"
           ? "address-delete"
           : null;
-  if (!intent) apiError(404, t("common:api.unknownOperation"));
+  if (!intent) apiError(404, t("server:api.unknownOperation"));
   const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request, t) : {};
   const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
     env: app.env,

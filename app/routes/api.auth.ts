@@ -47,6 +47,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return Response.json({ success: true, message: t("account:notices.confirmResent") });
     }
     default:
-      apiError(404, t("common:api.unknownOperation"));
+      apiError(404, t("server:api.unknownOperation"));
   }
 }

@@ -11,7 +11,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const method = request.method;
   const intent =
     !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
-  if (!intent) apiError(404, t("common:api.unknownOperation"));
+  if (!intent) apiError(404, t("server:api.unknownOperation"));
   const payload = intent === "kid-delete" ? {} : await readPayload(request, t);
   const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
     env: app.env,

@@ -16,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       details = JSON.parse(payload.details);
     } catch {
-      apiError(400, t("common:api.detailsObject"));
+      apiError(400, t("server:api.detailsObject"));
     }
     fields = textFields(details as Record<string, unknown>, t, { lists: SIZE_FIELDS });
   }

@@ -33,7 +33,7 @@ export function textFields(body: Record<string, unknown>, t: TFunction, shape: P
     else wrong.push(key);
   }
   if (wrong.length) {
-    const message = t("common:api.wrongType");
+    const message = t("server:api.wrongType");
     apiError(
       422,
       message,
@@ -53,7 +53,7 @@ export async function readPayload(request: Request, t: TFunction, shape: Payload
   try {
     if (type.includes("application/json")) {
       const json: unknown = await request.json();
-      if (!json || typeof json !== "object" || Array.isArray(json)) apiError(400, t("common:api.expectedObject"));
+      if (!json || typeof json !== "object" || Array.isArray(json)) apiError(400, t("server:api.expectedObject"));
       body = json as Record<string, unknown>;
     } else {
       const form = await request.formData();
@@ -66,7 +66,7 @@ export async function readPayload(request: Request, t: TFunction, shape: Payload
     }
   } catch (e) {
     if (e instanceof Response || (e && typeof e === "object" && "init" in e)) throw e;
-    apiError(400, t("common:api.malformedBody"));
+    apiError(400, t("server:api.malformedBody"));
   }
   return textFields(body, t, shape);
 }

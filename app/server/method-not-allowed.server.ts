@@ -16,8 +16,8 @@ function samePage(url: URL): string {
 }
 
 const PAGES = {
-  405: { title: "errors.methodNotAllowedTitle", text: "errors.methodNotAllowedText" },
-  413: { title: "errors.tooLargeTitle", text: "errors.tooLargeText" },
+  405: { title: "server:early.methodNotAllowedTitle", text: "server:early.methodNotAllowedText" },
+  413: { title: "server:early.tooLargeTitle", text: "server:early.tooLargeText" },
 } as const;
 
 export function methodNotAllowedPage(url: URL, lang: Lang, defaultLang: Lang, allow = "GET, HEAD"): Response {
@@ -30,12 +30,12 @@ export function tooLargePage(url: URL, lang: Lang, defaultLang: Lang): Response 
 }
 
 function earlyPage(status: keyof typeof PAGES, url: URL, lang: Lang, defaultLang: Lang, headers: Record<string, string>): Response {
-  const t = createT(lang, texts(lang, ["common"]));
+  const t = createT(lang, texts(lang, ["common", "server"]));
   const title = escapeHtml(t(PAGES[status].title));
   const html = `<!DOCTYPE html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>
 <title>${title}</title><meta name="robots" content="noindex"/>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1rem;color:#1f1f1f}a{color:inherit}</style></head>
 <body><main><p>${status}</p><h1>${title}</h1><p>${escapeHtml(t(PAGES[status].text))}</p>
-<p><a href="${escapeUrl(samePage(url))}">${escapeHtml(t("errors.openPage"))}</a> · <a href="${escapeUrl(localizePath("/", lang, defaultLang))}">${escapeHtml(t("errors.home"))}</a></p></main></body></html>`;
+<p><a href="${escapeUrl(samePage(url))}">${escapeHtml(t("server:early.openPage"))}</a> · <a href="${escapeUrl(localizePath("/", lang, defaultLang))}">${escapeHtml(t("errors.home"))}</a></p></main></body></html>`;
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers } });
 }

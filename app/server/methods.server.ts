@@ -112,7 +112,7 @@ export function boundedBody(request: Request): Request {
 export function apiRefusal(check: { status: 404 | 405 | 413; allow?: string }, url: URL, defaultLang: Lang): Response {
   const q = url.searchParams.get("lang");
   const lang = isLang(q) ? q : defaultLang;
-  const t = createT(lang, texts(lang, ["common"]));
-  const message = t({ 404: "api.unknownOperation", 405: "api.methodNotAllowed", 413: "api.tooLarge" }[check.status]);
+  const t = createT(lang, texts(lang, ["server"]));
+  const message = t({ 404: "server:api.unknownOperation", 405: "server:api.methodNotAllowed", 413: "server:api.tooLarge" }[check.status]);
   return Response.json({ success: false, message }, { status: check.status, headers: check.allow ? { Allow: check.allow } : {} });
 }
