@@ -5,6 +5,7 @@ import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import type { CartActionResult } from "./actions.server";
 import type { CartLine, CartView } from "./cart.server";
+import type { CartPopupData } from "./popup";
 
 /** What the JSON answers of one request need: the language, its texts, absolute product links. */
 export type JsonContext = { t: TFunction; lang: Lang; origin: string; productPath: (slug: string) => string; price: (amount: number) => string };
@@ -22,6 +23,11 @@ export function jsonContext(app: AppContext, lang: Lang, t: TFunction): JsonCont
 /** A refused cart action's message in the request's language. */
 export function failureMessage(t: TFunction, result: Extract<CartActionResult, { ok: false }>): string {
   return t(result.error, result.popup?.vars);
+}
+
+/** The popup as the JSON API answers it: its message as text in the request's language, not a key. */
+export function popupJson(t: TFunction, popup: CartPopupData | undefined): CartPopupData | null {
+  return popup ? { ...popup, message: t(popup.message, popup.vars) } : null;
 }
 
 /** The lines of a cart, as the JSON answers list them. */

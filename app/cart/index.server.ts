@@ -1,5 +1,5 @@
 export { addParseFailure, runCartAction } from "./actions.server";
-export { cartInfoJson, failureMessage, itemsJson, jsonContext, recalculationJson, summaryHeaders } from "./api.server";
+export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalculationJson, summaryHeaders } from "./api.server";
 export { getCartView } from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
 export { cartFor, mergeCarts } from "./lines.server";

@@ -7,7 +7,11 @@ export type CartPopupData = {
   status: boolean;
   /** Error code: size_required, is_out_of_stock, not_enough_stock, unknown_product, price_hidden, quantity, max_products_checkout_count. */
   code: string | null;
-  /** A key of the common namespace (cartPopup.*) and its values. */
+  /**
+   * A key of the common namespace (cartPopup.*) and its values; in the JSON
+   * API's answers, the text itself (`popupJson`). `t()` gives text that is not
+   * a key back unchanged, so the popup shows either.
+   */
   message: string;
   vars?: Record<string, string | number>;
   product: {

@@ -49,7 +49,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     case "change-phone":
     case "validate-contact": {
       const result = await run({ phone: payload.phone ?? "", intent: "phone-start" });
-      if (!result.ok) apiFailure(t, result);
+      // The spec's client reads data.success (then the message, or the first of the list).
+      if (!result.ok) apiFailure(t, result, { data: { success: false } });
       const storage = sessionStorage(app.env, request);
       const s = session ?? (await storage.getSession());
       s.set("pendingPhone", result.query!.phone!);
@@ -58,9 +59,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     case "verify-sms":
     case "validate-sms": {
       const phone = session?.get("pendingPhone");
-      if (!phone) apiError(409, t("account:api.noPendingPhone"));
+      if (!phone) apiError(409, t("account:api.noPendingPhone"), undefined, undefined, { data: { success: false } });
       const result = await run({ phone, sms: payload.sms ?? "", intent: "phone-verify" });
-      if (!result.ok) apiFailure(t, result);
+      if (!result.ok) apiFailure(t, result, { data: { success: false } });
       session!.unset("pendingPhone");
       return Response.json({ data: { success: true, phone } }, { headers: { "Set-Cookie": await sessionStorage(app.env, request).commitSession(session!) } });
     }

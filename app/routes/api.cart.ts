@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.cart";
 import { apiContext, readPayload } from "~/server/api.server";
 import { addParseFailure, runCartAction } from "~/cart/index.server";
-import { cartInfoJson, failureMessage, itemsJson, jsonContext, summaryHeaders } from "~/cart/index.server";
+import { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, summaryHeaders } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { commitShopperSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { apiCartSchema } from "~/cart/index";
@@ -41,13 +41,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
     return Response.json(
-      { status: false, code: result.code, message: failureMessage(t, result), popup: result.popup ?? null },
+      { status: false, code: result.code, message: failureMessage(t, result), popup: popupJson(t, result.popup) },
       refused(result.status === 400 ? 422 : result.status, result.retryAfter, headers),
     );
   }
   const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
   return Response.json(
-    { status: true, ...cartInfoJson(view, jsonContext(app, lang, t)), popup: result.popup ?? null },
+    { status: true, ...cartInfoJson(view, jsonContext(app, lang, t)), popup: popupJson(t, result.popup) },
     { status: quantity === -1 ? 200 : 201, headers: { ...headers, ...summaryHeaders(view) } },
   );
 }

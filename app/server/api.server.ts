@@ -7,8 +7,14 @@ import { errorList, type FormReply, refused } from "~/forms/parse.server";
 import { getI18n } from "~/i18n/middleware.server";
 
 /** JSON error answers of the /api routes: `{ success: false, message, errors? }`; a 429 says when to retry. */
-export function apiError(status: number, message: string, errors?: { field: string; message: string }[], retryAfter?: number): never {
-  throw data({ success: false, message, ...(errors ? { errors } : {}) }, refused(status, retryAfter));
+export function apiError(
+  status: number,
+  message: string,
+  errors?: { field: string; message: string }[],
+  retryAfter?: number,
+  extra: Record<string, unknown> = {},
+): never {
+  throw data({ success: false, message, ...(errors ? { errors } : {}), ...extra }, refused(status, retryAfter));
 }
 
 /** Fields a JSON call may send as a list (sizes) or as an object (the profile's `details`). */
@@ -84,7 +90,7 @@ export function apiContext(context: Readonly<RouterContextProvider>, request: Re
  * A refused form as the API answers it: 422 with per-field messages (404/429
  * kept), in the request's language.
  */
-export function apiFailure(t: TFunction, result: { status: number; reply: FormReply; retryAfter?: number }): never {
+export function apiFailure(t: TFunction, result: { status: number; reply: FormReply; retryAfter?: number }, extra?: Record<string, unknown>): never {
   const errors = errorList(result.reply.error, (key) => t(key));
-  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors, result.retryAfter);
+  apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors, result.retryAfter, extra);
 }

@@ -188,6 +188,11 @@ describe("account JSON endpoints", () => {
     const code = /\d{6}/.exec((await env.DB.prepare("SELECT body FROM outbox WHERE recipient = '+998970001122'").first<{ body: string }>())!.body)![0];
     const wrong = await api("/bpm/validate-sms", "POST", session, { sms: code === "000000" ? "111111" : "000000" });
     expect(wrong.status).toBe(422);
+    // As the spec's client reads a failure: data.success false, then the message (or the first of the list).
+    expect(await wrong.json()).toMatchObject({ success: false, data: { success: false }, message: expect.any(String), errors: [{ field: "sms" }] });
+    const badPhone = await api("/bpm/validate-contact?lang=ru", "POST", session, { phone: "12" });
+    expect(badPhone.status).toBe(422);
+    expect(await badPhone.json()).toMatchObject({ data: { success: false }, message: expect.stringMatching(/[А-Яа-я]/) });
     const ok = await api("/api/account/verify-sms", "POST", session, { sms: code });
     expect(ok.status).toBe(200);
     expect((await env.DB.prepare("SELECT phone FROM users WHERE id = ?").bind(id).first<{ phone: string }>())!.phone).toBe("+998970001122");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catalogue, cookieOf, decode, fx, get, html, nameOf, post, productBySlug, skusOf } from "./helpers";
+import { catalogue, cookieOf, decode, fx, get, html, nameOf, post, productBySlug, products, skusOf } from "./helpers";
 
 // The cart of issue #4 through the real Worker: forms with and without
 // JavaScript (redirectTo), the cart page, promo codes, bonuses, delivery,
@@ -536,6 +536,23 @@ describe("JSON API", () => {
     res = await s.post("/api/cart", { primaryId: String(p.id), purchasableId: String(sku.id), quantity: "-1" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: true, quantity: 1 });
+  });
+
+  it("the popup of a JSON add carries its message as text in the request's language, never a key", async () => {
+    const s = new Shopper();
+    const { p, sku } = buyable(2);
+    const added = (await (await s.post("/api/cart?lang=ru", { primaryId: String(p.id), purchasableId: String(sku.id), quantity: "1" })).json()) as {
+      popup: { message: string };
+    };
+    expect(added.popup.message).toMatch(/[А-Яа-я]/);
+    expect(added.popup.message).not.toContain("cartPopup");
+    const soldOut = catalogue.skus.find((k) => k.stock === 0 && products.find((x) => x.id === k.product_id)!.sale_price > 0)!;
+    const refused = (await (await s.post("/api/cart?lang=ru", { purchasableId: String(soldOut.id), quantity: "1" })).json()) as {
+      message: string;
+      popup: { message: string };
+    };
+    expect(refused.popup.message).toBe(refused.message);
+    expect(refused.popup.message).not.toContain("cartPopup");
   });
 });
 
