@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
-import { cityExists, deliveryOptions } from "~/delivery/index.server";
+import { cityExists, deliveryOptions, deliveryTypeEnabled } from "~/delivery/index.server";
 import { addAccountFavourite, addGuestFavourite } from "~/favourites/index.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
 import { addLine, removeLine } from "./lines.server";
@@ -136,7 +136,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
   if (!intent) return fail(400, "unknown_intent", "cart:errors.unknownIntent");
   /** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
   const addFailure = async (status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> => {
-    const view = await getCartView(db, c.lang, await existingCartId(c.env, c.shopper), c.now);
+    const view = await getCartView(c.env, c.lang, await existingCartId(c.env, c.shopper), c.now);
     return fail(status, code, `common:cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
   };
 
@@ -155,7 +155,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
     const added = await addLine(db, cartId, purchasableId, quantity);
-    const view = await getCartView(db, c.lang, cartId, c.now);
+    const view = await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
       const { code, error } = stockFailure(added.reason);
       const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;
@@ -218,7 +218,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     case "promo-apply": {
       const parsed = parse(promoSchema);
       if (parsed.status !== "success") return fail(400, "promo_invalid", firstError(parsed.error).message, "promoCode");
-      const view = await getCartView(db, c.lang, cartId, c.now);
+      const view = await getCartView(c.env, c.lang, cartId, c.now);
       if (view.lines.length === 0) return fail(409, "cart_empty", "cart:errors.cartEmpty", "promoCode");
       if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "cart:errors.promoAlready", "promoCode");
       // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
@@ -236,7 +236,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     case "bonuses-apply": {
       const parsed = parse(bonusesSchema);
       if (parsed.status !== "success") return fail(400, "bonuses_invalid", "cart:errors.bonuses", "bonuses");
-      const view = await getCartView(db, c.lang, cartId, c.now);
+      const view = await getCartView(c.env, c.lang, cartId, c.now);
       const { bonuses } = view.summary;
       if (!bonuses.hasCard || bonuses.available <= 0) return fail(403, "bonuses_unavailable", "cart:errors.bonusesUnavailable", "bonuses");
       if (parsed.value.bonuses > bonuses.canBeUsed) return fail(422, "bonuses_invalid", "cart:errors.bonusesTooMany", "bonuses");
@@ -254,6 +254,9 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       }
       const { cityId, deliveryTypeId } = parsed.value;
       if (!(await cityExists(db, cityId))) return fail(400, "delivery_invalid", "cart:errors.cityRequired", "cityId");
+      // A disabled or unknown type is never offered: refused, never priced.
+      if (deliveryTypeId !== undefined && !(await deliveryTypeEnabled(db, deliveryTypeId)))
+        return fail(422, "delivery_invalid", "cart:errors.deliveryType", "deliveryTypeId");
       let typeId = deliveryTypeId ?? null;
       if (typeId !== null && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === typeId)) {
         // A type the city does not have (the city changed): keep the city, ask for a type again.

@@ -95,7 +95,8 @@ export function summaryHeaders(view: CartView): Record<string, string> {
     "X-Cart-Total-Quantity": String(s.quantity),
     "X-Cart-Discount-Amount": String(s.discount),
     "X-Cart-Nominal-Cost": String(s.nominal),
-    "X-Cart-Initial-Nominal-Cost": String(s.initialNominal),
+    // No price history is kept: the nominal cost at the time of adding is today's.
+    "X-Cart-Initial-Nominal-Cost": String(s.nominal),
     "X-Cart-Subtotal-Cost": String(s.subtotal),
     "X-Cart-Commission-Amount": "0",
     "X-Cart-Comment": JSON.stringify(null),
@@ -118,9 +119,9 @@ export function recalculationJson(view: CartView, c: JsonContext) {
     status: "ok" as const,
     order: {
       deliveryDescription: deliveryDescription(view, c),
-      clubCardDiscount: 0,
+      clubCardDiscount: s.clubCardDiscount,
       orderDiscountAmount: s.discount,
-      orderNominalPrice: s.initialNominal,
+      orderNominalPrice: s.nominal,
       orderSubtotalPrice: s.subtotal,
       orderCommissionAmount: 0,
       orderTotalPrice: s.total,

@@ -62,6 +62,7 @@ const EMPTY_SUMMARY = summarize({
   signedIn: false,
   now: 0,
   card: { hasCard: false, available: 0 },
+  clubPercent: 0,
   bonusesRequested: 0,
   delivery: null,
 });
@@ -99,7 +100,11 @@ type PromoRow = {
 const promoFromRow = (r: PromoRow): Promo => ({ ...r, oncePerAccount: flag(r.oncePerAccount), active: flag(r.active), redeemed: flag(r.redeemed) });
 
 /** The cart as the cart page, the popup, the checkout and the JSON API show it. */
-export async function getCartView(db: D1Database, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
+/** What reading a cart needs of the Worker's environment: its D1 and the club card's discount rate. */
+export type CartEnv = Pick<Env, "DB" | "CLUB_DISCOUNT_PERCENT">;
+
+export async function getCartView(env: CartEnv, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
+  const db = env.DB;
   if (cartId === null) return { cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] };
   const [lineRows, sizeRows, stateRows, cityRows, costRows] = await db.batch([
     db
@@ -140,7 +145,7 @@ export async function getCartView(db: D1Database, lang: Lang, cartId: number | n
   }
   const lines = mapRows(lineRows, (l: LineRow): CartLine => ({ ...l, inClub: flag(l.inClub), sizes: sizesOf.get(l.productId) ?? [] }));
   const state = firstRow(stateRows, (r: StateRow) => r);
-  if (!state) return getCartView(db, lang, null);
+  if (!state) return getCartView(env, lang, null);
   const cities = mapRows(cityRows, (r: City) => r);
   const deliveryOptions = state.cityId
     ? optionsOf(
@@ -170,6 +175,7 @@ export async function getCartView(db: D1Database, lang: Lang, cartId: number | n
     signedIn: flag(state.signedIn),
     now,
     card: { hasCard: Boolean(state.clubCard), available: state.bonusBalance ?? 0 },
+    clubPercent: Number(env.CLUB_DISCOUNT_PERCENT) || 0,
     bonusesRequested: state.bonuses,
     delivery,
   });

@@ -158,8 +158,9 @@ export function SummaryTable({ view }: { view: CartView }) {
   );
   return (
     <dl className="summary" data-testid="cart-summary">
-      {row(t("cart:goods", { count: s.quantity }), price(s.initialNominal), "summary-goods")}
+      {row(t("cart:goods", { count: s.quantity }), price(s.nominal), "summary-goods")}
       {s.discount > 0 ? row(t("cart:discount"), `−${price(s.discount)}`, "summary-discount") : null}
+      {s.clubCardDiscount > 0 ? row(t("cart:clubDiscount"), `−${price(s.clubCardDiscount)}`, "summary-club") : null}
       {s.couponsAmount > 0 ? row(t("cart:promoDiscount"), `−${price(s.couponsAmount)}`, "summary-coupons") : null}
       {s.bonusDiscountAmount > 0 ? row(t("cart:bonusDiscount"), `−${price(s.bonusDiscountAmount)}`, "summary-bonuses") : null}
       {row(t("cart:subtotal"), price(s.subtotal), "summary-subtotal")}

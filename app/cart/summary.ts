@@ -26,12 +26,14 @@ export type Summary = {
   /** Total quantity and distinct items (the checkout limit counts items). */
   quantity: number;
   items: number;
-  /** Σ firstPrice × quantity. */
-  initialNominal: number;
-  /** Σ salePrice × quantity. */
+  /** The nominal cost: Σ firstPrice × quantity (nominalCost; the headers and the recalculation alike). */
   nominal: number;
-  /** Sale discount: initialNominal − nominal. */
+  /** Σ salePrice × quantity. */
+  saleTotal: number;
+  /** Sale discount: nominal − saleTotal. */
   discount: number;
+  /** A club card's discount on club products (clubDiscount). */
+  clubCardDiscount: number;
   couponsAmount: number;
   /** Promo codes apply to products outside the club programme; false when there are none. */
   hasCoupons: boolean;
@@ -39,7 +41,7 @@ export type Summary = {
   promoProblem: PromoProblem | null;
   bonuses: Bonuses;
   bonusDiscountAmount: number;
-  /** Goods after promo and bonuses. */
+  /** Goods after promo, club card and bonuses. */
   subtotal: number;
   deliveryCost: number;
   /** The chosen delivery has a cost (false when free or not chosen). */
@@ -72,6 +74,18 @@ export function promoDiscount(
   return { ok: true, amount };
 }
 
+/** The one definition of a cart's nominal cost: its lines at their first (list) prices. */
+export function nominalCost(lines: PricedLine[]): number {
+  return lines.reduce((sum, l) => sum + l.firstPrice * l.quantity, 0);
+}
+
+/** A club card holder's discount: `percent` of the club products' sale prices, rounded down; none without a card. */
+export function clubDiscount(lines: PricedLine[], hasCard: boolean, percent: number): number {
+  if (!hasCard || percent <= 0) return 0;
+  const club = lines.filter((l) => l.inClub).reduce((sum, l) => sum + l.salePrice * l.quantity, 0);
+  return Math.floor((club * Math.min(percent, 100)) / 100);
+}
+
 function couponBase(lines: PricedLine[]): number {
   return lines.filter((l) => !l.inClub).reduce((sum, l) => sum + l.salePrice * l.quantity, 0);
 }
@@ -83,16 +97,20 @@ export function summarize(input: {
   signedIn: boolean;
   now: number;
   card: { hasCard: boolean; available: number };
+  /** CLUB_DISCOUNT_PERCENT. */
+  clubPercent: number;
   bonusesRequested: number;
   delivery: DeliveryOption | null;
 }): Summary {
   const { lines } = input;
   const quantity = lines.reduce((s, l) => s + l.quantity, 0);
-  const initialNominal = lines.reduce((s, l) => s + l.firstPrice * l.quantity, 0);
-  const nominal = lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
+  const nominal = nominalCost(lines);
+  const saleTotal = lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
   const promo = input.promoCode ? promoDiscount(input.promo, lines, input.signedIn, input.now) : null;
   const couponsAmount = promo?.ok ? promo.amount : 0;
-  const goods = nominal - couponsAmount;
+  // Promo codes take non-club products, the club card club products: the two never meet.
+  const clubCardDiscount = clubDiscount(lines, input.card.hasCard, input.clubPercent);
+  const goods = saleTotal - couponsAmount - clubCardDiscount;
   const available = input.card.hasCard ? Math.max(0, input.card.available) : 0;
   const canBeUsed = Math.min(available, Math.floor((goods * BONUS_SHARE_PERCENT) / 100));
   const used = Math.max(0, Math.min(input.bonusesRequested, canBeUsed));
@@ -102,9 +120,10 @@ export function summarize(input: {
   return {
     quantity,
     items: lines.length,
-    initialNominal,
     nominal,
-    discount: initialNominal - nominal,
+    saleTotal,
+    discount: nominal - saleTotal,
+    clubCardDiscount,
     couponsAmount,
     hasCoupons: couponBase(lines) > 0,
     promoCode: input.promoCode,

@@ -59,4 +59,9 @@ export async function cityExists(db: D1Database, cityId: number): Promise<boolea
   return Boolean(await db.prepare("SELECT 1 FROM cities WHERE id = ?").bind(cityId).first());
 }
 
+/** Whether a delivery type exists and is enabled (disabled ones stay in the data, out of every list and price). */
+export async function deliveryTypeEnabled(db: D1Database, typeId: number): Promise<boolean> {
+  return Boolean(await db.prepare("SELECT 1 FROM delivery_types WHERE id = ? AND status = 1").bind(typeId).first());
+}
+
 export type { CostRow };

@@ -1,1 +1,1 @@
-export { type City, type CostRow, cartOptionsQuery, citiesQuery, cityExists, deliveryOptions, optionsOf } from "./delivery.server";
+export { type City, type CostRow, cartOptionsQuery, citiesQuery, cityExists, deliveryOptions, deliveryTypeEnabled, optionsOf } from "./delivery.server";

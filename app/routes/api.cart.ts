@@ -11,7 +11,7 @@ import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.serve
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await shopperOf(app.env, request);
-  const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
   return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: { ...summaryHeaders(view), "Cache-Control": "private, no-store" } });
 }
 
@@ -45,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       refused(result.status === 400 ? 422 : result.status, result.retryAfter, headers),
     );
   }
-  const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
   return Response.json(
     { status: true, ...cartInfoJson(view, jsonContext(app, lang, t)), popup: popupJson(t, result.popup) },
     { status: quantity === -1 ? 200 : 201, headers: { ...headers, ...summaryHeaders(view) } },

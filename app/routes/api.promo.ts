@@ -18,6 +18,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), { env: app.env, request, lang, shopper });
   if (!result.ok)
     return Response.json({ success: false, message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
-  const { summary } = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  const { summary } = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
   return Response.json({ success: true, promoCode: summary.promoCode, couponsAmount: summary.couponsAmount, total: summary.total });
 }

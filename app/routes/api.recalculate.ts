@@ -23,6 +23,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const result = await runCartAction(payloadForm(form), { env: app.env, request, lang, shopper });
   if (!result.ok)
     return Response.json({ status: "error", message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
-  const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
   return Response.json(recalculationJson(view, jsonContext(app, lang, t)));
 }

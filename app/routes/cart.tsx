@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
-  const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   return {

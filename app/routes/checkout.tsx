@@ -20,7 +20,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
-  const view = await getCartView(app.env.DB, lang, await existingCartId(app.env, shopper));
+  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
   const cartPath = localizePath("/cart", lang, app.defaultLang);
   if (view.lines.length === 0) throw redirect(cartPath, 303);
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(app.env))) throw redirect(`${cartPath}?checkout=limit`, 303);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/checkout-limit";
 import { addSchema, apiCartSchema, promoSchema } from "~/cart/schema";
-import { promoDiscount, summarize, type PricedLine, type Promo } from "~/cart/summary";
+import { nominalCost, promoDiscount, summarize, type PricedLine, type Promo } from "~/cart/summary";
 import { costFor, type DeliveryOption } from "~/delivery/index";
 
 const line = (salePrice: number, quantity = 1, extra: Partial<PricedLine> = {}): PricedLine => ({
@@ -33,7 +33,16 @@ const courier: DeliveryOption = {
   freeFrom: 500_000,
   estimated: "1–2",
 };
-const base = { promo: null, promoCode: null, signedIn: false, now: 1_800_000_000, card: { hasCard: false, available: 0 }, bonusesRequested: 0, delivery: null };
+const base = {
+  promo: null,
+  promoCode: null,
+  signedIn: false,
+  now: 1_800_000_000,
+  card: { hasCard: false, available: 0 },
+  clubPercent: 5,
+  bonusesRequested: 0,
+  delivery: null,
+};
 
 describe("promo codes", () => {
   it("percent of the products outside the club programme, rounded down", () => {
@@ -70,10 +79,20 @@ describe("the summary", () => {
       card: { hasCard: true, available: 1_000_000 },
       bonusesRequested: 10_000_000,
     });
-    expect(s).toMatchObject({ quantity: 3, items: 2, initialNominal: 1_100_000, nominal: 900_000, discount: 200_000, couponsAmount: 90_000, vendors: 2 });
+    expect(s).toMatchObject({ quantity: 3, items: 2, nominal: 1_100_000, saleTotal: 900_000, discount: 200_000, couponsAmount: 90_000, vendors: 2 });
     expect(s.bonuses).toEqual({ canBeUsed: 243_000, available: 1_000_000, hasCard: true, used: 243_000 });
     expect(s.subtotal).toBe(900_000 - 90_000 - 243_000);
     expect(s.total).toBe(s.subtotal);
+  });
+  it("club card holders get the club rate off club products only; without a card, nothing", () => {
+    const lines = [line(200_000, 2, { inClub: true }), line(99_999, 1, { inClub: true }), line(300_000)];
+    const withCard = summarize({ ...base, lines, card: { hasCard: true, available: 0 } });
+    expect(withCard.clubCardDiscount).toBe(Math.floor((499_999 * 5) / 100));
+    expect(withCard.subtotal).toBe(799_999 - withCard.clubCardDiscount);
+    expect(summarize({ ...base, lines }).clubCardDiscount).toBe(0);
+    expect(summarize({ ...base, lines, card: { hasCard: true, available: 0 }, clubPercent: 0 }).clubCardDiscount).toBe(0);
+    // The nominal cost is one sum of first prices, whatever the sale prices.
+    expect(nominalCost([line(100, 3, { firstPrice: 150 }), line(10)])).toBe(460);
   });
   it("no card, no bonuses; a lapsed code names its problem and discounts nothing", () => {
     const s = summarize({ ...base, lines: [line(100_000)], promo: promo({ minOrder: 500_000 }), promoCode: "X", bonusesRequested: 5000 });

@@ -362,6 +362,26 @@ describe("promo codes", () => {
   });
 });
 
+describe("the club card", () => {
+  it("takes the club rate off club products for card holders, in the cart and the recalculation; nothing for others", async () => {
+    const { p, sku } = buyable(0, { club: true });
+    const member = await login("club@libos.uz", "Club-demo-1");
+    await member.post("/cart", { intent: "delete", purchasableId: String(sku.id) });
+    await member.add(sku.id);
+    const expected = Math.floor((p.sale_price * 5) / 100);
+    const page = await member.get("/cart");
+    expect(rowAmount(page.body, "summary-club")).toBe(expected);
+    const json = (await (await member.postJson("/checkout/default/shopping-cart-recalculate", { cityId: 1 })).json()) as {
+      order: { clubCardDiscount: number; orderSubtotalPrice: number };
+    };
+    expect(json.order.clubCardDiscount).toBe(expected);
+    await member.post("/cart", { intent: "delete", purchasableId: String(sku.id) });
+    const guest = new Shopper();
+    await guest.add(sku.id);
+    expect((await guest.get("/cart")).body).not.toContain('data-testid="summary-club"');
+  });
+});
+
 describe("bonuses", () => {
   it("a club card holder applies up to what can be used; others see no bonus form", async () => {
     const { p, sku } = buyable(6);
@@ -371,7 +391,7 @@ describe("bonuses", () => {
     let page = await member.get("/cart");
     expect(page.body).toContain('data-testid="bonuses"');
     const { res } = await member.api();
-    const goods = Number(res.headers.get("X-Cart-Nominal-Cost"));
+    const goods = Number(res.headers.get("X-Cart-Subtotal-Cost"));
     const canBeUsed = Math.min(150_000, Math.floor(goods * 0.3));
     expect((await member.post("/cart", { intent: "bonuses-apply", bonuses: String(canBeUsed + 1), redirectTo: "/cart" })).status).toBe(422);
     const ok = await member.post("/cart", { intent: "bonuses-apply", bonuses: String(canBeUsed), redirectTo: "/cart" });
@@ -438,6 +458,22 @@ describe("delivery recalculation", () => {
       isPaidDelivery: boolean;
     };
     expect(json).toMatchObject({ costOfDelivery: 0, isPaidDelivery: false });
+  });
+
+  it("a delivery type that is not offered (disabled, or not in the city) is refused with 422, as on the cart page", async () => {
+    const s = new Shopper();
+    await s.add(buyable(0).sku.id);
+    for (const body of [
+      { cityId: 1, deliveryTypeId: 4 },
+      { cityId: 1, deliveryTypeId: 999 },
+    ]) {
+      const res = await s.postJson("/checkout/default/shopping-cart-recalculate?lang=ru", body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(((await res.json()) as { status: string; message: string }).message).toMatch(/[А-Яа-я]/);
+    }
+    // Nothing was saved: the cart has no delivery priced.
+    const { res } = await s.api();
+    expect(res.headers.get("X-Cart-Total-Cost")).toBe(res.headers.get("X-Cart-Subtotal-Cost"));
   });
 
   it("bad recalculation input answers 422", async () => {
@@ -519,8 +555,13 @@ describe("JSON API", () => {
     expect(line).toMatchObject({ id: sku.id, primaryId: p.id, purchasableId: sku.id, quantity: 2, quantity_word: "2 товара" });
     expect(line!.position.product).toMatchObject({ name: nameOf(p, "ru"), salePrice: p.sale_price, firstPrice: p.first_price, orderVendorId: p.vendor_id });
     expect(res.headers.get("X-Cart-Total-Quantity")).toBe("2");
+    // One nominal cost, the first prices' sum, here and in the recalculation.
+    expect(res.headers.get("X-Cart-Nominal-Cost")).toBe(String(2 * p.first_price));
     expect(res.headers.get("X-Cart-Initial-Nominal-Cost")).toBe(String(2 * p.first_price));
-    expect(res.headers.get("X-Cart-Nominal-Cost")).toBe(String(2 * p.sale_price));
+    const recalculated = (await (await s.postJson("/checkout/default/shopping-cart-recalculate", { cityId: 1 })).json()) as {
+      order: { orderNominalPrice: number };
+    };
+    expect(recalculated.order.orderNominalPrice).toBe(2 * p.first_price);
     expect(res.headers.get("X-Cart-Discount-Amount")).toBe(String(2 * (p.first_price - p.sale_price)));
     expect(res.headers.get("X-Cart-Total-Cost")).toBe(String(2 * p.sale_price));
     expect(res.headers.get("X-Cart-Currency")).toBe('"UZS"');
