@@ -67,7 +67,7 @@ function workerdRssMb(server) {
  * session, JSON calls, 404s, refused 1 MB uploads), 8 in flight: whatever the
  * Worker kept per request in module scope would show as growth.
  */
-async function memoryRun(server, paths, cookie) {
+async function memoryRun(paths, cookie) {
   const mix = [
     [paths.product, {}],
     [paths.catalogue, {}],
@@ -169,13 +169,13 @@ async function shopperWithCart(count) {
  * and the last run's growth is the figure: a leak would keep growing.
  */
 async function memoryBench(pages, initOf) {
-  const cookie = (initOf("cart").headers ?? {}).Cookie ?? "";
+  const cookie = initOf("cart").headers?.Cookie ?? "";
   const settle = () => new Promise((r) => setTimeout(r, 2000));
   let before = workerdRssMb(server);
   let growth = Number.POSITIVE_INFINITY;
   let runs = 0;
   while (runs < 8 && growth > 50) {
-    await memoryRun(server, pages, cookie);
+    await memoryRun(pages, cookie);
     await settle();
     const after = workerdRssMb(server);
     growth = after - before;

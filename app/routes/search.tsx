@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
 import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";

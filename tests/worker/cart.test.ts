@@ -551,7 +551,7 @@ describe("JSON API", () => {
     await s.add(sku.id);
     const res = await get("/api/cart?lang=ru", { headers: { Cookie: s.cookie! } });
     expect(res.status).toBe(200);
-    const [line] = (await res.json()) as Record<string, any>[];
+    const [line] = (await res.json()) as { position: { product: unknown } }[];
     expect(line).toMatchObject({ id: sku.id, primaryId: p.id, purchasableId: sku.id, quantity: 2, quantity_word: "2 товара" });
     expect(line!.position.product).toMatchObject({ name: nameOf(p, "ru"), salePrice: p.sale_price, firstPrice: p.first_price, orderVendorId: p.vendor_id });
     expect(res.headers.get("X-Cart-Total-Quantity")).toBe("2");
