@@ -9,6 +9,7 @@ export default [
   route(":lang?/product/:slug", "routes/product.tsx"),
   route(":lang?/cart", "routes/cart.tsx"),
   route(":lang?/checkout", "routes/checkout.tsx"),
+  route(":lang?/checkout/done/:number", "routes/order-done.tsx"),
   route(":lang?/login", "routes/login.tsx"),
   route(":lang?/login/sms", "routes/login-sms.tsx"),
   route(":lang?/signup", "routes/signup.tsx"),
@@ -35,5 +36,7 @@ export default [
   route("api/cart", "routes/api.cart.ts"),
   route("bpm/validate-promo-code", "routes/api.promo.ts"),
   route("checkout/default/shopping-cart-recalculate", "routes/api.recalculate.ts"),
+  // Placing an order (spec §7 `order/request`), for the checkout's last form and JSON clients.
+  route("order/request", "routes/order-request.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

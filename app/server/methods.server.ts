@@ -28,10 +28,11 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/api/address/${ID}/main$`), ["POST"]],
   [/^\/api\/cart$/, ["GET", "POST"]],
   [/^\/checkout\/default\/shopping-cart-recalculate$/, ["POST"]],
+  [/^\/order\/request$/, ["POST"]],
 ];
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
-const API_SPACE = /^\/(?:api|bpm)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\//;
+const API_SPACE = /^\/(?:api|bpm)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS = /^\/(?:(?:uz|ru|uk)\/)?(?:cart|login|login\/sms|signup|logout|account|auth\/forgot-pass-form|auth\/reset-password)\/?$/;

@@ -13,6 +13,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/product/:slug", url: "/product/PRODUCT", personal: false },
   { route: ":lang?/cart", url: "/cart", personal: true, action: true },
   { route: ":lang?/checkout", url: "/checkout", personal: true },
+  { route: ":lang?/checkout/done/:number", url: "/checkout/done/ABCD-EFGH", personal: true },
   { route: ":lang?/login", url: "/login", personal: true, action: true },
   { route: ":lang?/login/sms", url: "/uk/login/sms", personal: true, action: true },
   { route: ":lang?/signup", url: "/signup", personal: true, action: true },
@@ -37,6 +38,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/cart", url: "/api/cart", personal: true, json: true },
   { route: "bpm/validate-promo-code", url: "/bpm/validate-promo-code", personal: true, json: true },
   { route: "checkout/default/shopping-cart-recalculate", url: "/checkout/default/shopping-cart-recalculate", personal: true, json: true },
+  { route: "order/request", url: "/order/request", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
@@ -63,6 +65,7 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/address/12/main", ["POST"]],
   ["/api/cart", ["GET", "POST"]],
   ["/checkout/default/shopping-cart-recalculate", ["POST"]],
+  ["/order/request", ["POST"]],
 ];
 
 /** Paths in the API's space that name no operation. */

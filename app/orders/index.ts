@@ -1,0 +1,1 @@
+export { PAYMENT_METHODS, type PaymentMethod, placeOrderSchema } from "./schema";

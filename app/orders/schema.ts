@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { email, firstName, phone } from "~/auth/index";
+import { plainText, UNSAFE_TEXT } from "~/forms/text";
+
+export const PAYMENT_METHODS = ["cash", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const id = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+const optional = (max: number, error: string, multiline = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error })
+    .refine(plainText(multiline), { error: UNSAFE_TEXT })
+    .optional()
+    .transform((v) => v ?? "");
+
+/**
+ * Placing an order (`POST /order/request`, the checkout's last form). Only who,
+ * where and how to pay come from the request: lines, prices, promo, bonuses and
+ * the delivery cost are the cart's, computed from D1 at placement.
+ */
+export const placeOrderSchema = z.object({
+  name: firstName,
+  phone,
+  email: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(email.optional()),
+  cityId: id("orders:errors.cityRequired"),
+  deliveryTypeId: id("orders:errors.deliveryRequired"),
+  // A saved address of the account, or one typed in.
+  addressId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.addressRequired").optional()),
+  street: optional(120, "account:errors.tooLong"),
+  house: optional(20, "account:errors.tooLong"),
+  flat: optional(20, "account:errors.tooLong"),
+  postCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, { error: "orders:errors.postCode" })
+    .optional()
+    .transform((v) => v ?? ""),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: "orders:errors.paymentMethod" }),
+  comment: optional(500, "orders:errors.commentLong", true),
+  // The client's key for this placement: the same key again is the same order.
+  idempotencyKey: z.string({ error: "orders:errors.idempotencyKey" }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "orders:errors.idempotencyKey" }),
+});
+
+export type PlaceOrderInput = z.output<typeof placeOrderSchema>;

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/order-request";
+import { existingCartId, shopperOf } from "~/cart/index.server";
+import { parseForm, payloadForm, refused } from "~/forms/parse.server";
+import { localizePath } from "~/i18n/url";
+import { placeOrderSchema } from "~/orders/index";
+import { orderJson, placeOrder } from "~/orders/index.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+
+/**
+ * POST /order/request (spec §7): places the shopper's cart as an order.
+ * JSON (or a form-encoded body asking for JSON) answers 201 with the order, 422
+ * with the refused fields, 409 with the lines no longer in stock; a plain form
+ * post answers 303 to the order's confirmation page.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const wantsPage = !(request.headers.get("Accept") ?? "").includes("application/json") && !(request.headers.get("Content-Type") ?? "").includes("json");
+  const submission = parseForm(payloadForm(await readPayload(request, t)), placeOrderSchema);
+  if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+  const shopper = await shopperOf(app.env, request);
+  const result = await placeOrder(submission.value, {
+    env: app.env,
+    lang,
+    t,
+    cartId: await existingCartId(app.env, shopper),
+    userId: shopper.owner.userId,
+  });
+  if (!result.ok) {
+    if ("lines" in result) apiError(409, t("orders:errors.outOfStock"), undefined, undefined, { code: result.code, lines: result.lines });
+    const message = t(result.error);
+    apiError(result.status, message, result.field ? [{ field: result.field, message }] : undefined, undefined, { code: result.code });
+  }
+  const { order, created } = result;
+  if (wantsPage) return new Response(null, { status: 303, headers: { Location: localizePath(`/checkout/done/${order.number}`, lang, app.defaultLang) } });
+  return Response.json({ success: true, order: orderJson(order) }, refused(created ? 201 : 200));
+}

@@ -1,0 +1,164 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers";
+
+let n = 0;
+const ip = () => ({ "CF-Connecting-IP": `10.66.${Math.floor(++n / 200)}.${n % 200}` });
+
+/** A product with a price, outside the club, and a sku with stock (each test takes its own). */
+function buyable(offset: number) {
+  const list = catalogue.products.filter((p) => p.id > 1 && p.sale_price > 0 && !p.in_club && skusOf(p).some((s) => s.stock >= 3));
+  const p = list[offset]!;
+  return { p, sku: skusOf(p).find((s) => s.stock >= 3)! };
+}
+
+class Shopper {
+  cookie: string | undefined;
+  async add(skuId: number, quantity = 1) {
+    const res = await post(
+      "/cart",
+      { intent: "add", purchasableId: String(skuId), quantity: String(quantity), redirectTo: "/cart" },
+      { cookie: this.cookie, headers: ip() },
+    );
+    this.cookie = cookieOf(res) ?? this.cookie;
+    expect(res.status).toBe(303);
+  }
+  place(fields: Record<string, unknown>, accept = "application/json") {
+    return get("/order/request?lang=ru", {
+      method: "POST",
+      body: JSON.stringify(fields),
+      headers: { "Content-Type": "application/json", Accept: accept, Origin: ORIGIN, ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip() },
+    });
+  }
+}
+
+const order = (key: string, extra: Record<string, unknown> = {}) => ({
+  name: "Dilnoza",
+  phone: "+998 90 123 45 67",
+  cityId: 1,
+  deliveryTypeId: 1,
+  street: "Amir Temur",
+  house: "15",
+  flat: "4",
+  paymentMethod: "cash",
+  idempotencyKey: key,
+  ...extra,
+});
+
+const stockOf = async (skuId: number) => (await env.DB.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId).first<{ stock: number }>())!.stock;
+const ordersWithKey = async (key: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!.n;
+
+describe("placing an order", () => {
+  it("a guest's cart becomes an order: server totals, stock taken, cart emptied, SMS through the outbox", async () => {
+    const s = new Shopper();
+    const { p, sku } = buyable(0);
+    await s.add(sku.id, 2);
+    const before = await stockOf(sku.id);
+    // A total sent by the client is not a field: the server computes it.
+    const res = await s.place(order("guest-order-0001", { total: 1, deliveryCost: 0 }));
+    expect(res.status).toBe(201);
+    const { order: placed } = (await res.json()) as { order: { number: string; status: string; totals: Record<string, number>; orderItems: unknown[] } };
+    expect(placed.number).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    expect(placed.status).toBe("new");
+    const goods = 2 * p.sale_price;
+    const delivery = goods > 500_000 ? 0 : 25_000;
+    expect(placed.totals).toMatchObject({ nominal: 2 * p.first_price, deliveryCost: delivery, total: goods + delivery });
+    expect(placed.orderItems).toEqual([expect.objectContaining({ skuId: sku.id, quantity: 2, salePrice: p.sale_price })]);
+    expect(await stockOf(sku.id)).toBe(before - 2);
+    const cart = await get("/api/cart", { headers: { Cookie: s.cookie! } });
+    expect(await cart.json()).toEqual([]);
+    const sms = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = '+998901234567' ORDER BY id DESC LIMIT 1").first<{ body: string }>();
+    expect(sms!.body).toContain(placed.number);
+  });
+
+  it("the same idempotency key twice is the same order, never two (also in parallel)", async () => {
+    const s = new Shopper();
+    const { sku } = buyable(1);
+    await s.add(sku.id);
+    const before = await stockOf(sku.id);
+    const [a, b] = await Promise.all([s.place(order("double-click-0001")), s.place(order("double-click-0001"))]);
+    const numbers = [((await a.json()) as { order: { number: string } }).order.number, ((await b.json()) as { order: { number: string } }).order.number];
+    expect(numbers[0]).toBe(numbers[1]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const again = await s.place(order("double-click-0001"));
+    expect(again.status).toBe(200);
+    expect(await ordersWithKey("double-click-0001")).toBe(1);
+    expect(await stockOf(sku.id)).toBe(before - 1);
+  });
+
+  it("two shoppers ordering the last item at once: exactly one order, the other 409 with the line", async () => {
+    const { sku } = buyable(2);
+    const [x, y] = [new Shopper(), new Shopper()];
+    await x.add(sku.id);
+    await y.add(sku.id);
+    await env.DB.prepare("UPDATE skus SET stock = 1 WHERE id = ?").bind(sku.id).run();
+    const results = await Promise.all([x.place(order("last-item-x-0001")), y.place(order("last-item-y-0001"))]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      code: "out_of_stock",
+      lines: [{ skuId: sku.id, stock: 0, quantity: 1 }],
+      message: "Некоторых товаров больше нет в наличии.",
+    });
+    expect(await stockOf(sku.id)).toBe(0);
+    expect((await ordersWithKey("last-item-x-0001")) + (await ordersWithKey("last-item-y-0001"))).toBe(1);
+  });
+
+  it("refuses what cannot be ordered: an empty cart, bad fields (named), a type that takes no orders yet", async () => {
+    const empty = new Shopper();
+    expect((await empty.place(order("empty-cart-0001"))).status).toBe(409);
+    const s = new Shopper();
+    await s.add(buyable(3).sku.id);
+    const bad = await s.place({ name: "", phone: "12", cityId: 1, deliveryTypeId: 1, paymentMethod: "gold", idempotencyKey: "x" });
+    expect(bad.status).toBe(422);
+    const fields = ((await bad.json()) as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
+    expect(fields).toEqual(["idempotencyKey", "name", "paymentMethod", "phone"]);
+    const noAddress = await s.place(order("no-address-0001", { street: "", house: "" }));
+    expect(noAddress.status).toBe(422);
+    expect(await noAddress.json()).toMatchObject({ errors: [{ field: "street", message: "Укажите адрес доставки." }] });
+    const pickup = await s.place(order("pickup-0001", { deliveryTypeId: 2 }));
+    expect(pickup.status).toBe(422);
+    expect(await pickup.json()).toMatchObject({ errors: [{ field: "deliveryTypeId" }] });
+    const disabled = await s.place(order("express-0001", { deliveryTypeId: 4 }));
+    expect(disabled.status).toBe(422);
+    expect(await ordersWithKey("pickup-0001")).toBe(0);
+  });
+
+  it("a plain form post goes to the confirmation page, which only the order's owner can open", async () => {
+    const s = new Shopper();
+    await s.add(buyable(4).sku.id);
+    const res = await post("/ru/order/request".replace("/ru", ""), { ...order("form-post-0001"), cityId: "1", deliveryTypeId: "1" } as Record<string, string>, {
+      cookie: s.cookie,
+      headers: ip(),
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(/^\/checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    const page = await html(location, { headers: { Cookie: s.cookie! } });
+    expect(page.res.status).toBe(200);
+    expect(page.body).toContain(location.split("/").pop());
+    expect(page.res.headers.get("Cache-Control")).toBe("private, no-store");
+    const stranger = await html(location);
+    expect(stranger.res.status).toBe(404);
+  });
+
+  it("spends a signed-in shopper's bonuses and once-per-account promo exactly once", async () => {
+    const login = await post("/login", { login: "club@libos.uz", password: "Club-demo-1" }, { headers: ip() });
+    const s = new Shopper();
+    s.cookie = cookieOf(login)!;
+    const { sku } = buyable(5);
+    await s.add(sku.id);
+    const balance = async () => (await env.DB.prepare("SELECT bonus_balance AS b FROM users WHERE email = 'club@libos.uz'").first<{ b: number }>())!.b;
+    const before = await balance();
+    const apply = await post("/cart", { intent: "bonuses-apply", bonuses: "1000" }, { cookie: s.cookie, headers: ip() });
+    expect(apply.status).toBe(303);
+    const res = await s.place(order("bonus-order-0001"));
+    expect(res.status).toBe(201);
+    const placed = ((await res.json()) as { order: { totals: { bonusesUsed: number } } }).order;
+    expect(placed.totals.bonusesUsed).toBe(1000);
+    expect(await balance()).toBe(before - 1000);
+  });
+});
