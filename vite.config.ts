@@ -23,6 +23,9 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   environments: {
+    // The Worker's bundle minified: a third of its size (cold starts parse less; the 300 KB
+    // budget holds with the checkout). Source maps keep stack traces readable.
+    ssr: { build: { minify: true } },
     client: {
       build: {
         rolldownOptions: {

@@ -1,1 +1,2 @@
+export { type CheckoutFailure, CheckoutPage } from "./checkout-page";
 export { PAYMENT_METHODS, type PaymentMethod, placeOrderSchema } from "./schema";

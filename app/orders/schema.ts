@@ -33,9 +33,9 @@ export const placeOrderSchema = z.object({
   deliveryTypeId: id("orders:errors.deliveryRequired"),
   // A saved address of the account, or one typed in.
   addressId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.addressRequired").optional()),
-  street: optional(120, "account:errors.tooLong"),
-  house: optional(20, "account:errors.tooLong"),
-  flat: optional(20, "account:errors.tooLong"),
+  street: optional(120, "orders:errors.tooLong"),
+  house: optional(20, "orders:errors.tooLong"),
+  flat: optional(20, "orders:errors.tooLong"),
   postCode: z
     .string()
     .trim()
@@ -49,3 +49,18 @@ export const placeOrderSchema = z.object({
 });
 
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
+
+/** The checkout's steps, each a part of the order's fields (the same rules as placing). */
+export const contactsSchema = placeOrderSchema.pick({ name: true, phone: true, email: true });
+export const deliveryStepSchema = placeOrderSchema.pick({
+  cityId: true,
+  deliveryTypeId: true,
+  addressId: true,
+  street: true,
+  house: true,
+  flat: true,
+  postCode: true,
+});
+export const citySchema = placeOrderSchema.pick({ cityId: true });
+export const paymentStepSchema = placeOrderSchema.pick({ paymentMethod: true, comment: true });
+export const placeStepSchema = placeOrderSchema.pick({ idempotencyKey: true });

@@ -1,56 +1,53 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
-import { getCartView } from "~/cart/index.server";
-import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { existingCartId, shopperOf } from "~/cart/index.server";
-import { getApp } from "~/server/context.server";
+import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
-import { useI18n } from "~/i18n/use-i18n";
+import { CheckoutPage } from "~/orders/index";
+import { checkoutData, runCheckoutAction } from "~/orders/index.server";
+import { getApp } from "~/server/context.server";
 
 /**
- * The checkout's entry: an empty cart or one over CHECKOUT_MAX_ITEMS goes back
- * to the cart (a direct URL cannot bypass the limit). The order form itself
- * (contacts, delivery address, payment) is the checkout issue's; this page
- * shows what will be ordered.
+ * The checkout (issue #12): an empty cart or one over CHECKOUT_MAX_ITEMS goes
+ * back to the cart (a direct URL cannot bypass the limit); otherwise the steps,
+ * with what was chosen kept per cart.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
-  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+  const cartId = await existingCartId(app.env, shopper);
   const cartPath = localizePath("/cart", lang, app.defaultLang);
-  if (view.lines.length === 0) throw redirect(cartPath, 303);
-  if (!checkoutAllowed(view.summary.items, checkoutMaxItems(app.env))) throw redirect(`${cartPath}?checkout=limit`, 303);
-  return { i18n: texts(lang, ["cart"]), view, title: getI18n(context).t("cart:checkoutTitle") };
+  if (cartId === null) throw redirect(cartPath, 303);
+  const t = getI18n(context).t;
+  const result = await checkoutData({ env: app.env, lang, cartId, userId: shopper.owner.userId, t }, new URL(request.url).searchParams.get("step"));
+  if (result === "empty") throw redirect(cartPath, 303);
+  if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
+  return { i18n: texts(lang, ["cart", "orders", "auth"]), checkout: result, title: t("cart:checkoutTitle") };
 }
 
-/** A shopper's own cart: never stored by shared caches. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/** Every checkout form posts here (`intent`); a saved step goes on with a 303, a refused one shows again with what was typed. */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const shopper = await shopperOf(app.env, request);
+  const cartId = await existingCartId(app.env, shopper);
+  const checkoutPath = localizePath("/checkout", lang, app.defaultLang);
+  if (cartId === null) throw redirect(localizePath("/cart", lang, app.defaultLang), 303);
+  const result = await runCheckoutAction(await readFormData(request), { env: app.env, lang, cartId, userId: shopper.owner.userId, t: getI18n(context).t });
+  if (result.ok) {
+    const [where, step] = result.next.startsWith("done/") ? [`${checkoutPath}/${result.next}`, ""] : [checkoutPath, result.next];
+    throw redirect(step ? `${where}?step=${step}#${step}` : where, 303);
+  }
+  const { status, ok: _, ...failure } = result;
+  return data(failure, refused(status));
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/checkout", noindex: true })];
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { t, href, price } = useI18n();
-  const { lines, summary } = loaderData.view;
-  return (
-    <div className="checkout" data-testid="checkout">
-      <h1>{t("cart:checkoutTitle")}</h1>
-      <ul className="checkout__lines">
-        {lines.map((l) => (
-          <li key={l.skuId} data-testid="checkout-line">
-            {l.brand} {l.name}, {l.size} × {l.quantity} — {price(l.salePrice * l.quantity)}
-          </li>
-        ))}
-      </ul>
-      <p data-testid="checkout-total">
-        {t("cart:total")}: <strong>{price(summary.total)}</strong>
-      </p>
-      <a className="button button--ghost" href={href("/cart")}>
-        {t("cart:backToCart")}
-      </a>
-    </div>
-  );
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage data={loaderData.checkout} failure={actionData ?? null} />;
 }

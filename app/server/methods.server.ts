@@ -35,7 +35,7 @@ const API: [RegExp, string[]][] = [
 const API_SPACE = /^\/(?:api|bpm)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
-const PAGES_WITH_ACTIONS = /^\/(?:(?:uz|ru|uk)\/)?(?:cart|login|login\/sms|signup|logout|account|auth\/forgot-pass-form|auth\/reset-password)\/?$/;
+const PAGES_WITH_ACTIONS = /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|login|login\/sms|signup|logout|account|auth\/forgot-pass-form|auth\/reset-password)\/?$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|assets\/|favicon|icons\.svg|manifest)/;

@@ -1,0 +1,139 @@
+import type { TFunction } from "i18next";
+import { getAccount } from "~/account/index.server";
+import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
+import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
+import { cityExists, deliveryOptions } from "~/delivery/index.server";
+import { type FormReply, parseForm } from "~/forms/parse.server";
+import type { Lang } from "~/i18n/languages";
+import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./checkout.server";
+import { type PlaceRefusal, placeOrder } from "./place.server";
+import { orderByKey } from "./orders.server";
+import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema } from "./schema";
+
+export const STEPS = ["contacts", "delivery", "payment", "review"] as const;
+export type Step = (typeof STEPS)[number];
+
+export type CheckoutData = {
+  view: CartView;
+  draft: Draft;
+  /** What the account knows, to fill the contacts step (a guest: nothing). */
+  account: { name: string; phone: string; email: string; addresses: { id: number; label: string }[] } | null;
+  done: Record<Exclude<Step, "review">, boolean>;
+  open: Step;
+};
+
+type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; t: TFunction };
+
+function doneSteps(view: CartView, draft: Draft): CheckoutData["done"] {
+  const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+  return {
+    contacts: Boolean(draft.name && draft.phone),
+    delivery: Boolean(option && option.type === "courier" && (draft.addressId !== null || (draft.street && draft.house))),
+    payment: draft.paymentMethod !== null && (draft.paymentMethod === "cash" || Boolean(option?.needPayment)),
+  };
+}
+
+/**
+ * The checkout page's data: the cart, the draft, which steps are done and which
+ * is open (the one asked for, if the steps before it are done; else the first
+ * not done; else the review). Null when the cart cannot check out (empty, over the limit).
+ */
+export async function checkoutData(c: Ctx, asked: string | null): Promise<CheckoutData | "empty" | "limit"> {
+  const view = await getCartView(c.env, c.lang, c.cartId);
+  if (view.lines.length === 0) return "empty";
+  if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
+  const [draft, account] = await Promise.all([getDraft(c.env.DB, c.cartId), c.userId === null ? null : getAccount(c.env.DB, c.userId)]);
+  const done = doneSteps(view, draft);
+  const firstOpen = STEPS.find((s) => s !== "review" && !done[s]) ?? "review";
+  const askedIndex = STEPS.indexOf(asked as Step);
+  const open = askedIndex >= 0 && askedIndex <= STEPS.indexOf(firstOpen) ? (asked as Step) : firstOpen;
+  return {
+    view,
+    draft,
+    account: account
+      ? {
+          name: [account.details.firstName, account.details.lastName].filter(Boolean).join(" "),
+          phone: account.details.phone ?? "",
+          email: account.details.email ?? "",
+          addresses: account.addresses.map((a) => ({ id: a.id, label: [a.city, a.street, a.house, a.apartment].filter(Boolean).join(", ") })),
+        }
+      : null,
+    done,
+    open,
+  };
+}
+
+export type CheckoutResult = { ok: true; next: string } | { ok: false; status: number; step: Step; reply?: FormReply; refusal?: PlaceRefusal };
+
+/** One action for the checkout's forms (`intent`); each step saves to the draft (or the cart) and the page moves on. */
+export async function runCheckoutAction(form: FormData, c: Ctx): Promise<CheckoutResult> {
+  const db = c.env.DB;
+  switch (String(form.get("intent") ?? "")) {
+    case "contacts": {
+      const s = parseForm(form, contactsSchema);
+      if (s.status !== "success") return { ok: false, status: 400, step: "contacts", reply: s.reply() };
+      await saveContacts(db, c.cartId, s.value);
+      return { ok: true, next: "" };
+    }
+    case "city": {
+      const s = parseForm(form, citySchema);
+      if (s.status !== "success" || !(await cityExists(db, s.value.cityId)))
+        return {
+          ok: false,
+          status: 400,
+          step: "delivery",
+          reply: parseForm(form, citySchema).reply({ fieldErrors: { cityId: ["orders:errors.cityRequired"] } }),
+        };
+      const view = await getCartView(c.env, c.lang, c.cartId);
+      // The type stays if the new city has it too.
+      const kept = (await deliveryOptions(db, c.lang, s.value.cityId)).some((o) => o.id === view.deliveryTypeId) ? view.deliveryTypeId : null;
+      await setDelivery(db, c.cartId, s.value.cityId, kept);
+      return { ok: true, next: "delivery" };
+    }
+    case "delivery": {
+      const s = parseForm(form, deliveryStepSchema);
+      if (s.status !== "success") return { ok: false, status: 400, step: "delivery", reply: s.reply() };
+      const v = s.value;
+      const option = (await deliveryOptions(db, c.lang, v.cityId)).find((o) => o.id === v.deliveryTypeId);
+      const fail = (field: string, error: string) => ({
+        ok: false as const,
+        status: 422,
+        step: "delivery" as const,
+        reply: s.reply({ fieldErrors: { [field]: [error] } }),
+      });
+      if (!option) return fail("deliveryTypeId", "orders:errors.deliveryRequired");
+      if (option.type !== "courier") return fail("deliveryTypeId", "orders:errors.pointsComing");
+      if (v.addressId === undefined && (!v.street || !v.house)) return fail(v.street ? "house" : "street", "orders:errors.addressRequired");
+      if (v.addressId !== undefined && c.userId === null) return fail("addressId", "orders:errors.addressRequired");
+      await Promise.all([setDelivery(db, c.cartId, v.cityId, v.deliveryTypeId), saveAddress(db, c.cartId, v)]);
+      return { ok: true, next: "" };
+    }
+    case "payment": {
+      const s = parseForm(form, paymentStepSchema);
+      if (s.status !== "success") return { ok: false, status: 400, step: "payment", reply: s.reply() };
+      await savePayment(db, c.cartId, s.value);
+      return { ok: true, next: "" };
+    }
+    case "place": {
+      // The form's key: a second click (or a retry) finds the order the first one placed.
+      const key = parseForm(form, placeStepSchema);
+      if (key.status === "success") {
+        const earlier = await orderByKey(db, c.cartId, key.value.idempotencyKey);
+        if (earlier) return { ok: true, next: `done/${earlier.number}` };
+      }
+      const view = await getCartView(c.env, c.lang, c.cartId);
+      const draft = await getDraft(db, c.cartId);
+      // The draft is checked again as a whole: a step it lacks opens again.
+      const fields = draftOrder(draft, view);
+      if (key.status === "success") fields.idempotencyKey = key.value.idempotencyKey;
+      const s = parseForm(new URLSearchParams(fields), placeOrderSchema);
+      if (s.status !== "success") return { ok: true, next: "" };
+      const result = await placeOrder(s.value, c);
+      if (!result.ok) return { ok: false, status: result.status, step: "review", refusal: result };
+      await clearDraft(db, c.cartId);
+      return { ok: true, next: `done/${result.order.number}` };
+    }
+    default:
+      return { ok: false, status: 400, step: "contacts" };
+  }
+}

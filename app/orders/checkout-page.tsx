@@ -1,0 +1,267 @@
+import { Form, useSubmit } from "react-router";
+import { ConformForm } from "~/forms/conform-form";
+import { FieldError, FormRow } from "~/forms/form-row";
+import type { FormReply } from "~/forms/parse";
+import { PhoneRow } from "~/forms/phone-row";
+import { useConformForm } from "~/forms/use-conform-form";
+import { useI18n } from "~/i18n/use-i18n";
+import type { CheckoutData, Step } from "./checkout-flow.server";
+import { citySchema, contactsSchema, deliveryStepSchema, PAYMENT_METHODS, paymentStepSchema } from "./schema";
+
+export type CheckoutFailure = {
+  step: Step;
+  reply?: FormReply;
+  refusal?: { code: string; error?: string; lines?: { name: string; size: string; stock: number }[] };
+} | null;
+
+type Props = { data: CheckoutData; failure: CheckoutFailure };
+
+const replyFor = (failure: CheckoutFailure, step: Step) => (failure?.step === step ? (failure.reply ?? null) : null);
+
+/** A finished step: what was chosen, and a link that opens it again. */
+function Done({ step, children }: { step: Step; children: React.ReactNode }) {
+  const { t, href } = useI18n();
+  return (
+    <div className="checkout-step__done" data-testid={`step-${step}-done`}>
+      <div>{children}</div>
+      <a href={href(`/checkout?step=${step}#${step}`)} data-testid={`change-${step}`}>
+        {t("orders:checkout.change")}
+      </a>
+    </div>
+  );
+}
+
+function Contacts({ data, failure }: Props) {
+  const { t, href } = useI18n();
+  const { draft, account } = data;
+  const form = useConformForm(contactsSchema, {
+    lastResult: replyFor(failure, "contacts"),
+    defaultValue: { name: draft.name || account?.name, phone: draft.phone || account?.phone, email: draft.email || account?.email },
+  });
+  return (
+    <ConformForm form={form} className="form" data-testid="contacts-form">
+      {account ? null : (
+        <p>
+          {t("orders:checkout.haveAccount")}{" "}
+          <a href={href(`/login?return_url=${encodeURIComponent("/checkout")}`)} data-testid="checkout-login">
+            {t("orders:checkout.signIn")}
+          </a>
+        </p>
+      )}
+      <FormRow name="name" label={t("orders:checkout.name")} autoComplete="name" required maxLength={60} />
+      <PhoneRow name="phone" label={t("auth:fields.phone")} />
+      <FormRow name="email" type="email" label={t("orders:checkout.email")} autoComplete="email" maxLength={254} />
+      <button type="submit" name="intent" value="contacts" className="button">
+        {t("orders:checkout.continue")}
+      </button>
+    </ConformForm>
+  );
+}
+
+function CityForm({ data, failure }: Props) {
+  const { t } = useI18n();
+  const submit = useSubmit();
+  const form = useConformForm(citySchema, { lastResult: failure?.step === "delivery" && failure.reply?.error?.cityId ? failure.reply : null });
+  return (
+    <ConformForm form={form} className="form form--inline" data-testid="city-form" preventScrollReset>
+      {/* In the form, not on the button: with JavaScript the select submits the form itself. */}
+      <input type="hidden" name="intent" value="city" />
+      <div className="row">
+        <label htmlFor="checkout-city">{t("cart:city")}</label>
+        <select
+          id="checkout-city"
+          name="cityId"
+          defaultValue={data.view.cityId ?? ""}
+          key={data.view.cityId ?? "none"}
+          data-testid="checkout-city"
+          onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+        >
+          <option value="" disabled>
+            {t("cart:chooseCity")}
+          </option>
+          {data.view.cities.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+        <FieldError name="cityId" />
+      </div>
+      {/* Without JavaScript the types of the chosen city come with this button. */}
+      <button type="submit" className="button button--ghost button--small" data-testid="city-apply">
+        {t("orders:checkout.showTypes")}
+      </button>
+    </ConformForm>
+  );
+}
+
+function Delivery({ data, failure }: Props) {
+  const { t, price } = useI18n();
+  const { view, draft, account } = data;
+  const form = useConformForm(deliveryStepSchema, {
+    lastResult: failure?.step === "delivery" && !failure.reply?.error?.cityId ? replyFor(failure, "delivery") : null,
+    defaultValue: {
+      deliveryTypeId: view.deliveryTypeId === null ? undefined : String(view.deliveryTypeId),
+      addressId: draft.addressId === null ? undefined : String(draft.addressId),
+      street: draft.street,
+      house: draft.house,
+      flat: draft.flat,
+      postCode: draft.postCode,
+    },
+  });
+  const chosenType = form.getFieldset().deliveryTypeId.initialValue;
+  const chosenAddress = form.getFieldset().addressId.initialValue;
+  return (
+    <>
+      <CityForm data={data} failure={failure} />
+      {view.cityId ? (
+        <ConformForm form={form} className="form" data-testid="delivery-form">
+          <input type="hidden" name="cityId" value={view.cityId} />
+          <fieldset className="row">
+            <legend>{t("cart:deliveryTitle")}</legend>
+            {view.deliveryOptions.length === 0 ? <p>{t("cart:noDelivery")}</p> : null}
+            {view.deliveryOptions.map((o) => (
+              <label key={o.id} className="choice">
+                <input type="radio" name="deliveryTypeId" value={o.id} defaultChecked={chosenType === String(o.id)} data-testid={`checkout-type-${o.uuid}`} />{" "}
+                {o.title} — {o.price === 0 ? t("cart:free") : price(o.price)} · {o.estimated}
+              </label>
+            ))}
+            <FieldError name="deliveryTypeId" />
+          </fieldset>
+          {account?.addresses.length ? (
+            <fieldset className="row">
+              <legend>{t("orders:checkout.savedAddress")}</legend>
+              {account.addresses.map((a) => (
+                <label key={a.id} className="choice">
+                  <input type="radio" name="addressId" value={a.id} defaultChecked={chosenAddress === String(a.id)} /> {a.label}
+                </label>
+              ))}
+              <label className="choice">
+                <input type="radio" name="addressId" value="" defaultChecked={!chosenAddress} /> {t("orders:checkout.newAddress")}
+              </label>
+            </fieldset>
+          ) : null}
+          <FormRow name="street" label={t("orders:checkout.street")} autoComplete="address-line1" maxLength={120} />
+          <div className="row row--inline">
+            <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} />
+            <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
+            <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+          </div>
+          <button type="submit" name="intent" value="delivery" className="button">
+            {t("orders:checkout.continue")}
+          </button>
+        </ConformForm>
+      ) : null}
+    </>
+  );
+}
+
+function Payment({ data, failure }: Props) {
+  const { t } = useI18n();
+  const option = data.view.deliveryOptions.find((o) => o.id === data.view.deliveryTypeId);
+  const form = useConformForm(paymentStepSchema, {
+    lastResult: replyFor(failure, "payment"),
+    defaultValue: { paymentMethod: data.draft.paymentMethod ?? undefined, comment: data.draft.comment },
+  });
+  const chosen = form.getFieldset().paymentMethod.initialValue;
+  return (
+    <ConformForm form={form} className="form" data-testid="payment-form">
+      <fieldset className="row">
+        <legend>{t("orders:done.payment")}</legend>
+        {PAYMENT_METHODS.filter((m) => m === "cash" || option?.needPayment).map((m) => (
+          <label key={m} className="choice">
+            <input type="radio" name="paymentMethod" value={m} defaultChecked={chosen === m} data-testid={`payment-${m}`} /> {t(`orders:payment.${m}`)}
+          </label>
+        ))}
+        <FieldError name="paymentMethod" />
+      </fieldset>
+      <div className="row">
+        <label htmlFor="checkout-comment">{t("orders:checkout.comment")}</label>
+        <textarea id="checkout-comment" name="comment" maxLength={500} rows={3} defaultValue={data.draft.comment} />
+        <FieldError name="comment" />
+      </div>
+      <button type="submit" name="intent" value="payment" className="button">
+        {t("orders:checkout.continue")}
+      </button>
+    </ConformForm>
+  );
+}
+
+function Review({ data, failure }: Props) {
+  const { t, href, price } = useI18n();
+  const { summary } = data.view;
+  const refusal = failure?.step === "review" ? failure.refusal : undefined;
+  return (
+    <Form method="post" action={href("/checkout")} className="form" data-testid="review-form">
+      {refusal ? (
+        <div className="alert alert--error" role="alert" data-testid="place-error">
+          <p>{t(refusal.error ?? "orders:errors.outOfStock")}</p>
+          {refusal.lines?.length ? (
+            <ul>
+              {refusal.lines.map((l) => (
+                <li key={`${l.name}-${l.size}`}>
+                  {l.name}, {l.size}: {l.stock}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <a href={href("/cart")}>{t("cart:backToCart")}</a>
+        </div>
+      ) : null}
+      <p data-testid="review-total">
+        {t("cart:total")}: <strong>{price(summary.total)}</strong>
+      </p>
+      <input type="hidden" name="idempotencyKey" value={data.draft.idempotencyKey} />
+      <button type="submit" name="intent" value="place" className="button button--wide" data-testid="place-order">
+        {t("orders:checkout.place")}
+      </button>
+    </Form>
+  );
+}
+
+/** The checkout (issue #12): contacts → delivery → payment → review, one open step at a time, each a form that works without JavaScript. */
+export function CheckoutPage({ data, failure }: Props) {
+  const { t, price } = useI18n();
+  const { view, draft, done, open } = data;
+  const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+  const city = view.cities.find((c) => c.id === view.cityId);
+  const titles: Record<Step, string> = {
+    contacts: t("orders:checkout.contacts"),
+    delivery: t("cart:deliveryTitle"),
+    payment: t("orders:done.payment"),
+    review: t("orders:checkout.review"),
+  };
+  const summaries: Record<Exclude<Step, "review">, React.ReactNode> = {
+    contacts: `${draft.name}, ${draft.phone}${draft.email ? `, ${draft.email}` : ""}`,
+    delivery: `${city?.title ?? ""}, ${option?.title ?? ""}: ${[draft.street, draft.house, draft.flat].filter(Boolean).join(", ") || t("orders:checkout.savedAddress")}`,
+    payment: draft.paymentMethod ? t(`orders:payment.${draft.paymentMethod}`) : "",
+  };
+  const body: Record<Step, React.ReactNode> = {
+    contacts: <Contacts data={data} failure={failure} />,
+    delivery: <Delivery data={data} failure={failure} />,
+    payment: <Payment data={data} failure={failure} />,
+    review: <Review data={data} failure={failure} />,
+  };
+  return (
+    <div className="checkout" data-testid="checkout">
+      <h1>{t("cart:checkoutTitle")}</h1>
+      <ul className="checkout__lines">
+        {view.lines.map((l) => (
+          <li key={l.skuId} data-testid="checkout-line">
+            {l.brand} {l.name}, {l.size} × {l.quantity} — {price(l.salePrice * l.quantity)}
+          </li>
+        ))}
+      </ul>
+      <ol className="checkout__steps">
+        {(["contacts", "delivery", "payment", "review"] as const).map((step, i) => (
+          <li key={step} id={step} className="checkout-step" data-testid={`step-${step}`} aria-current={open === step ? "step" : undefined}>
+            <h2>
+              {i + 1}. {titles[step]}
+            </h2>
+            {open === step ? body[step] : step !== "review" && done[step] ? <Done step={step}>{summaries[step]}</Done> : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { firstRow } from "~/server/db.server";
+import type { PaymentMethod, PlaceOrderInput } from "./schema";
+
+export type Draft = {
+  name: string;
+  phone: string;
+  email: string;
+  addressId: number | null;
+  street: string;
+  house: string;
+  flat: string;
+  postCode: string;
+  paymentMethod: PaymentMethod | null;
+  comment: string;
+  idempotencyKey: string;
+};
+
+type DraftRow = Omit<Draft, "paymentMethod"> & { paymentMethod: string | null };
+
+const draftFromRow = (r: DraftRow): Draft => ({ ...r, paymentMethod: r.paymentMethod === "cash" || r.paymentMethod === "card" ? r.paymentMethod : null });
+
+/** A fresh key for the place-order form of a draft. */
+function newKey(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The cart's checkout draft, made on first sight (one statement: two tabs
+ * opening the checkout at once make one draft).
+ */
+export async function getDraft(db: D1Database, cartId: number): Promise<Draft> {
+  const [, row] = await db.batch([
+    db.prepare("INSERT INTO checkout_drafts (cart_id, idempotency_key) VALUES (?, ?) ON CONFLICT DO NOTHING").bind(cartId, newKey()),
+    db
+      .prepare(
+        `SELECT name, phone, email, address_id AS addressId, street, house, flat, post_code AS postCode, payment_method AS paymentMethod, comment,
+         idempotency_key AS idempotencyKey FROM checkout_drafts WHERE cart_id = ?`,
+      )
+      .bind(cartId),
+  ]);
+  return firstRow(row, draftFromRow)!;
+}
+
+export async function saveContacts(db: D1Database, cartId: number, c: { name: string; phone: string; email?: string }): Promise<void> {
+  await db
+    .prepare("UPDATE checkout_drafts SET name = ?, phone = ?, email = ?, updated_at = unixepoch() WHERE cart_id = ?")
+    .bind(c.name, c.phone, c.email ?? "", cartId)
+    .run();
+}
+
+export async function saveAddress(
+  db: D1Database,
+  cartId: number,
+  a: { addressId?: number; street: string; house: string; flat: string; postCode: string },
+): Promise<void> {
+  await db
+    .prepare("UPDATE checkout_drafts SET address_id = ?, street = ?, house = ?, flat = ?, post_code = ?, updated_at = unixepoch() WHERE cart_id = ?")
+    .bind(a.addressId ?? null, a.street, a.house, a.flat, a.postCode, cartId)
+    .run();
+}
+
+export async function savePayment(db: D1Database, cartId: number, p: { paymentMethod: PaymentMethod; comment: string }): Promise<void> {
+  await db
+    .prepare("UPDATE checkout_drafts SET payment_method = ?, comment = ?, updated_at = unixepoch() WHERE cart_id = ?")
+    .bind(p.paymentMethod, p.comment, cartId)
+    .run();
+}
+
+/** After an order: the next checkout of this cart starts afresh, with a new key. */
+export async function clearDraft(db: D1Database, cartId: number): Promise<void> {
+  await db.prepare("DELETE FROM checkout_drafts WHERE cart_id = ?").bind(cartId).run();
+}
+
+/** The draft as an order's fields (the city and type are the cart's), for placeOrder to check again. */
+export function draftOrder(draft: Draft, cart: { cityId: number | null; deliveryTypeId: number | null }): Record<string, string> {
+  return {
+    name: draft.name,
+    phone: draft.phone,
+    email: draft.email,
+    cityId: String(cart.cityId ?? ""),
+    deliveryTypeId: String(cart.deliveryTypeId ?? ""),
+    addressId: draft.addressId === null ? "" : String(draft.addressId),
+    street: draft.street,
+    house: draft.house,
+    flat: draft.flat,
+    postCode: draft.postCode,
+    paymentMethod: draft.paymentMethod ?? "",
+    comment: draft.comment,
+    idempotencyKey: draft.idempotencyKey,
+  };
+}
+
+export type { PlaceOrderInput };

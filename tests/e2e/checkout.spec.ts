@@ -1,0 +1,86 @@
+// The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
+// with an address, payment on delivery, the review and one "place order"; the confirmation.
+import type { Page } from "@playwright/test";
+import { enterPhone, expect, latestMessage, test, text, uniquePhone, whenHydrated } from "./support";
+
+const orders = (key: string) => text("uz", "orders", key);
+
+/** One product in the page's cart (through the JSON call, the page's own cookies). */
+async function oneProductInCart(page: Page) {
+  const html = await (await page.request.get("/store?sort=popular")).text();
+  for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
+    const product = await (await page.request.get(`/product/${slug}`)).text();
+    const primaryId = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
+    const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(product)?.[1];
+    if (!primaryId || !sku || product.includes("badge--club")) continue;
+    if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) return;
+  }
+  throw new Error("no product could be added");
+}
+
+test("a guest places an order: contacts, courier to an address, cash; the confirmation has its number", async ({ page, javaScriptEnabled: js }) => {
+  await oneProductInCart(page);
+  await page.goto("/checkout");
+  const contacts = page.getByTestId("contacts-form");
+  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
+  await contacts.getByLabel(orders("checkout.name")).fill("Dilnoza");
+  const phone = uniquePhone();
+  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), phone, js);
+  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+
+  // The contacts step closes with a summary; the delivery step opens with the city.
+  await expect(page.getByTestId("step-contacts-done")).toContainText("Dilnoza");
+  const city = page.getByTestId("checkout-city");
+  await whenHydrated(page.getByTestId("city-apply"), js);
+  await city.selectOption({ label: "Toshkent" });
+  if (!js) await page.getByTestId("city-apply").click();
+  await page.getByTestId("checkout-type-courier").check();
+  const delivery = page.getByTestId("delivery-form");
+  await delivery.getByLabel(orders("checkout.street")).fill("Amir Temur");
+  await delivery.getByLabel(orders("checkout.house"), { exact: true }).fill("15");
+  await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
+  await expect(page.getByTestId("step-delivery-done")).toContainText("Amir Temur");
+
+  await page.getByTestId("payment-cash").check();
+  await page
+    .getByTestId("payment-form")
+    .getByRole("button", { name: orders("checkout.continue") })
+    .click();
+  await expect(page.getByTestId("step-payment-done")).toContainText(orders("payment.cash"));
+
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  const number = page.url().split("/").pop()!;
+  await expect(page.getByTestId("order-number")).toContainText(number);
+  await expect(page.getByTestId("order-address")).toContainText("Amir Temur, 15");
+  await expect(page.getByTestId("order-payment")).toHaveText(orders("payment.cash"));
+  expect(await latestMessage(page, "sms", phone.stored)).toContain(number);
+
+  // The cart is empty now: the checkout sends the shopper back to it.
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
+test("a refused step keeps what was typed and says why", async ({ page, javaScriptEnabled: js, pageErrors }) => {
+  pageErrors.allowStatus(422);
+  await oneProductInCart(page);
+  await page.goto("/checkout?step=delivery");
+  // The first step not done opens, whatever the link asks for.
+  await expect(page.getByTestId("contacts-form")).toBeVisible();
+  const contacts = page.getByTestId("contacts-form");
+  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
+  await contacts.getByLabel(orders("checkout.name")).fill("Aziz");
+  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), uniquePhone(), js);
+  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  await whenHydrated(page.getByTestId("city-apply"), js);
+  await page.getByTestId("checkout-city").selectOption({ label: "Toshkent" });
+  if (!js) await page.getByTestId("city-apply").click();
+  // Pickup takes no orders until the stores' data lands: refused, the street stays typed.
+  await page.getByTestId("checkout-type-pickup").check();
+  const delivery = page.getByTestId("delivery-form");
+  await delivery.getByLabel(orders("checkout.street")).fill("Navoiy");
+  await delivery.getByLabel(orders("checkout.house"), { exact: true }).fill("7");
+  await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
+  await expect(delivery.getByRole("alert")).toHaveText(orders("errors.pointsComing"));
+  await expect(delivery.getByLabel(orders("checkout.street"))).toHaveValue("Navoiy");
+});
