@@ -16,6 +16,7 @@ export default [
   route(":lang?/logout", "routes/logout.tsx"),
   route(":lang?/account", "routes/account.tsx"),
   route(":lang?/account/confirm-email-change", "routes/confirm-email-change.tsx"),
+  route(":lang?/account/orders/:number?", "routes/account-orders.tsx"),
   route(":lang?/auth/forgot-pass-form", "routes/forgot-password.tsx"),
   route(":lang?/auth/reset-password", "routes/reset-password.tsx"),
   route(":lang?/auth/confirm-email", "routes/confirm-email.tsx"),
@@ -38,5 +39,6 @@ export default [
   route("checkout/default/shopping-cart-recalculate", "routes/api.recalculate.ts"),
   // Placing an order (spec §7 `order/request`), for the checkout's last form and JSON clients.
   route("order/request", "routes/order-request.ts"),
+  route("api/orders/:id?", "routes/api.orders.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -128,3 +128,47 @@ export function orderJson(order: Order) {
   const { lines, ...rest } = order;
   return { ...rest, orderItems: lines };
 }
+
+/** A signed-in shopper's orders, newest first, one page of them (with their lines). */
+export async function ordersOf(db: D1Database, userId: number, page: number, perPage: number): Promise<{ items: Order[]; total: number }> {
+  const [count, heads, lines] = await db.batch([
+    db.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(userId),
+    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`).bind(userId, perPage, (page - 1) * perPage),
+    db
+      .prepare(
+        `SELECT order_id AS orderId, ${LINE_COLUMNS} FROM order_lines
+         WHERE order_id IN (SELECT id FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?) ORDER BY position`,
+      )
+      .bind(userId, perPage, (page - 1) * perPage),
+  ]);
+  const byOrder = new Map<number, OrderLine[]>();
+  for (const { orderId, ...line } of mapRows(lines, (r: OrderLine & { orderId: number }) => r)) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
+  return {
+    items: mapRows(heads, (r: OrderRow) => orderFromRow(r, byOrder.get(r.id) ?? [])),
+    total: (count!.results[0] as { n: number }).n,
+  };
+}
+
+/** A signed-in shopper's own order by id (the JSON API's way to name it). */
+export function ownOrderById(db: D1Database, id: number, userId: number): Promise<Order | null> {
+  return orderWhere(db, "id = ? AND user_id = ?", id, userId);
+}
+
+/**
+ * Cancels a shopper's order while it is new (not yet handed to delivery) and
+ * returns its stock, in one batch: the stock comes back only while the order is
+ * still new, and the status changes after it, so two cancels return it once.
+ */
+export async function cancelOrder(db: D1Database, number: string, userId: number): Promise<boolean> {
+  const own = "SELECT id FROM orders WHERE number = ?1 AND user_id = ?2 AND status = 'new'";
+  const [, cancelled] = await db.batch([
+    db
+      .prepare(
+        `UPDATE skus SET stock = stock + (SELECT quantity FROM order_lines WHERE order_id = (${own}) AND sku_id = skus.id)
+         WHERE id IN (SELECT sku_id FROM order_lines WHERE order_id = (${own}))`,
+      )
+      .bind(number, userId),
+    db.prepare("UPDATE orders SET status = 'cancelled' WHERE number = ?1 AND user_id = ?2 AND status = 'new'").bind(number, userId),
+  ]);
+  return (cancelled?.meta.changes ?? 0) > 0;
+}

@@ -32,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ? { section: "email" as Section, key: emailLink === "link-invalid" ? "linkInvalid" : emailLink }
         : null;
   return {
-    i18n: texts(lang, ["auth", "account"]),
+    i18n: texts(lang, ["auth", "account", "orders"]),
     account,
     notice,
     pendingPhone: normalizePhone(url.searchParams.get("phone") ?? ""),
@@ -75,6 +75,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="account">
       <h1>{t("auth:account.title")}</h1>
       <p data-testid="greeting">{t("auth:account.greeting", { name: account.details.firstName || account.details.phone || "" })}</p>
+      <p>
+        <a href={href("/account/orders")} data-testid="orders-link">
+          {t("orders:history.title")}
+        </a>
+      </p>
       <AccountPage account={account} notice={failure ? null : loaderData.notice} failure={failure} pendingPhone={loaderData.pendingPhone} />
       <Form method="post" action={href("/logout")}>
         <button type="submit" className="button button--ghost" data-testid="logout">

@@ -29,13 +29,15 @@ const API: [RegExp, string[]][] = [
   [/^\/api\/cart$/, ["GET", "POST"]],
   [/^\/checkout\/default\/shopping-cart-recalculate$/, ["POST"]],
   [/^\/order\/request$/, ["POST"]],
+  [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
 ];
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
 const API_SPACE = /^\/(?:api|bpm)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
-const PAGES_WITH_ACTIONS = /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|login|login\/sms|signup|logout|account|auth\/forgot-pass-form|auth\/reset-password)\/?$/;
+const PAGES_WITH_ACTIONS =
+  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password)\/?$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|assets\/|favicon|icons\.svg|manifest)/;

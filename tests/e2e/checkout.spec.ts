@@ -1,7 +1,8 @@
 // The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
 // with an address, payment on delivery, the review and one "place order"; the confirmation.
+// Rate limits: per run (both projects) 2 sign-ups, beside account.spec.ts's 4 and cart.spec.ts's 2 (10 an hour per address).
 import type { Page } from "@playwright/test";
-import { enterPhone, expect, latestMessage, test, text, uniquePhone, whenHydrated } from "./support";
+import { enterPhone, expect, latestMessage, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
 
 const orders = (key: string) => text("uz", "orders", key);
 
@@ -83,4 +84,46 @@ test("a refused step keeps what was typed and says why", async ({ page, javaScri
   await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
   await expect(delivery.getByRole("alert")).toHaveText(orders("errors.pointsComing"));
   await expect(delivery.getByLabel(orders("checkout.street"))).toHaveValue("Navoiy");
+});
+
+test("a signed-in shopper's order appears in the history and in /api/orders, and can be cancelled", async ({ page, javaScriptEnabled: js }, testInfo) => {
+  // A fresh account (the sign-up's JSON-free form post through the page's cookies).
+  const email = uniqueEmail(testInfo.project.name, "checkout");
+  await page.request.post("/signup", { form: { firstName: "Sevara", email, password: "Checkout-pass-1" } });
+  await oneProductInCart(page);
+  await page.goto("/ru/checkout");
+  const contacts = page.getByTestId("contacts-form");
+  await whenHydrated(contacts.getByRole("button", { name: text("ru", "orders", "checkout.continue") }), js);
+  // Filled from the account.
+  await expect(contacts.getByLabel(text("ru", "orders", "checkout.name"))).toHaveValue("Sevara");
+  await expect(contacts.getByLabel(text("ru", "orders", "checkout.email"))).toHaveValue(email);
+  await enterPhone(contacts.getByLabel(text("ru", "auth", "fields.phone")), uniquePhone(), js);
+  await contacts.getByRole("button", { name: text("ru", "orders", "checkout.continue") }).click();
+  await whenHydrated(page.getByTestId("city-apply"), js);
+  await page.getByTestId("checkout-city").selectOption({ label: "Ташкент" });
+  if (!js) await page.getByTestId("city-apply").click();
+  await page.getByTestId("checkout-type-courier").check();
+  const delivery = page.getByTestId("delivery-form");
+  await delivery.getByLabel(text("ru", "orders", "checkout.street")).fill("Навои");
+  await delivery.getByLabel(text("ru", "orders", "checkout.house"), { exact: true }).fill("3");
+  await delivery.getByRole("button", { name: text("ru", "orders", "checkout.continue") }).click();
+  await page.getByTestId("payment-card").check();
+  await page
+    .getByTestId("payment-form")
+    .getByRole("button", { name: text("ru", "orders", "checkout.continue") })
+    .click();
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/ru\/checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  const number = page.url().split("/").pop()!;
+
+  const api = (await (await page.request.get("/api/orders")).json()) as { number: string }[];
+  expect(api.map((o) => o.number)).toContain(number);
+  await page.goto("/ru/account");
+  await page.getByTestId("orders-link").click();
+  await expect(page.getByTestId("history-order").first()).toContainText(number);
+  await page.getByRole("link", { name: number }).click();
+  await whenHydrated(page.getByTestId("cancel-order"), js);
+  await page.getByTestId("cancel-order").click();
+  await expect(page.getByTestId("cancel-result")).toHaveText(text("ru", "orders", "history.cancelled"));
+  await expect(page.getByTestId("order-status")).toHaveText(text("ru", "orders", "status.cancelled"));
 });

@@ -20,6 +20,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/logout", url: "/logout", personal: true, action: true },
   { route: ":lang?/account", url: "/account", personal: true, action: true },
   { route: ":lang?/account/confirm-email-change", url: "/account/confirm-email-change?email=a@b.uz&token=x", personal: true },
+  { route: ":lang?/account/orders/:number?", url: "/account/orders/ABCD-EFGH", personal: true, action: true },
   { route: ":lang?/auth/forgot-pass-form", url: "/auth/forgot-pass-form", personal: true, action: true },
   { route: ":lang?/auth/reset-password", url: "/auth/reset-password?email=a@b.uz&token=x", personal: true, action: true },
   { route: ":lang?/auth/confirm-email", url: "/auth/confirm-email?email=a@b.uz&token=x", personal: true },
@@ -39,6 +40,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "bpm/validate-promo-code", url: "/bpm/validate-promo-code", personal: true, json: true },
   { route: "checkout/default/shopping-cart-recalculate", url: "/checkout/default/shopping-cart-recalculate", personal: true, json: true },
   { route: "order/request", url: "/order/request", personal: true, json: true },
+  { route: "api/orders/:id?", url: "/api/orders", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
@@ -66,6 +68,8 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/cart", ["GET", "POST"]],
   ["/checkout/default/shopping-cart-recalculate", ["POST"]],
   ["/order/request", ["POST"]],
+  ["/api/orders", ["GET"]],
+  ["/api/orders/12", ["GET"]],
 ];
 
 /** Paths in the API's space that name no operation. */

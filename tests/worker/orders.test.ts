@@ -162,3 +162,52 @@ describe("placing an order", () => {
     expect(await balance()).toBe(before - 1000);
   });
 });
+
+describe("a shopper's orders", () => {
+  async function signedIn(email: string) {
+    const res = await post("/signup", { firstName: "Orders", email, password: "long-enough" }, { headers: ip() });
+    const s = new Shopper();
+    s.cookie = cookieOf(res)!;
+    return s;
+  }
+
+  it("GET /api/orders lists the own orders newest first with pagination headers; one by id; others' are 404", async () => {
+    const a = await signedIn("orders-a@example.uz");
+    const b = await signedIn("orders-b@example.uz");
+    const numbers: string[] = [];
+    for (const [i, key] of ["api-list-0001", "api-list-0002"].entries()) {
+      await a.add(buyable(6 + i).sku.id);
+      numbers.push(((await (await a.place(order(key))).json()) as { order: { number: string } }).order.number);
+    }
+    const list = await get("/api/orders?per-page=1", { headers: { Cookie: a.cookie! } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("X-Pagination-Total-Count")).toBe("2");
+    expect(list.headers.get("X-Pagination-Page-Count")).toBe("2");
+    const [newest] = (await list.json()) as { id: number; number: string; orderItems: unknown[] }[];
+    expect(newest!.number).toBe(numbers[1]);
+    expect(newest!.orderItems).toHaveLength(1);
+    const one = await get(`/api/orders/${newest!.id}?expand=orderItems,store,user,delivery,payment`, { headers: { Cookie: a.cookie! } });
+    expect(((await one.json()) as { number: string }).number).toBe(numbers[1]);
+    expect((await get(`/api/orders/${newest!.id}`, { headers: { Cookie: b.cookie! } })).status).toBe(404);
+    expect((await get("/api/orders")).status).toBe(401);
+    const history = await html("/ru/account/orders", { headers: { Cookie: a.cookie! } });
+    expect(history.body.match(/data-testid="history-order"/g)).toHaveLength(2);
+    expect((await html(`/account/orders/${numbers[0]}`, { headers: { Cookie: b.cookie! } })).res.status).toBe(404);
+  });
+
+  it("cancelling a new order returns its stock once, even when two cancels race", async () => {
+    const s = await signedIn("orders-cancel@example.uz");
+    const { sku } = buyable(8);
+    await s.add(sku.id, 2);
+    const before = await stockOf(sku.id);
+    const placed = ((await (await s.place(order("cancel-0001"))).json()) as { order: { number: string } }).order;
+    expect(await stockOf(sku.id)).toBe(before - 2);
+    const cancel = () => post(`/account/orders/${placed.number}`, { intent: "cancel" }, { cookie: s.cookie, headers: ip() });
+    const statuses = (await Promise.all([cancel(), cancel()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    expect(await stockOf(sku.id)).toBe(before);
+    const page = await html(`/account/orders/${placed.number}`, { headers: { Cookie: s.cookie! } });
+    expect(page.body).toContain('data-testid="order-status">Bekor qilindi');
+    expect(page.body).not.toContain('data-testid="cancel-order"');
+  });
+});

@@ -1,0 +1,105 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/account-orders";
+import { requireUserId } from "~/auth/index.server";
+import { readFormData } from "~/forms/parse.server";
+import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
+import { seo } from "~/i18n/seo";
+import { localizePath } from "~/i18n/url";
+import { useI18n } from "~/i18n/use-i18n";
+import { cancelOrder, ordersOf, ownOrder } from "~/orders/index.server";
+import { getApp } from "~/server/context.server";
+
+const PER_PAGE = 10;
+
+/** The account's orders (newest first, paged), or one of them with its lines and, while new, a cancel button. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const t = getI18n(context).t;
+  if (params.number) {
+    const order = await ownOrder(app.env.DB, params.number, { userId, cartId: null });
+    if (!order) throw data(null, { status: 404 });
+    return { i18n: texts(lang, ["orders"]), order, list: null, page: 1, pages: 1, title: t("orders:done.number", { number: order.number }) };
+  }
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const list = await ordersOf(app.env.DB, userId, page, PER_PAGE);
+  const pages = Math.max(1, Math.ceil(list.total / PER_PAGE));
+  if (page > pages) throw data(null, { status: 404 });
+  return { i18n: texts(lang, ["orders"]), order: null, list: list.items, page, pages, title: t("orders:history.title") };
+}
+
+/** Cancel (the owner, while the order is new): its stock comes back. */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const form = await readFormData(request);
+  if (form.get("intent") !== "cancel" || !params.number) throw data(null, { status: 400 });
+  const cancelled = await cancelOrder(app.env.DB, params.number, userId);
+  return data({ cancelled }, { status: cancelled ? 200 : 409 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...seo(matches, { title: loaderData?.title ?? "", path: "/account/orders", noindex: true }),
+];
+
+export default function AccountOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, href, price } = useI18n();
+  const { order, list, page, pages } = loaderData;
+  if (order) {
+    return (
+      <section className="account" data-testid="order-page">
+        <h1>{t("orders:done.number", { number: order.number })}</h1>
+        {actionData ? (
+          <p className={actionData.cancelled ? "alert alert--success" : "alert alert--error"} role="status" data-testid="cancel-result">
+            {t(actionData.cancelled ? "orders:history.cancelled" : "orders:history.notCancellable")}
+          </p>
+        ) : null}
+        <p data-testid="order-status">{t(`orders:status.${order.status}`)}</p>
+        <ul className="checkout__lines">
+          {order.lines.map((l) => (
+            <li key={l.skuId} data-testid="order-line">
+              {l.brand} {l.name}, {l.size} × {l.quantity} — {price(l.salePrice * l.quantity)}
+            </li>
+          ))}
+        </ul>
+        <p>
+          {order.delivery.address} · {t(`orders:payment.${order.payment.method}`)} · <strong>{price(order.totals.total)}</strong>
+        </p>
+        {order.status === "new" ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="button button--ghost" data-testid="cancel-order">
+              {t("orders:history.cancel")}
+            </button>
+          </Form>
+        ) : null}
+        <a href={href("/account/orders")}>{t("orders:history.title")}</a>
+      </section>
+    );
+  }
+  return (
+    <section className="account" data-testid="order-history">
+      <h1>{t("orders:history.title")}</h1>
+      {list?.length ? (
+        <ul className="checkout__lines">
+          {list.map((o) => (
+            <li key={o.id} data-testid="history-order">
+              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · {new Date(o.createdAt * 1000).toISOString().slice(0, 10)} ·{" "}
+              {t(`orders:status.${o.status}`)} · {price(o.totals.total)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p data-testid="history-empty">{t("orders:history.empty")}</p>
+      )}
+      {pages > 1 ? (
+        <p>
+          {page > 1 ? <a href={href(`/account/orders?page=${page - 1}`)}>←</a> : null} {page} / {pages}{" "}
+          {page < pages ? <a href={href(`/account/orders?page=${page + 1}`)}>→</a> : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}
