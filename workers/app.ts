@@ -7,7 +7,7 @@ import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { countingD1, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
-import { apiRefusal, boundedBody, checkMethod, discardBody, isApiPath, MAX_BODY_BYTES, type MethodCheck } from "~/server/methods.server";
+import { apiRefusal, boundedBody, checkMethod, discardBody, jsonLoginRequest, isApiPath, MAX_BODY_BYTES, type MethodCheck } from "~/server/methods.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -26,7 +26,12 @@ const MAX_URL_LENGTH = 4096;
 export default {
   async fetch(request, env, ctx) {
     const nonce = createNonce();
-    const url = new URL(request.url);
+    let url = new URL(request.url);
+    const jsonLogin = jsonLoginRequest(request, url);
+    if (jsonLogin) {
+      request = jsonLogin as typeof request;
+      url = new URL(request.url);
+    }
     let response: Response;
     let check: MethodCheck;
     // Every answer given before the body is read drops it first (see discardBody).

@@ -1,19 +1,41 @@
 import type { Route } from "./+types/api.auth";
 import { runAccountAction } from "~/account/index.server";
-import { smsSendSchema, smsVerifySchema } from "~/auth/index";
-import { beginUserSession, requireApiUser, sendLoginCode, verifyLoginCode } from "~/auth/index.server";
-import { parseForm, payloadForm } from "~/forms/parse.server";
+import { data } from "react-router";
+import { loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { beginUserSession, passwordLogin, requireApiUser, sendLoginCode, verifyLoginCode } from "~/auth/index.server";
+import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /**
  * The spec's auth calls as JSON, sharing the pages' schemas and server modules:
  * POST /auth/send-login-code-on-phone {phone}, POST /auth/login-by-phone {phone, code},
- * POST /auth/resend-confirm-email (signed in).
+ * POST /auth/resend-confirm-email (signed in), and the JSON login (POST /auth/login-by-password, or
+ * POST /login asking for JSON).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const payload = await readPayload(request, t);
   switch (params.op) {
+    case "login-by-password": {
+      // The spec's JSON login, `POST /login?return_url=…` asking for JSON (the entry brings it here):
+      // refusals as {"loginform-<field>": [messages]}, success as the session cookie and where to go.
+      const submission = parseForm(
+        payloadForm({ ...payload, returnUrl: payload.returnUrl || (new URL(request.url).searchParams.get("return_url") ?? "") }),
+        loginSchema,
+      );
+      const refusal = (errors: Record<string, string[] | null> | null | undefined, status: number, retryAfter?: number): never => {
+        const body = Object.fromEntries(
+          Object.entries(errors ?? {}).map(([field, keys]) => [`loginform-${field || "password"}`, (keys ?? []).map((k) => t(k))]),
+        );
+        throw data(body, refused(status, retryAfter));
+      };
+      if (submission.status !== "success") throw refusal(submission.error, 422);
+      const { login, password, returnUrl } = submission.value;
+      const result = await passwordLogin(app.env.DB, request, login, password);
+      if (!result.ok) throw refusal({ password: [`auth:errors.${result.reason}`] }, result.reason === "tooManyAttempts" ? 429 : 422, result.retryAfter);
+      const cookie = await beginUserSession(app.env, request, result.userId);
+      return Response.json({ success: true, redirect: safeReturnUrl(returnUrl, lang, app.defaultLang) }, { headers: { "Set-Cookie": cookie } });
+    }
     case "send-login-code-on-phone": {
       const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), smsSendSchema);
       if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });

@@ -20,7 +20,7 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/(?:api/account|bpm)/(?:${ACCOUNT_OPS})$`), ["POST"]],
   [/^\/bpm\/validate-promo-code$/, ["POST"]],
   [/^\/api\/profile$/, ["PUT", "POST"]],
-  [/^\/auth\/(?:send-login-code-on-phone|login-by-phone|resend-confirm-email)$/, ["POST"]],
+  [/^\/auth\/(?:login-by-password|send-login-code-on-phone|login-by-phone|resend-confirm-email)$/, ["POST"]],
   [/^\/api\/kid$/, ["POST"]],
   [new RegExp(`^/api/kid/${ID}$`), ["PUT", "DELETE"]],
   [/^\/api\/address$/, ["GET", "POST"]],
@@ -118,4 +118,16 @@ export function apiRefusal(check: { status: 404 | 405 | 413; allow?: string }, u
   const t = createT(lang, texts(lang, ["server"]));
   const message = t({ 404: "server:api.unknownOperation", 405: "server:api.methodNotAllowed", 413: "server:api.tooLarge" }[check.status]);
   return Response.json({ success: false, message }, { status: check.status, headers: check.allow ? { Allow: check.allow } : {} });
+}
+
+/**
+ * The spec's JSON login posts to the login page (`POST /login?return_url=checkout`,
+ * asking for JSON): it goes to the JSON operation `/auth/login-by-password` in the page's language.
+ */
+export function jsonLoginRequest(request: Request, url: URL): Request | null {
+  const page = /^\/(?:(uz|ru|uk)\/)?login\/?$/.exec(url.pathname);
+  if (!page || request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return null;
+  const target = new URL(`/auth/login-by-password${url.search}`, url);
+  if (page[1] && !target.searchParams.has("lang")) target.searchParams.set("lang", page[1]);
+  return new Request(target, request);
 }

@@ -57,6 +57,7 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/bpm/validate-sms", ["POST"]],
   ["/bpm/validate-promo-code", ["POST"]],
   ["/api/profile", ["PUT", "POST"]],
+  ["/auth/login-by-password", ["POST"]],
   ["/auth/send-login-code-on-phone", ["POST"]],
   ["/auth/login-by-phone", ["POST"]],
   ["/auth/resend-confirm-email", ["POST"]],

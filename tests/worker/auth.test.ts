@@ -123,6 +123,20 @@ describe("login and logout", () => {
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
   });
 
+  it("answers the spec's JSON login: loginform-password messages on a refusal, the session and the way on when right", async () => {
+    await signup("json-login@example.uz", "right-pass");
+    const json = (fields: Record<string, string>) => post("/ru/login?return_url=checkout", fields, { headers: { ...uniqueIp(), Accept: "application/json" } });
+    const wrong = await json({ login: "json-login@example.uz", password: "wrong-pass" });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toEqual({ "loginform-password": ["Неверный логин или пароль."] });
+    const empty = await json({ login: "", password: "" });
+    expect(Object.keys((await empty.json()) as object).sort()).toEqual(["loginform-login", "loginform-password"]);
+    const ok = await json({ login: "json-login@example.uz", password: "right-pass" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, redirect: "/ru/checkout" });
+    expect(cookieOf(ok)).toMatch(/^__session=/);
+  });
+
   it("answers malformed logins with 400, never 5xx", async () => {
     for (const fields of [{}, { login: "" }, { login: "x", password: "y".repeat(33) }, { login: "x".repeat(5000), password: "p" }]) {
       const res = await post("/login", fields as Record<string, string>, { headers: uniqueIp() });
