@@ -35,9 +35,34 @@ export function ecommerceItem(p: AnalyticsProduct, index = 0) {
   };
 }
 
-/** Pushes an event with its items (value: their price × quantity) to window.dataLayer. */
-export function pushEcommerce(event: "view_item" | "add_to_cart" | "remove_from_cart" | "view_cart", items: EcommerceItem[]) {
+export type EcommerceEvent =
+  | "view_item"
+  | "add_to_cart"
+  | "remove_from_cart"
+  | "view_cart"
+  | "begin_checkout"
+  | "add_shipping_info"
+  | "add_payment_info"
+  | "purchase";
+
+/**
+ * Pushes an event with its items (value: their price × quantity, unless given:
+ * a purchase's is the order's total) to window.dataLayer; `extra` carries the
+ * event's own fields (shipping_tier, payment_type, transaction_id, shipping).
+ */
+export function pushEcommerce(event: EcommerceEvent, items: EcommerceItem[], extra: Record<string, string | number> = {}) {
   const layer = ((window as Window & { dataLayer?: unknown[] }).dataLayer ??= []);
   // GA4's advice: clear the previous ecommerce object first.
-  layer.push({ ecommerce: null }, { event, ecommerce: { currency: "UZS", value: items.reduce((sum, i) => sum + i.price * i.quantity, 0), items } });
+  layer.push({ ecommerce: null }, { event, ecommerce: { currency: "UZS", value: items.reduce((sum, i) => sum + i.price * i.quantity, 0), ...extra, items } });
+}
+
+/** True the first time `key` is seen in this tab (a reload does not count an event twice). */
+export function firstTime(key: string): boolean {
+  try {
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, "1");
+  } catch {
+    // Storage off: count it.
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 export { AddToCartForm } from "./add-to-cart";
-export { ecommerceItem } from "./analytics";
+export { type EcommerceItem, ecommerceItem, firstTime, pushEcommerce } from "./analytics";
 export { CartPage } from "./cart-page";
 export { CartPopup, MiniCart } from "./cart-ui";
 export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";

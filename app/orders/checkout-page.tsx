@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Form, useSubmit } from "react-router";
+import { type EcommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import { ConformForm } from "~/forms/conform-form";
 import { FieldError, FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
@@ -220,10 +222,20 @@ function Review({ data, failure }: Props) {
 }
 
 /** The checkout (issue #12): contacts → delivery → payment → review, one open step at a time, each a form that works without JavaScript. */
-export function CheckoutPage({ data, failure }: Props) {
+export function CheckoutPage({ data, failure, analytics }: Props & { analytics: EcommerceItem[] }) {
   const { t, price } = useI18n();
   const { view, draft, done, open } = data;
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+  // GA4's checkout events, once each per draft (its key) and choice.
+  const key = draft.idempotencyKey;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the events follow the steps' state, not the items' identity
+  useEffect(() => {
+    if (firstTime(`begin_checkout:${key}`)) pushEcommerce("begin_checkout", analytics);
+    if (done.delivery && option && firstTime(`add_shipping_info:${key}:${option.uuid}`))
+      pushEcommerce("add_shipping_info", analytics, { shipping_tier: option.uuid });
+    if (done.payment && draft.paymentMethod && firstTime(`add_payment_info:${key}:${draft.paymentMethod}`))
+      pushEcommerce("add_payment_info", analytics, { payment_type: draft.paymentMethod });
+  }, [key, done.delivery, done.payment, option?.uuid, draft.paymentMethod]);
   const city = view.cities.find((c) => c.id === view.cityId);
   const titles: Record<Step, string> = {
     contacts: t("orders:checkout.contacts"),

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
+import { ecommerceItem } from "~/cart/index";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -26,7 +27,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const result = await checkoutData({ env: app.env, lang, cartId, userId: shopper.owner.userId, t }, new URL(request.url).searchParams.get("step"));
   if (result === "empty") throw redirect(cartPath, 303);
   if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
-  return { i18n: texts(lang, ["cart", "orders", "auth"]), checkout: result, title: t("cart:checkoutTitle") };
+  const analytics = result.view.lines.map((l, i) =>
+    ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
+  );
+  return { i18n: texts(lang, ["cart", "orders", "auth"]), checkout: result, analytics, title: t("cart:checkoutTitle") };
 }
 
 /** Every checkout form posts here (`intent`); a saved step goes on with a 303, a refused one shows again with what was typed. */
@@ -49,5 +53,5 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/checkout", noindex: true })];
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutPage data={loaderData.checkout} failure={actionData ?? null} />;
+  return <CheckoutPage data={loaderData.checkout} analytics={loaderData.analytics} failure={actionData ?? null} />;
 }

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { data } from "react-router";
+import { ecommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import type { Route } from "./+types/order-done";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -16,7 +18,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const number = /^[2-9A-Z]{4}-[2-9A-Z]{4}$/.test(params.number) ? params.number : "";
   const order = number ? await ownOrder(app.env.DB, number, { userId: shopper.owner.userId, cartId: await existingCartId(app.env, shopper) }) : null;
   if (!order) throw data(null, { status: 404 });
-  return { i18n: texts(lang, ["orders"]), order, title: getI18n(context).t("orders:done.title") };
+  const analytics = order.lines.map((l, i) =>
+    ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: "", variant: l.color, quantity: l.quantity }, i),
+  );
+  return { i18n: texts(lang, ["orders"]), order, analytics, title: getI18n(context).t("orders:done.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -25,7 +30,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export default function OrderDone({ loaderData }: Route.ComponentProps) {
   const { t, href, price } = useI18n();
-  const { order } = loaderData;
+  const { order, analytics } = loaderData;
+  // The purchase, once per order in this tab (a reload of the page is not a second one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per order
+  useEffect(() => {
+    if (firstTime(`purchase:${order.number}`))
+      pushEcommerce("purchase", analytics, { transaction_id: order.number, value: order.totals.total, shipping: order.totals.deliveryCost });
+  }, [order.number]);
   return (
     <section className="order-done" data-testid="order-done">
       <h1>{t("orders:done.title")}</h1>

@@ -55,6 +55,18 @@ test("a guest places an order: contacts, courier to an address, cash; the confir
   await expect(page.getByTestId("order-number")).toContainText(number);
   await expect(page.getByTestId("order-address")).toContainText("Amir Temur, 15");
   await expect(page.getByTestId("order-payment")).toHaveText(orders("payment.cash"));
+  if (js) {
+    // GA4's checkout events, in order, the purchase with the order's number and total (UZS).
+    const layer = (await page.evaluate(() => (window as Window & { dataLayer?: unknown[] }).dataLayer ?? [])) as {
+      event?: string;
+      ecommerce?: { transaction_id?: string; currency?: string; value?: number };
+    }[];
+    const events = layer.map((e) => e.event).filter(Boolean);
+    expect(events).toEqual(expect.arrayContaining(["begin_checkout", "add_shipping_info", "add_payment_info", "purchase"]));
+    const purchase = layer.find((e) => e.event === "purchase")!.ecommerce!;
+    expect(purchase).toMatchObject({ transaction_id: number, currency: "UZS" });
+    expect(purchase.value).toBeGreaterThan(0);
+  }
   expect(await latestMessage(page, "sms", phone.stored)).toContain(number);
 
   // The cart is empty now: the checkout sends the shopper back to it.
