@@ -40,5 +40,7 @@ export default [
   // Placing an order (spec §7 `order/request`), for the checkout's last form and JSON clients.
   route("order/request", "routes/order-request.ts"),
   route("api/orders/:id?", "routes/api.orders.ts"),
+  // The delivery data API (spec §7 "delivery data client").
+  route("api/delivery/:resource", "routes/api.delivery.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

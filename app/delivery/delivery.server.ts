@@ -65,3 +65,57 @@ export async function deliveryTypeEnabled(db: D1Database, typeId: number): Promi
 }
 
 export type { CostRow };
+
+export type DeliveryTypeRow = {
+  id: number;
+  uuid: string;
+  type: string;
+  title: string;
+  needPayment: boolean;
+  active: boolean;
+  price: number;
+  freeFrom: number;
+  estimated: string;
+};
+
+/**
+ * The delivery types of a city for the delivery data API: the offered ones with
+ * their cost (the city's row, else another_city); with `showInactive`, the
+ * disabled ones too, marked inactive.
+ */
+export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, showInactive: boolean): Promise<DeliveryTypeRow[]> {
+  const rows = await db
+    .prepare(
+      `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.need_payment AS needPayment, t.status AS status, c.city_map_id AS cityMapId,
+         c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
+       FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
+       WHERE (t.status = 1 OR ?2) AND c.city_map_id IN (CAST(CAST(?1 AS INTEGER) AS TEXT), 'another_city')
+       ORDER BY t.position, t.id`,
+    )
+    .bind(cityId, showInactive ? 1 : 0)
+    .all<CostRow & { status: number }>();
+  const byType = new Map<number, (CostRow & { status: number })[]>();
+  for (const r of rows.results) byType.set(r.id, [...(byType.get(r.id) ?? []), r]);
+  const out: DeliveryTypeRow[] = [];
+  for (const group of byType.values()) {
+    const row = costFor(group, cityId);
+    if (!row) continue;
+    out.push({
+      id: row.id,
+      uuid: row.uuid,
+      type: row.type,
+      title: row.title,
+      needPayment: flag(row.needPayment),
+      active: flag(row.status),
+      price: row.price,
+      freeFrom: row.freeFrom,
+      estimated: row.estimated,
+    });
+  }
+  return out;
+}
+
+/** All cities in a language, in their order. */
+export async function allCities(db: D1Database, lang: Lang): Promise<City[]> {
+  return (await citiesQuery(db, lang).all<City>()).results;
+}

@@ -1,1 +1,13 @@
-export { type City, type CostRow, cartOptionsQuery, citiesQuery, cityExists, deliveryOptions, deliveryTypeEnabled, optionsOf } from "./delivery.server";
+export {
+  allCities,
+  type DeliveryTypeRow,
+  typesOfCity,
+  type City,
+  type CostRow,
+  cartOptionsQuery,
+  citiesQuery,
+  cityExists,
+  deliveryOptions,
+  deliveryTypeEnabled,
+  optionsOf,
+} from "./delivery.server";

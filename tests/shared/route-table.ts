@@ -41,6 +41,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "checkout/default/shopping-cart-recalculate", url: "/checkout/default/shopping-cart-recalculate", personal: true, json: true },
   { route: "order/request", url: "/order/request", personal: true, json: true },
   { route: "api/orders/:id?", url: "/api/orders", personal: true, json: true },
+  { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
@@ -71,6 +72,8 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/order/request", ["POST"]],
   ["/api/orders", ["GET"]],
   ["/api/orders/12", ["GET"]],
+  ["/api/delivery/cities", ["GET"]],
+  ["/api/delivery/types?city_id=1", ["GET"]],
 ];
 
 /** Paths in the API's space that name no operation. */

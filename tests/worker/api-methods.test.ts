@@ -5,7 +5,7 @@ import { get, ORIGIN } from "./helpers";
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const CYRILLIC = /[А-Яа-яЁё]/;
 const send = (url: string, method: string) =>
-  get(`${url}?lang=ru`, {
+  get(`${url}${url.includes("?") ? "&" : "?"}lang=ru`, {
     method,
     headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },
     body: ["GET", "HEAD", "OPTIONS"].includes(method) ? undefined : "{}",

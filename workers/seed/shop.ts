@@ -47,6 +47,13 @@ export const CITIES: CityRow[] = [
   { id: 6, ref: "fergana", position: 6, name_uz: "Farg\u2018ona", name_ru: "Фергана", name_uk: "Фергана" },
   { id: 7, ref: "nukus", position: 7, name_uz: "Nukus", name_ru: "Нукус", name_uk: "Нукус" },
   { id: 8, ref: "karshi", position: 8, name_uz: "Qarshi", name_ru: "Карши", name_uk: "Карші" },
+  // The other regions' main cities: with those above, one for each of the 14 regions.
+  { id: 9, ref: "nurafshon", position: 9, name_uz: "Nurafshon", name_ru: "Нурафшан", name_uk: "Нурафшан" },
+  { id: 10, ref: "jizzakh", position: 10, name_uz: "Jizzax", name_ru: "Джизак", name_uk: "Джизак" },
+  { id: 11, ref: "urgench", position: 11, name_uz: "Urganch", name_ru: "Ургенч", name_uk: "Ургенч" },
+  { id: 12, ref: "navoiy", position: 12, name_uz: "Navoiy", name_ru: "Навои", name_uk: "Навої" },
+  { id: 13, ref: "termez", position: 13, name_uz: "Termiz", name_ru: "Термез", name_uk: "Термез" },
+  { id: 14, ref: "gulistan", position: 14, name_uz: "Guliston", name_ru: "Гулистан", name_uk: "Гулістан" },
 ];
 
 export const DELIVERY_TYPES: DeliveryTypeRow[] = [

@@ -1,0 +1,60 @@
+import type { Route } from "./+types/api.delivery";
+import { allCities, typesOfCity } from "~/delivery/index.server";
+import { isLang, LANGS } from "~/i18n/languages";
+import { apiError } from "~/server/api.server";
+import { getApp } from "~/server/context.server";
+import { getI18n } from "~/i18n/middleware.server";
+
+const PER_PAGE = 20;
+const PER_PAGE_MAX = 100;
+
+/** One page of a list, as the delivery data API answers it (spec §7): `{items, _meta}`. */
+function paged<T>(all: T[], url: URL) {
+  const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
+  const pageCount = Math.max(1, Math.ceil(all.length / perPage));
+  const currentPage = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
+  return {
+    items: all.slice((currentPage - 1) * perPage, currentPage * perPage),
+    _meta: { totalCount: all.length, pageCount, perPage, currentPage },
+  };
+}
+
+/**
+ * The delivery data API (issue #12 §4), GET /api/delivery/<resource>:
+ * `cities` (optional `title`) and `types` (`city_id`; `show_inactive`), each with
+ * `page`, `per-page` and `lang`. A missing required parameter answers 400 naming
+ * it; an unsupported `lang` 400 listing the allowed ones. Warehouses, streets and
+ * post codes come with their demo data.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("lang");
+  const t = getI18n(context).getFixedT(isLang(asked) ? asked : app.defaultLang);
+  if (asked !== null && !isLang(asked)) apiError(400, t("server:api.unsupportedLang", { lang: asked.slice(0, 10), allowed: LANGS.join(", ") }));
+  const lang = isLang(asked) ? asked : app.defaultLang;
+  const required = (names: string[]) => {
+    const missing = names.filter((n) => !url.searchParams.get(n));
+    if (missing.length)
+      apiError(
+        400,
+        t("server:api.missingParams", { names: missing.join(", ") }),
+        missing.map((field) => ({ field, message: t("server:api.missingParams", { names: field }) })),
+      );
+  };
+  switch (params.resource) {
+    case "cities": {
+      const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
+      const cities = (await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
+      return Response.json(paged(cities, url));
+    }
+    case "types": {
+      required(["city_id"]);
+      const cityId = Number(url.searchParams.get("city_id"));
+      const types = Number.isInteger(cityId) && cityId > 0 ? await typesOfCity(app.env.DB, lang, cityId, url.searchParams.get("show_inactive") === "1") : [];
+      return Response.json(paged(types, url));
+    }
+    default:
+      apiError(404, t("server:api.unknownOperation"));
+  }
+}

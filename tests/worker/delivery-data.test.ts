@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { get } from "./helpers";
+
+type Page<T> = { items: T[]; _meta: { totalCount: number; pageCount: number; perPage: number; currentPage: number } };
+const json = async <T>(path: string) => {
+  const res = await get(path);
+  return { status: res.status, body: (await res.json()) as T };
+};
+
+describe("the delivery data API", () => {
+  it("cities: the 14 regions' main cities in the asked language, paged, searchable by title", async () => {
+    const all = await json<Page<{ id: number; title: string }>>("/api/delivery/cities?lang=ru&per-page=100");
+    expect(all.status).toBe(200);
+    expect(all.body._meta).toEqual({ totalCount: 14, pageCount: 1, perPage: 100, currentPage: 1 });
+    expect(all.body.items[0]).toMatchObject({ id: 1, title: "Ташкент" });
+    const second = await json<Page<unknown>>("/api/delivery/cities?per-page=5&page=2");
+    expect(second.body._meta).toEqual({ totalCount: 14, pageCount: 3, perPage: 5, currentPage: 2 });
+    expect(second.body.items).toHaveLength(5);
+    const found = await json<Page<{ title: string }>>(`/api/delivery/cities?lang=uk&title=${encodeURIComponent("нав")}`);
+    expect(found.body.items.map((c) => c.title)).toEqual(["Навої"]);
+  });
+
+  it("types: a city's offered types with their cost; the disabled ones only when asked", async () => {
+    const tashkent = await json<Page<{ uuid: string; price: number; active: boolean }>>("/api/delivery/types?city_id=1&lang=uz");
+    expect(tashkent.body.items.map((t) => t.uuid)).toEqual(["courier", "pickup", "post"]);
+    expect(tashkent.body.items.find((t) => t.uuid === "courier")!.price).toBe(25_000);
+    const all = await json<Page<{ uuid: string; active: boolean }>>("/api/delivery/types?city_id=1&show_inactive=1");
+    expect(all.body.items.find((t) => t.uuid === "express")).toMatchObject({ active: false });
+    // A city without its own row gets the fallback (post through another_city).
+    const termez = await json<Page<{ uuid: string; price: number }>>("/api/delivery/types?city_id=13");
+    expect(termez.body.items.map((t) => [t.uuid, t.price])).toEqual([["post", 30_000]]);
+  });
+
+  it("a missing required parameter is a 400 naming it; an unsupported language a 400 listing the allowed ones", async () => {
+    const missing = await json<{ message: string; errors: { field: string }[] }>("/api/delivery/types?lang=ru");
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain("city_id");
+    expect(missing.body.errors).toEqual([expect.objectContaining({ field: "city_id" })]);
+    const lang = await json<{ message: string }>("/api/delivery/cities?lang=en");
+    expect(lang.status).toBe(400);
+    expect(lang.body.message).toContain("uz, ru, uk");
+    expect((await get("/api/delivery/nothing")).status).toBe(404);
+  });
+});
