@@ -119,3 +119,45 @@ export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, sh
 export async function allCities(db: D1Database, lang: Lang): Promise<City[]> {
   return (await citiesQuery(db, lang).all<City>()).results;
 }
+
+export type DeliveryPoint = {
+  id: number;
+  ref: string;
+  cityId: number;
+  deliveryTypeId: number;
+  number: number | null;
+  title: string;
+  label: string;
+  address: string;
+  phone: string;
+  schedule: string;
+};
+
+const POINT_COLUMNS = (lang: Lang) =>
+  `id, ref, city_id AS cityId, delivery_type_id AS deliveryTypeId, number, title_${lang} AS title, label_${lang} AS label, address, phone, schedule_${lang} AS schedule`;
+
+/**
+ * A city's points for a delivery type (stores for pickup, post offices for
+ * post): numbered ones by their number (№ 2 before № 12), then by title.
+ */
+export async function pointsOf(db: D1Database, lang: Lang, cityId: number, typeId: number): Promise<DeliveryPoint[]> {
+  const rows = await db
+    .prepare(`SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE city_id = ? AND delivery_type_id = ? ORDER BY number IS NULL, number, title_${lang}, id`)
+    .bind(cityId, typeId)
+    .all<DeliveryPoint>();
+  return rows.results;
+}
+
+/** One point, if it serves this city and delivery type. */
+export async function pointOf(db: D1Database, lang: Lang, id: number, cityId: number, typeId: number): Promise<DeliveryPoint | null> {
+  return db
+    .prepare(`SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE id = ? AND city_id = ? AND delivery_type_id = ?`)
+    .bind(id, cityId, typeId)
+    .first<DeliveryPoint>();
+}
+
+/** A city by its id or its ref ("tashkent"), as the delivery data API names it. */
+export async function cityIdOf(db: D1Database, idOrRef: string): Promise<number | null> {
+  const row = await db.prepare("SELECT id FROM cities WHERE ref = ?1 OR id = CAST(?1 AS INTEGER) LIMIT 1").bind(idOrRef).first<{ id: number }>();
+  return row?.id ?? null;
+}

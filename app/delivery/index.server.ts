@@ -1,5 +1,9 @@
 export {
   allCities,
+  cityIdOf,
+  type DeliveryPoint,
+  pointOf,
+  pointsOf,
   type DeliveryTypeRow,
   typesOfCity,
   type City,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.delivery";
-import { allCities, typesOfCity } from "~/delivery/index.server";
+import { allCities, cityIdOf, pointsOf, typesOfCity } from "~/delivery/index.server";
 import { isLang, LANGS } from "~/i18n/languages";
 import { apiError } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
@@ -7,10 +7,15 @@ import { getI18n } from "~/i18n/middleware.server";
 
 const PER_PAGE = 20;
 const PER_PAGE_MAX = 100;
+// showAll lists a city's points on one page; no city has more.
+const ALL_MAX = 1000;
 
 /** One page of a list, as the delivery data API answers it (spec §7): `{items, _meta}`. */
 function paged<T>(all: T[], url: URL) {
-  const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
+  const perPage = Math.max(
+    1,
+    Math.min(url.searchParams.get("showAll") === "1" ? ALL_MAX : PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE),
+  );
   const pageCount = Math.max(1, Math.ceil(all.length / perPage));
   const currentPage = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
   return {
@@ -22,9 +27,10 @@ function paged<T>(all: T[], url: URL) {
 /**
  * The delivery data API (issue #12 §4), GET /api/delivery/<resource>:
  * `cities` (optional `title`) and `types` (`city_id`; `show_inactive`), each with
- * `page`, `per-page` and `lang`. A missing required parameter answers 400 naming
- * it; an unsupported `lang` 400 listing the allowed ones. Warehouses, streets and
- * post codes come with their demo data.
+ * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
+ * `title`, `showAll`), each with `page`, `per-page` and `lang`. A missing required parameter answers 400 naming
+ * it; an unsupported `lang` 400 listing the allowed ones. Streets and post codes
+ * come with their demo data.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -53,6 +59,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const cityId = Number(url.searchParams.get("city_id"));
       const types = Number.isInteger(cityId) && cityId > 0 ? await typesOfCity(app.env.DB, lang, cityId, url.searchParams.get("show_inactive") === "1") : [];
       return Response.json(paged(types, url));
+    }
+    case "warehouses": {
+      required(["city_ref_id", "delivery_type_id"]);
+      const cityId = await cityIdOf(app.env.DB, url.searchParams.get("city_ref_id")!.slice(0, 40));
+      const typeId = Number(url.searchParams.get("delivery_type_id"));
+      const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
+      const ref = url.searchParams.get("ref");
+      const points = cityId && Number.isInteger(typeId) ? await pointsOf(app.env.DB, lang, cityId, typeId) : [];
+      const chosen = points.filter((p) => (!ref || p.ref === ref) && (!title || p.title.toLocaleLowerCase(lang).includes(title)));
+      // showAll: every point on one page (the spec's client asks for it to fill a select).
+      if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
+      return Response.json(paged(chosen, url));
     }
     default:
       apiError(404, t("server:api.unknownOperation"));

@@ -31,6 +31,19 @@ describe("the delivery data API", () => {
     expect(termez.body.items.map((t) => [t.uuid, t.price])).toEqual([["post", 30_000]]);
   });
 
+  it("warehouses: stores with their mall, phone and schedule; post offices sorted by number, not as text", async () => {
+    const stores = await json<Page<{ title: string; label: string; phone: string; schedule: string }>>("/api/delivery/warehouses?city_ref_id=tashkent&delivery_type_id=2&lang=ru");
+    expect(stores.body.items).toHaveLength(3);
+    expect(stores.body.items[0]).toMatchObject({ label: expect.stringMatching(/^(ТЦ|ТРЦ) /), phone: expect.stringMatching(/^\+998/), schedule: "Ежедневно 10:00–22:00" });
+    const offices = await json<Page<{ number: number }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&showAll=1");
+    expect(offices.body.items.map((o) => o.number)).toEqual([1, 2, 12, 25, 101]);
+    expect(offices.body._meta.pageCount).toBe(1);
+    const one = await json<Page<{ ref: string }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&ref=post-1-25");
+    expect(one.body.items.map((o) => o.ref)).toEqual(["post-1-25"]);
+    const missing = await json<{ errors: { field: string }[] }>("/api/delivery/warehouses");
+    expect(missing.body.errors.map((e) => e.field)).toEqual(["city_ref_id", "delivery_type_id"]);
+  });
+
   it("a missing required parameter is a 400 naming it; an unsupported language a 400 listing the allowed ones", async () => {
     const missing = await json<{ message: string; errors: { field: string }[] }>("/api/delivery/types?lang=ru");
     expect(missing.status).toBe(400);

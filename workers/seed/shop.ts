@@ -130,6 +130,92 @@ export const DELIVERY_COSTS: DeliveryCostRow[] = [
 /** 2024-01-01: an expired code's end. */
 const EXPIRED = 1_704_067_200;
 
+type PointRow = {
+  id: number;
+  ref: string;
+  city_id: number;
+  delivery_type_id: number;
+  number: number | null;
+  title: [uz: string, ru: string, uk: string];
+  label?: [uz: string, ru: string, uk: string];
+  address: string;
+  phone?: string;
+  schedule?: [uz: string, ru: string, uk: string];
+};
+
+const STORE_HOURS: [string, string, string] = ["Har kuni 10:00–22:00", "Ежедневно 10:00–22:00", "Щодня 10:00–22:00"];
+const office = (id: number, city: number, n: number, address: string): PointRow => ({
+  id,
+  ref: `post-${city}-${n}`,
+  city_id: city,
+  delivery_type_id: 3,
+  number: n,
+  title: [`${n}-son pochta bo\u2018limi`, `Почтовое отделение № ${n}`, `Поштове відділення № ${n}`],
+  address,
+  schedule: ["Du–Sh 9:00–18:00", "Пн–Сб 9:00–18:00", "Пн–Сб 9:00–18:00"],
+});
+
+/** Stores (pickup) in the cities the cost matrix offers pickup in, and numbered post offices. */
+export const DELIVERY_POINTS: PointRow[] = [
+  {
+    id: 1,
+    ref: "store-samarkand-darvoza",
+    city_id: 1,
+    delivery_type_id: 2,
+    number: null,
+    title: ["Libos Darvoza", "Libos Дарвоза", "Libos Дарвоза"],
+    label: ["Samarqand Darvoza SM", "ТЦ Samarqand Darvoza", "ТЦ Samarqand Darvoza"],
+    address: "Toshkent, Qoratosh ko\u2018chasi, 5A",
+    phone: "+998712000101",
+    schedule: STORE_HOURS,
+  },
+  {
+    id: 2,
+    ref: "store-next",
+    city_id: 1,
+    delivery_type_id: 2,
+    number: null,
+    title: ["Libos Next", "Libos Next", "Libos Next"],
+    label: ["Next SM", "ТРЦ Next", "ТРЦ Next"],
+    address: "Toshkent, Bobur ko\u2018chasi, 6",
+    phone: "+998712000102",
+    schedule: STORE_HOURS,
+  },
+  {
+    id: 3,
+    ref: "store-compass",
+    city_id: 1,
+    delivery_type_id: 2,
+    number: null,
+    title: ["Libos Compass", "Libos Compass", "Libos Compass"],
+    label: ["Compass SM", "ТРЦ Compass", "ТРЦ Compass"],
+    address: "Toshkent, Halqa yo\u2018li, 17",
+    phone: "+998712000103",
+    schedule: STORE_HOURS,
+  },
+  {
+    id: 4,
+    ref: "store-family-park",
+    city_id: 2,
+    delivery_type_id: 2,
+    number: null,
+    title: ["Libos Family Park", "Libos Family Park", "Libos Family Park"],
+    label: ["Family Park SM", "ТРЦ Family Park", "ТРЦ Family Park"],
+    address: "Samarqand, Universitet xiyoboni, 1",
+    phone: "+998662000104",
+    schedule: STORE_HOURS,
+  },
+  office(10, 1, 12, "Toshkent, Amir Temur ko\u2018chasi, 41"),
+  office(11, 1, 2, "Toshkent, Navoiy ko\u2018chasi, 7"),
+  office(12, 1, 101, "Toshkent, Chilonzor 9-mavze, 3"),
+  office(13, 1, 25, "Toshkent, Shota Rustaveli ko\u2018chasi, 12"),
+  office(14, 1, 1, "Toshkent, Mustaqillik maydoni, 2"),
+  office(15, 2, 14, "Samarqand, Registon ko\u2018chasi, 8"),
+  office(16, 2, 3, "Samarqand, Dagbitskaya ko\u2018chasi, 20"),
+  office(17, 3, 10, "Buxoro, Navoiy shoh ko\u2018chasi, 4"),
+  office(18, 3, 2, "Buxoro, Mustaqillik ko\u2018chasi, 15"),
+];
+
 export const PROMO_CODES: PromoRow[] = [
   { id: 1, code: "SALE10", kind: "percent", value: 10, min_order: 0, expires_at: null, once_per_account: 0, active: 1 },
   { id: 2, code: "MINUS50K", kind: "amount", value: 50_000, min_order: 300_000, expires_at: null, once_per_account: 0, active: 1 },
@@ -179,6 +265,21 @@ export async function shopStatements(): Promise<string[]> {
           c.estimated_delivery_time_uz,
           c.estimated_delivery_time_ru,
           c.estimated_delivery_time_uk,
+        ]),
+    ).join(",\n")}`,
+    `INSERT OR REPLACE INTO delivery_points (id, ref, city_id, delivery_type_id, number, title_uz, title_ru, title_uk, label_uz, label_ru, label_uk, address, phone, schedule_uz, schedule_ru, schedule_uk) VALUES\n${DELIVERY_POINTS.map(
+      (p) =>
+        row([
+          p.id,
+          p.ref,
+          p.city_id,
+          p.delivery_type_id,
+          p.number,
+          ...p.title,
+          ...(p.label ?? ["", "", ""]),
+          p.address,
+          p.phone ?? "",
+          ...(p.schedule ?? ["", "", ""]),
         ]),
     ).join(",\n")}`,
     `INSERT OR REPLACE INTO promo_codes (id, code, kind, value, min_order, expires_at, once_per_account, active) VALUES\n${PROMO_CODES.map((p) =>
