@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { getAccount } from "~/account/index.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
-import { cityExists, deliveryOptions } from "~/delivery/index.server";
+import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./checkout.server";
@@ -18,6 +18,8 @@ export type CheckoutData = {
   draft: Draft;
   /** What the account knows, to fill the contacts step (a guest: nothing). */
   account: { name: string; phone: string; email: string; addresses: { id: number; label: string }[] } | null;
+  /** The stores or post offices of the chosen city and type (pickup, post). */
+  points: DeliveryPoint[];
   done: Record<Exclude<Step, "review">, boolean>;
   open: Step;
 };
@@ -28,7 +30,7 @@ function doneSteps(view: CartView, draft: Draft): CheckoutData["done"] {
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
   return {
     contacts: Boolean(draft.name && draft.phone),
-    delivery: Boolean(option && option.type === "courier" && (draft.addressId !== null || (draft.street && draft.house))),
+    delivery: Boolean(option && (option.type === "courier" ? draft.addressId !== null || (draft.street && draft.house) : draft.pointId !== null)),
     payment: draft.paymentMethod !== null && (draft.paymentMethod === "cash" || Boolean(option?.needPayment)),
   };
 }
@@ -42,7 +44,12 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
   const view = await getCartView(c.env, c.lang, c.cartId);
   if (view.lines.length === 0) return "empty";
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
-  const [draft, account] = await Promise.all([getDraft(c.env.DB, c.cartId), c.userId === null ? null : getAccount(c.env.DB, c.userId)]);
+  const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+  const [draft, account, points] = await Promise.all([
+    getDraft(c.env.DB, c.cartId),
+    c.userId === null ? null : getAccount(c.env.DB, c.userId),
+    option && option.type !== "courier" && view.cityId ? pointsOf(c.env.DB, c.lang, view.cityId, option.id) : [],
+  ]);
   const done = doneSteps(view, draft);
   const firstOpen = STEPS.find((s) => s !== "review" && !done[s]) ?? "review";
   const askedIndex = STEPS.indexOf(asked as Step);
@@ -58,6 +65,7 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
           addresses: account.addresses.map((a) => ({ id: a.id, label: [a.city, a.street, a.house, a.apartment].filter(Boolean).join(", ") })),
         }
       : null,
+    points,
     done,
     open,
   };
@@ -102,10 +110,17 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
         reply: s.reply({ fieldErrors: { [field]: [error] } }),
       });
       if (!option) return fail("deliveryTypeId", "orders:errors.deliveryRequired");
-      if (option.type !== "courier") return fail("deliveryTypeId", "orders:errors.pointsComing");
-      if (v.addressId === undefined && (!v.street || !v.house)) return fail(v.street ? "house" : "street", "orders:errors.addressRequired");
-      if (v.addressId !== undefined && c.userId === null) return fail("addressId", "orders:errors.addressRequired");
-      await Promise.all([setDelivery(db, c.cartId, v.cityId, v.deliveryTypeId), saveAddress(db, c.cartId, v)]);
+      // The type is kept even when its dependent row is missing: the page then shows that row (the stores of pickup, say).
+      await setDelivery(db, c.cartId, v.cityId, v.deliveryTypeId);
+      if (option.type === "courier") {
+        if (v.addressId === undefined && (!v.street || !v.house)) return fail(v.street ? "house" : "street", "orders:errors.addressRequired");
+        if (v.addressId !== undefined && c.userId === null) return fail("addressId", "orders:errors.addressRequired");
+        await saveAddress(db, c.cartId, { ...v, pointId: undefined });
+      } else {
+        const point = v.pointId === undefined ? null : await pointOf(db, c.lang, v.pointId, v.cityId, v.deliveryTypeId);
+        if (!point) return fail("pointId", "orders:errors.pointRequired");
+        await saveAddress(db, c.cartId, { pointId: point.id, street: "", house: "", flat: "", postCode: "" });
+      }
       return { ok: true, next: "" };
     }
     case "payment": {

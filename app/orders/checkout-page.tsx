@@ -130,31 +130,71 @@ function Delivery({ data, failure }: Props) {
             ))}
             <FieldError name="deliveryTypeId" />
           </fieldset>
-          {account?.addresses.length ? (
-            <fieldset className="row">
-              <legend>{t("orders:checkout.savedAddress")}</legend>
-              {account.addresses.map((a) => (
-                <label key={a.id} className="choice">
-                  <input type="radio" name="addressId" value={a.id} defaultChecked={chosenAddress === String(a.id)} /> {a.label}
-                </label>
-              ))}
-              <label className="choice">
-                <input type="radio" name="addressId" value="" defaultChecked={!chosenAddress} /> {t("orders:checkout.newAddress")}
-              </label>
-            </fieldset>
-          ) : null}
-          <FormRow name="street" label={t("orders:checkout.street")} autoComplete="address-line1" maxLength={120} />
-          <div className="row row--inline">
-            <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} />
-            <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
-            <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
-          </div>
+          {data.points.length ? (
+            <Points data={data} />
+          ) : (
+            <>
+              {account?.addresses.length ? (
+                <fieldset className="row">
+                  <legend>{t("orders:checkout.savedAddress")}</legend>
+                  {account.addresses.map((a) => (
+                    <label key={a.id} className="choice">
+                      <input type="radio" name="addressId" value={a.id} defaultChecked={chosenAddress === String(a.id)} /> {a.label}
+                    </label>
+                  ))}
+                  <label className="choice">
+                    <input type="radio" name="addressId" value="" defaultChecked={!chosenAddress} /> {t("orders:checkout.newAddress")}
+                  </label>
+                </fieldset>
+              ) : null}
+              <FormRow name="street" label={t("orders:checkout.street")} autoComplete="address-line1" maxLength={120} />
+              <div className="row row--inline">
+                <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} />
+                <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
+                <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+              </div>
+            </>
+          )}
           <button type="submit" name="intent" value="delivery" className="button">
             {t("orders:checkout.continue")}
           </button>
         </ConformForm>
       ) : null}
     </>
+  );
+}
+
+/** The stores (pickup) or post offices (post) of the chosen city, and the chosen one's details. */
+function Points({ data }: { data: CheckoutData }) {
+  const { t } = useI18n();
+  const chosen = data.points.find((p) => p.id === data.draft.pointId);
+  return (
+    <div className="row">
+      <label htmlFor="checkout-point">{t("orders:checkout.point")}</label>
+      <select id="checkout-point" name="pointId" defaultValue={chosen?.id ?? ""} data-testid="checkout-point">
+        <option value="" disabled>
+          {t("orders:checkout.choosePoint")}
+        </option>
+        {data.points.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.title}
+            {p.label ? ` — ${p.label}` : ""}
+          </option>
+        ))}
+      </select>
+      <FieldError name="pointId" />
+      {chosen ? (
+        <div className="selected-point" data-testid="selected-point">
+          <p>
+            <strong>{chosen.title}</strong>
+            {chosen.label ? ` · ${chosen.label}` : ""}
+          </p>
+          <p>{chosen.address}</p>
+          {chosen.phone ? <p>{chosen.phone}</p> : null}
+          {chosen.schedule ? <p>{chosen.schedule}</p> : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -245,7 +285,10 @@ export function CheckoutPage({ data, failure, analytics }: Props & { analytics: 
   };
   const summaries: Record<Exclude<Step, "review">, React.ReactNode> = {
     contacts: `${draft.name}, ${draft.phone}${draft.email ? `, ${draft.email}` : ""}`,
-    delivery: `${city?.title ?? ""}, ${option?.title ?? ""}: ${[draft.street, draft.house, draft.flat].filter(Boolean).join(", ") || t("orders:checkout.savedAddress")}`,
+    delivery: `${city?.title ?? ""}, ${option?.title ?? ""}: ${
+      data.points.find((p) => p.id === draft.pointId)?.title ??
+      ([draft.street, draft.house, draft.flat].filter(Boolean).join(", ") || t("orders:checkout.savedAddress"))
+    }`,
     payment: draft.paymentMethod ? t(`orders:payment.${draft.paymentMethod}`) : "",
   };
   const body: Record<Step, React.ReactNode> = {

@@ -5,6 +5,7 @@ export type Draft = {
   name: string;
   phone: string;
   email: string;
+  pointId: number | null;
   addressId: number | null;
   street: string;
   house: string;
@@ -33,7 +34,7 @@ export async function getDraft(db: D1Database, cartId: number): Promise<Draft> {
     db.prepare("INSERT INTO checkout_drafts (cart_id, idempotency_key) VALUES (?, ?) ON CONFLICT DO NOTHING").bind(cartId, newKey()),
     db
       .prepare(
-        `SELECT name, phone, email, address_id AS addressId, street, house, flat, post_code AS postCode, payment_method AS paymentMethod, comment,
+        `SELECT name, phone, email, point_id AS pointId, address_id AS addressId, street, house, flat, post_code AS postCode, payment_method AS paymentMethod, comment,
          idempotency_key AS idempotencyKey FROM checkout_drafts WHERE cart_id = ?`,
       )
       .bind(cartId),
@@ -51,11 +52,13 @@ export async function saveContacts(db: D1Database, cartId: number, c: { name: st
 export async function saveAddress(
   db: D1Database,
   cartId: number,
-  a: { addressId?: number; street: string; house: string; flat: string; postCode: string },
+  a: { pointId?: number; addressId?: number; street: string; house: string; flat: string; postCode: string },
 ): Promise<void> {
   await db
-    .prepare("UPDATE checkout_drafts SET address_id = ?, street = ?, house = ?, flat = ?, post_code = ?, updated_at = unixepoch() WHERE cart_id = ?")
-    .bind(a.addressId ?? null, a.street, a.house, a.flat, a.postCode, cartId)
+    .prepare(
+      "UPDATE checkout_drafts SET point_id = ?, address_id = ?, street = ?, house = ?, flat = ?, post_code = ?, updated_at = unixepoch() WHERE cart_id = ?",
+    )
+    .bind(a.pointId ?? null, a.addressId ?? null, a.street, a.house, a.flat, a.postCode, cartId)
     .run();
 }
 
@@ -79,6 +82,7 @@ export function draftOrder(draft: Draft, cart: { cityId: number | null; delivery
     email: draft.email,
     cityId: String(cart.cityId ?? ""),
     deliveryTypeId: String(cart.deliveryTypeId ?? ""),
+    pointId: draft.pointId === null ? "" : String(draft.pointId),
     addressId: draft.addressId === null ? "" : String(draft.addressId),
     street: draft.street,
     house: draft.house,

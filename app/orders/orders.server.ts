@@ -19,7 +19,7 @@ export type Order = {
   createdAt: number;
   lang: string;
   contact: { name: string; phone: string; email: string | null };
-  delivery: { cityId: number; deliveryTypeId: number; address: string; cost: number };
+  delivery: { cityId: number; deliveryTypeId: number; pointId: number | null; address: string; cost: number };
   payment: { method: "cash" | "card" | "online"; paid: boolean };
   comment: string;
   lines: OrderLine[];
@@ -47,6 +47,7 @@ type OrderRow = {
   email: string | null;
   cityId: number;
   deliveryTypeId: number;
+  pointId: number | null;
   address: string;
   comment: string;
   paymentMethod: Order["payment"]["method"];
@@ -60,7 +61,7 @@ type OrderRow = {
   total: number;
 };
 
-const ORDER_COLUMNS = `id, number, status, created_at AS createdAt, lang, name, phone, email, city_id AS cityId, delivery_type_id AS deliveryTypeId,
+const ORDER_COLUMNS = `id, number, status, created_at AS createdAt, lang, name, phone, email, city_id AS cityId, delivery_type_id AS deliveryTypeId, point_id AS pointId,
   address, comment, payment_method AS paymentMethod, nominal, discount, coupons_amount AS couponsAmount, promo_code AS promoCode,
   club_discount AS clubDiscount, bonuses_used AS bonusesUsed, delivery_cost AS deliveryCost, total`;
 const LINE_COLUMNS = `sku_id AS skuId, product_id AS productId, name, brand, color, size, quantity, first_price AS firstPrice, sale_price AS salePrice`;
@@ -72,7 +73,7 @@ const orderFromRow = (r: OrderRow, lines: OrderLine[]): Order => ({
   createdAt: r.createdAt,
   lang: r.lang,
   contact: { name: r.name, phone: r.phone, email: r.email },
-  delivery: { cityId: r.cityId, deliveryTypeId: r.deliveryTypeId, address: r.address, cost: r.deliveryCost },
+  delivery: { cityId: r.cityId, deliveryTypeId: r.deliveryTypeId, pointId: r.pointId, address: r.address, cost: r.deliveryCost },
   payment: { method: r.paymentMethod, paid: r.status === "paid" },
   comment: r.comment,
   lines,

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { checkoutMaxItems } from "~/cart/index";
 import { type CartLine, getCartView, setDelivery } from "~/cart/index.server";
-import { deliveryOptions } from "~/delivery/index.server";
+import { deliveryOptions, pointOf } from "~/delivery/index.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { enqueue } from "~/outbox/index.server";
@@ -67,10 +67,11 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
   const options = await deliveryOptions(db, c.lang, input.cityId);
   const option = options.find((o) => o.id === input.deliveryTypeId);
   if (!option) return refuse(422, "delivery_invalid", "orders:errors.deliveryRequired", "deliveryTypeId");
-  // Stores and post offices come with the delivery data (issue #12 §4); until then only the courier takes orders.
-  if (option.type !== "courier") return refuse(422, "delivery_unavailable", "orders:errors.pointsComing", "deliveryTypeId");
   if (input.paymentMethod === "card" && !option.needPayment) return refuse(422, "payment_invalid", "orders:errors.paymentMethod", "paymentMethod");
-  const address = await addressOf(db, input, c.userId);
+  // The courier brings it to an address; pickup and post go to a store or post office of the city.
+  const point = option.type === "courier" || input.pointId === undefined ? null : await pointOf(db, c.lang, input.pointId, input.cityId, input.deliveryTypeId);
+  if (option.type !== "courier" && !point) return refuse(422, "point_required", "orders:errors.pointRequired", "pointId");
+  const address = point ? [point.title, point.label, point.address].filter(Boolean).join(", ") : await addressOf(db, input, c.userId);
   if (address === null)
     return refuse(422, "address_required", "orders:errors.addressRequired", input.addressId === undefined ? (input.street ? "house" : "street") : "addressId");
 
@@ -94,8 +95,8 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
     db
       .prepare(
         `INSERT INTO orders (number, user_id, cart_id, idempotency_key, lang, name, phone, email, city_id, delivery_type_id, address, comment,
-           payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)`,
+           payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total, point_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)`,
       )
       .bind(
         number,
@@ -119,6 +120,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
         summary.bonusDiscountAmount,
         summary.deliveryCost,
         summary.total,
+        point?.id ?? null,
       ),
     ...lines.map((l, position) =>
       db

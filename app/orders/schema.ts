@@ -31,7 +31,9 @@ export const placeOrderSchema = z.object({
     .pipe(email.optional()),
   cityId: id("orders:errors.cityRequired"),
   deliveryTypeId: id("orders:errors.deliveryRequired"),
-  // A saved address of the account, or one typed in.
+  // Pickup and post: the store or post office (the JSON call may name it storeId or warehouseId).
+  pointId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.pointRequired").optional()),
+  // Courier: a saved address of the account, or one typed in.
   addressId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.addressRequired").optional()),
   street: optional(120, "orders:errors.tooLong"),
   house: optional(20, "orders:errors.tooLong"),
@@ -55,6 +57,7 @@ export const contactsSchema = placeOrderSchema.pick({ name: true, phone: true, e
 export const deliveryStepSchema = placeOrderSchema.pick({
   cityId: true,
   deliveryTypeId: true,
+  pointId: true,
   addressId: true,
   street: true,
   house: true,

@@ -50,6 +50,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return data(failure, refused(status));
 }
 
+/** A refused step can still change what the page shows (a saved delivery type brings its stores): always reload the data. */
+export const shouldRevalidate = () => true;
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/checkout", noindex: true })];
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,7 +15,10 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const wantsPage = !(request.headers.get("Accept") ?? "").includes("application/json") && !(request.headers.get("Content-Type") ?? "").includes("json");
-  const submission = parseForm(payloadForm(await readPayload(request, t)), placeOrderSchema);
+  const payload = await readPayload(request, t);
+  // The spec's clients name the point by its kind.
+  const pointId = payload.pointId ?? payload.storeId ?? payload.warehouseId;
+  const submission = parseForm(payloadForm({ ...payload, ...(pointId ? { pointId } : {}) }), placeOrderSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
   const shopper = await shopperOf(app.env, request);
   const result = await placeOrder(submission.value, {

@@ -74,7 +74,11 @@ test("a guest places an order: contacts, courier to an address, cash; the confir
   await expect(page).toHaveURL(/\/cart$/);
 });
 
-test("a refused step keeps what was typed and says why", async ({ page, javaScriptEnabled: js, pageErrors }) => {
+test("pickup: a type without its store is refused and asks for one; the order goes to the chosen store", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
   pageErrors.allowStatus(422);
   await oneProductInCart(page);
   await page.goto("/checkout?step=delivery");
@@ -88,14 +92,21 @@ test("a refused step keeps what was typed and says why", async ({ page, javaScri
   await whenHydrated(page.getByTestId("city-apply"), js);
   await page.getByTestId("checkout-city").selectOption({ label: "Toshkent" });
   if (!js) await page.getByTestId("city-apply").click();
-  // Pickup takes no orders until the stores' data lands: refused, the street stays typed.
   await page.getByTestId("checkout-type-pickup").check();
   const delivery = page.getByTestId("delivery-form");
-  await delivery.getByLabel(orders("checkout.street")).fill("Navoiy");
-  await delivery.getByLabel(orders("checkout.house"), { exact: true }).fill("7");
   await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
-  await expect(delivery.getByRole("alert")).toHaveText(orders("errors.pointsComing"));
-  await expect(delivery.getByLabel(orders("checkout.street"))).toHaveValue("Navoiy");
+  // Refused with the reason; the stores of the city appear.
+  await expect(delivery.getByRole("alert")).toHaveText(orders("errors.pointRequired"));
+  await page.getByTestId("checkout-point").selectOption({ label: "Libos Next — Next SM" });
+  await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
+  await expect(page.getByTestId("step-delivery-done")).toContainText("Libos Next");
+  await page.getByTestId("payment-cash").check();
+  await page
+    .getByTestId("payment-form")
+    .getByRole("button", { name: orders("checkout.continue") })
+    .click();
+  await page.getByTestId("place-order").click();
+  await expect(page.getByTestId("order-address")).toContainText("Libos Next");
 });
 
 test("a signed-in shopper's order appears in the history and in /api/orders, and can be cancelled", async ({ page, javaScriptEnabled: js }, testInfo) => {

@@ -32,9 +32,15 @@ describe("the delivery data API", () => {
   });
 
   it("warehouses: stores with their mall, phone and schedule; post offices sorted by number, not as text", async () => {
-    const stores = await json<Page<{ title: string; label: string; phone: string; schedule: string }>>("/api/delivery/warehouses?city_ref_id=tashkent&delivery_type_id=2&lang=ru");
+    const stores = await json<Page<{ title: string; label: string; phone: string; schedule: string }>>(
+      "/api/delivery/warehouses?city_ref_id=tashkent&delivery_type_id=2&lang=ru",
+    );
     expect(stores.body.items).toHaveLength(3);
-    expect(stores.body.items[0]).toMatchObject({ label: expect.stringMatching(/^(ТЦ|ТРЦ) /), phone: expect.stringMatching(/^\+998/), schedule: "Ежедневно 10:00–22:00" });
+    expect(stores.body.items[0]).toMatchObject({
+      label: expect.stringMatching(/^(ТЦ|ТРЦ) /),
+      phone: expect.stringMatching(/^\+998/),
+      schedule: "Ежедневно 10:00–22:00",
+    });
     const offices = await json<Page<{ number: number }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&showAll=1");
     expect(offices.body.items.map((o) => o.number)).toEqual([1, 2, 12, 25, 101]);
     expect(offices.body._meta.pageCount).toBe(1);

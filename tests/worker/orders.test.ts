@@ -121,10 +121,28 @@ describe("placing an order", () => {
     expect(await noAddress.json()).toMatchObject({ errors: [{ field: "street", message: "Укажите адрес доставки." }] });
     const pickup = await s.place(order("pickup-0001", { deliveryTypeId: 2 }));
     expect(pickup.status).toBe(422);
-    expect(await pickup.json()).toMatchObject({ errors: [{ field: "deliveryTypeId" }] });
+    expect(await pickup.json()).toMatchObject({ errors: [{ field: "pointId", message: "Выберите магазин или почтовое отделение." }] });
+    // A store of another city is not a store of this one.
+    const elsewhere = await s.place(order("pickup-0002", { deliveryTypeId: 2, storeId: 4 }));
+    expect(elsewhere.status).toBe(422);
     const disabled = await s.place(order("express-0001", { deliveryTypeId: 4 }));
     expect(disabled.status).toBe(422);
     expect(await ordersWithKey("pickup-0001")).toBe(0);
+  });
+
+  it("pickup at a store and post to a post office: the order goes to the point, named by storeId or warehouseId", async () => {
+    const a = new Shopper();
+    await a.add(buyable(9).sku.id);
+    const store = await a.place(order("pickup-store-0001", { deliveryTypeId: 2, storeId: 2, street: "", house: "" }));
+    expect(store.status).toBe(201);
+    const placed = ((await store.json()) as { order: { delivery: { pointId: number; address: string; cost: number } } }).order;
+    expect(placed.delivery).toMatchObject({ pointId: 2, cost: 0 });
+    expect(placed.delivery.address).toContain("Libos Next");
+    const b = new Shopper();
+    await b.add(buyable(10).sku.id);
+    const post = await b.place(order("post-office-0001", { deliveryTypeId: 3, warehouseId: 13, street: "", house: "" }));
+    expect(post.status).toBe(201);
+    expect(((await post.json()) as { order: { delivery: { address: string } } }).order.delivery.address).toContain("№ 25");
   });
 
   it("a plain form post goes to the confirmation page, which only the order's owner can open", async () => {
