@@ -161,3 +161,22 @@ export async function cityIdOf(db: D1Database, idOrRef: string): Promise<number 
   const row = await db.prepare("SELECT id FROM cities WHERE ref = ?1 OR id = CAST(?1 AS INTEGER) LIMIT 1").bind(idOrRef).first<{ id: number }>();
   return row?.id ?? null;
 }
+
+export type Street = { id: number; ref: string; title: string };
+
+/** A city's streets, by title in the language. */
+export async function streetsOf(db: D1Database, lang: Lang, cityId: number): Promise<Street[]> {
+  return (await db.prepare(`SELECT id, ref, title_${lang} AS title FROM streets WHERE city_id = ? ORDER BY title_${lang}, id`).bind(cityId).all<Street>())
+    .results;
+}
+
+/** A street's post code for a house number ("12", "12A", "12/3" count as 12); null when no range covers it. */
+export async function postCodeOf(db: D1Database, streetId: number, house: string): Promise<string | null> {
+  const n = Number.parseInt(house, 10);
+  if (!Number.isInteger(n) || n < 1) return null;
+  const row = await db
+    .prepare("SELECT post_code AS code FROM post_codes WHERE street_id = ? AND ? BETWEEN house_from AND house_to")
+    .bind(streetId, n)
+    .first<{ code: string }>();
+  return row?.code ?? null;
+}

@@ -1,5 +1,8 @@
 export {
   allCities,
+  postCodeOf,
+  type Street,
+  streetsOf,
   cityIdOf,
   type DeliveryPoint,
   pointOf,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.delivery";
-import { allCities, cityIdOf, pointsOf, typesOfCity } from "~/delivery/index.server";
+import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
 import { isLang, LANGS } from "~/i18n/languages";
 import { apiError } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
@@ -28,9 +28,10 @@ function paged<T>(all: T[], url: URL) {
  * The delivery data API (issue #12 §4), GET /api/delivery/<resource>:
  * `cities` (optional `title`) and `types` (`city_id`; `show_inactive`), each with
  * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
- * `title`, `showAll`), each with `page`, `per-page` and `lang`. A missing required parameter answers 400 naming
- * it; an unsupported `lang` 400 listing the allowed ones. Streets and post codes
- * come with their demo data.
+ * `title`, `showAll`), `streets` (the same pair; `ref`, `title`, `showAll`) and
+ * `up-post-codes` (`street_id`, `house`; `post_code`), each with `page`,
+ * `per-page` and `lang`. A missing required parameter answers 400 naming
+ * it; an unsupported `lang` 400 listing the allowed ones.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -71,6 +72,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       // showAll: every point on one page (the spec's client asks for it to fill a select).
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
       return Response.json(paged(chosen, url));
+    }
+    case "streets": {
+      required(["city_ref_id", "delivery_type_id"]);
+      const cityId = await cityIdOf(app.env.DB, url.searchParams.get("city_ref_id")!.slice(0, 40));
+      const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
+      const ref = url.searchParams.get("ref");
+      const streets = cityId ? await streetsOf(app.env.DB, lang, cityId) : [];
+      const chosen = streets.filter((x) => (!ref || x.ref === ref) && (!title || x.title.toLocaleLowerCase(lang).includes(title)));
+      if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
+      return Response.json(paged(chosen, url));
+    }
+    case "up-post-codes": {
+      required(["street_id", "house"]);
+      const streetId = Number(url.searchParams.get("street_id"));
+      const code = Number.isInteger(streetId) && streetId > 0 ? await postCodeOf(app.env.DB, streetId, url.searchParams.get("house")!.slice(0, 20)) : null;
+      // post_code narrows to one code (the client checks what it has).
+      const asked = url.searchParams.get("post_code");
+      const items = code && (!asked || asked === code) ? [{ post_code: code }] : [];
+      return Response.json(paged(items, url));
     }
     default:
       apiError(404, t("server:api.unknownOperation"));

@@ -50,6 +50,26 @@ describe("the delivery data API", () => {
     expect(missing.body.errors.map((e) => e.field)).toEqual(["city_ref_id", "delivery_type_id"]);
   });
 
+  it("streets of a city by title in the asked language; a house's post code from its street's ranges", async () => {
+    const streets = await json<Page<{ id: number; ref: string; title: string }>>(
+      `/api/delivery/streets?city_ref_id=tashkent&delivery_type_id=1&lang=ru&title=${encodeURIComponent("навои")}`,
+    );
+    expect(streets.body.items).toEqual([{ id: 2, ref: "navoiy", title: "улица Алишера Навои" }]);
+    const all = await json<Page<unknown>>("/api/delivery/streets?city_ref_id=1&delivery_type_id=1&showAll=1");
+    expect(all.body._meta.totalCount).toBe(8);
+    expect(all.body.items).toHaveLength(8);
+    const code = async (house: string) =>
+      (await json<Page<{ post_code: string }>>(`/api/delivery/up-post-codes?street_id=2&house=${encodeURIComponent(house)}`)).body.items.map(
+        (i) => i.post_code,
+      );
+    expect(await code("12")).toEqual(["100011"]);
+    expect(await code("41A")).toEqual(["100017"]);
+    expect(await code("999")).toEqual([]);
+    const missing = await json<{ errors: { field: string }[] }>("/api/delivery/up-post-codes?street_id=2");
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e) => e.field)).toEqual(["house"]);
+  });
+
   it("a missing required parameter is a 400 naming it; an unsupported language a 400 listing the allowed ones", async () => {
     const missing = await json<{ message: string; errors: { field: string }[] }>("/api/delivery/types?lang=ru");
     expect(missing.status).toBe(400);

@@ -216,6 +216,61 @@ export const DELIVERY_POINTS: PointRow[] = [
   office(18, 3, 2, "Buxoro, Mustaqillik ko\u2018chasi, 15"),
 ];
 
+/** Tashkent streets (the courier's address select) with post codes by house ranges. */
+export const STREETS: { id: number; ref: string; city_id: number; title: [string, string, string]; codes: [from: number, to: number, code: string][] }[] = [
+  {
+    id: 1,
+    ref: "amir-temur",
+    city_id: 1,
+    title: ["Amir Temur shoh ko\u2018chasi", "проспект Амира Темура", "проспект Аміра Темура"],
+    codes: [
+      [1, 60, "100000"],
+      [61, 200, "100084"],
+    ],
+  },
+  {
+    id: 2,
+    ref: "navoiy",
+    city_id: 1,
+    title: ["Alisher Navoiy ko\u2018chasi", "улица Алишера Навои", "вулиця Алішера Навої"],
+    codes: [
+      [1, 40, "100011"],
+      [41, 120, "100017"],
+    ],
+  },
+  { id: 3, ref: "bobur", city_id: 1, title: ["Bobur ko\u2018chasi", "улица Бабура", "вулиця Бабура"], codes: [[1, 100, "100100"]] },
+  {
+    id: 4,
+    ref: "shota-rustaveli",
+    city_id: 1,
+    title: ["Shota Rustaveli ko\u2018chasi", "улица Шота Руставели", "вулиця Шота Руставелі"],
+    codes: [[1, 150, "100070"]],
+  },
+  {
+    id: 5,
+    ref: "mustaqillik",
+    city_id: 1,
+    title: ["Mustaqillik shoh ko\u2018chasi", "проспект Мустакиллик", "проспект Мустакілліка"],
+    codes: [
+      [1, 90, "100000"],
+      [91, 300, "100077"],
+    ],
+  },
+  {
+    id: 6,
+    ref: "bunyodkor",
+    city_id: 1,
+    title: ["Bunyodkor shoh ko\u2018chasi", "проспект Бунёдкор", "проспект Буньодкор"],
+    codes: [
+      [1, 50, "100043"],
+      [51, 200, "100097"],
+    ],
+  },
+  { id: 7, ref: "chilonzor", city_id: 1, title: ["Chilonzor ko\u2018chasi", "улица Чиланзар", "вулиця Чиланзар"], codes: [[1, 120, "100115"]] },
+  { id: 8, ref: "qoratosh", city_id: 1, title: ["Qoratosh ko\u2018chasi", "улица Караташ", "вулиця Караташ"], codes: [[1, 40, "100027"]] },
+  { id: 9, ref: "registon", city_id: 2, title: ["Registon ko\u2018chasi", "улица Регистан", "вулиця Регістан"], codes: [[1, 80, "140100"]] },
+];
+
 export const PROMO_CODES: PromoRow[] = [
   { id: 1, code: "SALE10", kind: "percent", value: 10, min_order: 0, expires_at: null, once_per_account: 0, active: 1 },
   { id: 2, code: "MINUS50K", kind: "amount", value: 50_000, min_order: 300_000, expires_at: null, once_per_account: 0, active: 1 },
@@ -282,6 +337,8 @@ export async function shopStatements(): Promise<string[]> {
           ...(p.schedule ?? ["", "", ""]),
         ]),
     ).join(",\n")}`,
+    `INSERT OR REPLACE INTO streets (id, ref, city_id, title_uz, title_ru, title_uk) VALUES\n${STREETS.map((x) => row([x.id, x.ref, x.city_id, ...x.title])).join(",\n")}`,
+    `INSERT OR REPLACE INTO post_codes (street_id, house_from, house_to, post_code) VALUES\n${STREETS.flatMap((x) => x.codes.map(([from, to, code]) => row([x.id, from, to, code]))).join(",\n")}`,
     `INSERT OR REPLACE INTO promo_codes (id, code, kind, value, min_order, expires_at, once_per_account, active) VALUES\n${PROMO_CODES.map((p) =>
       row([p.id, p.code, p.kind, p.value, p.min_order, p.expires_at, p.once_per_account, p.active]),
     ).join(",\n")}`,
