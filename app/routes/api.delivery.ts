@@ -26,7 +26,7 @@ function paged<T>(all: T[], url: URL) {
 
 /**
  * The delivery data API (issue #12 §4), GET /api/delivery/<resource>:
- * `cities` (optional `title`) and `types` (`city_id`; `show_inactive`), each with
+ * `cities` (optional `title`), `city-page` (`city_id`: the page of `cities` that holds it) and `types` (`city_id`; `show_inactive`), each with
  * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
  * `title`, `showAll`), `streets` (the same pair; `ref`, `title`, `showAll`) and
  * `up-post-codes` (`street_id`, `house`; `post_code`), each with `page`,
@@ -54,6 +54,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
       const cities = (await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
       return Response.json(paged(cities, url));
+    }
+    case "city-page": {
+      // Which page of `cities` (at this per-page) holds the city: a select opens there.
+      required(["city_id"]);
+      const cities = await allCities(app.env.DB, lang);
+      const index = cities.findIndex((c) => String(c.id) === url.searchParams.get("city_id"));
+      if (index < 0) apiError(404, t("server:api.unknownCity"));
+      const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
+      return Response.json({ page: Math.floor(index / perPage) + 1, perPage, city: cities[index] });
     }
     case "types": {
       required(["city_id"]);

@@ -30,7 +30,7 @@ const API: [RegExp, string[]][] = [
   [/^\/checkout\/default\/shopping-cart-recalculate$/, ["POST"]],
   [/^\/order\/request$/, ["POST"]],
   [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
-  [/^\/api\/delivery\/(?:cities|types|warehouses|streets|up-post-codes)$/, ["GET"]],
+  [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
 ];
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */

@@ -73,6 +73,7 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/orders", ["GET"]],
   ["/api/orders/12", ["GET"]],
   ["/api/delivery/cities", ["GET"]],
+  ["/api/delivery/city-page?city_id=1", ["GET"]],
   ["/api/delivery/types?city_id=1", ["GET"]],
   ["/api/delivery/streets?city_ref_id=1&delivery_type_id=1", ["GET"]],
   ["/api/delivery/up-post-codes?street_id=1&house=1", ["GET"]],

@@ -20,6 +20,13 @@ describe("the delivery data API", () => {
     expect(found.body.items.map((c) => c.title)).toEqual(["Навої"]);
   });
 
+  it("city-page: the page of the cities list that holds a city", async () => {
+    const page = await json<{ page: number; perPage: number; city: { title: string } }>("/api/delivery/city-page?city_id=13&per-page=5&lang=uz");
+    expect(page.body).toEqual({ page: 3, perPage: 5, city: expect.objectContaining({ title: "Termiz" }) });
+    expect((await get("/api/delivery/city-page?city_id=999")).status).toBe(404);
+    expect((await get("/api/delivery/city-page")).status).toBe(400);
+  });
+
   it("types: a city's offered types with their cost; the disabled ones only when asked", async () => {
     const tashkent = await json<Page<{ uuid: string; price: number; active: boolean }>>("/api/delivery/types?city_id=1&lang=uz");
     expect(tashkent.body.items.map((t) => t.uuid)).toEqual(["courier", "pickup", "post"]);
