@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Lang } from "~/i18n/languages";
 import { sendEmailConfirmation } from "~/auth/index.server";
-import { type FormReply, parseForm } from "~/forms/parse.server";
+import { type FormReply, parseForm, payloadForm } from "~/forms/parse.server";
+import type { AppContext } from "~/server/context.server";
 import {
   addAddress,
   addKid,
@@ -151,4 +152,13 @@ export async function runAccountAction(form: FormData | URLSearchParams, c: Ctx)
     default:
       return refuseOnly("personal", "unknown", 400, "account:errors.unknownAction");
   }
+}
+
+/** The account action for a JSON call: its payload's text fields and the request's app, shopper and language. */
+export function runAccountApi(
+  api: { app: AppContext; request: Request; userId: number; lang: Lang; t: TFunction },
+  fields: Record<string, string>,
+): Promise<ActionResult> {
+  const { app, request, userId, lang, t } = api;
+  return runAccountAction(payloadForm(fields), { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
 }

@@ -1,3 +1,3 @@
 export { confirmEmailChange, getAccount } from "./account.server";
-export { runAccountAction } from "./actions.server";
+export { runAccountAction, runAccountApi } from "./actions.server";
 export type { Section } from "./section";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, firstName, phone, smsCode } from "~/auth/index";
+import { optionalText } from "~/forms/fields";
 import { plainText, UNSAFE_TEXT } from "~/forms/text";
 
 export const SHOE_SIZES = ["35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"] as const;
@@ -7,15 +8,6 @@ export const CLOTHE_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;
 
 /** The personal details' list fields (JSON calls send them as arrays). */
 export const SIZE_FIELDS = ["shoeSizes", "clotheSizes"];
-
-const optionalText = (max: number, error: string, multiline = false) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error })
-    .refine(plainText(multiline), { error: UNSAFE_TEXT })
-    .optional()
-    .transform((v) => v ?? "");
 
 /** A one-line field that must be filled. */
 const requiredText = (max: number, required: string) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "~/forms/fields";
 
 /** Largest quantity of one sku a single request may add (the stock caps it further). */
 export const MAX_ADD = 10;
@@ -6,7 +7,7 @@ export const MAX_ADD = 10;
 export const PROMO_MAX = 32;
 
 // Error messages are namespaced translation keys, translated where they are shown.
-const id = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+const id = positiveId;
 
 export const addSchema = z.object({
   primaryId: id("cart:errors.unknownProduct").optional(),

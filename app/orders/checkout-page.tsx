@@ -7,6 +7,7 @@ import type { FormReply } from "~/forms/parse";
 import { PhoneRow } from "~/forms/phone-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
+import { LineList } from "~/ui/line-list";
 import type { CheckoutData, Step } from "./checkout-flow.server";
 import { citySchema, contactsSchema, deliveryStepSchema, PAYMENT_METHODS, paymentStepSchema } from "./schema";
 
@@ -263,7 +264,7 @@ function Review({ data, failure }: Props) {
 
 /** The checkout (issue #12): contacts → delivery → payment → review, one open step at a time, each a form that works without JavaScript. */
 export function CheckoutPage({ data, failure, analytics }: Props & { analytics: EcommerceItem[] }) {
-  const { t, price } = useI18n();
+  const { t } = useI18n();
   const { view, draft, done, open } = data;
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
   // GA4's checkout events, once each per draft (its key) and choice.
@@ -300,13 +301,7 @@ export function CheckoutPage({ data, failure, analytics }: Props & { analytics: 
   return (
     <div className="checkout" data-testid="checkout">
       <h1>{t("cart:checkoutTitle")}</h1>
-      <ul className="checkout__lines">
-        {view.lines.map((l) => (
-          <li key={l.skuId} data-testid="checkout-line">
-            {l.brand} {l.name}, {l.size} × {l.quantity} — {price(l.salePrice * l.quantity)}
-          </li>
-        ))}
-      </ul>
+      <LineList lines={view.lines} testId="checkout-line" />
       <ol className="checkout__steps">
         {(["contacts", "delivery", "payment", "review"] as const).map((step, i) => (
           <li key={step} id={step} className="checkout-step" data-testid={`step-${step}`} aria-current={open === step ? "step" : undefined}>

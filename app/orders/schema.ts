@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { email, firstName, phone } from "~/auth/index";
-import { plainText, UNSAFE_TEXT } from "~/forms/text";
+import { optionalText, positiveId } from "~/forms/fields";
 
 export const PAYMENT_METHODS = ["cash", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const id = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
-const optional = (max: number, error: string, multiline = false) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error })
-    .refine(plainText(multiline), { error: UNSAFE_TEXT })
-    .optional()
-    .transform((v) => v ?? "");
+const id = positiveId;
 
 /**
  * Placing an order (`POST /order/request`, the checkout's last form). Only who,
@@ -35,9 +27,9 @@ export const placeOrderSchema = z.object({
   pointId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.pointRequired").optional()),
   // Courier: a saved address of the account, or one typed in.
   addressId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.addressRequired").optional()),
-  street: optional(120, "orders:errors.tooLong"),
-  house: optional(20, "orders:errors.tooLong"),
-  flat: optional(20, "orders:errors.tooLong"),
+  street: optionalText(120, "orders:errors.tooLong"),
+  house: optionalText(20, "orders:errors.tooLong"),
+  flat: optionalText(20, "orders:errors.tooLong"),
   postCode: z
     .string()
     .trim()
@@ -45,7 +37,7 @@ export const placeOrderSchema = z.object({
     .optional()
     .transform((v) => v ?? ""),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "orders:errors.paymentMethod" }),
-  comment: optional(500, "orders:errors.commentLong", true),
+  comment: optionalText(500, "orders:errors.commentLong", true),
   // The client's key for this placement: the same key again is the same order.
   idempotencyKey: z.string({ error: "orders:errors.idempotencyKey" }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "orders:errors.idempotencyKey" }),
 });

@@ -7,6 +7,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
+import { LineList } from "~/ui/line-list";
 import { cancelOrder, ordersOf, ownOrder } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -58,13 +59,7 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
           </p>
         ) : null}
         <p data-testid="order-status">{t(`orders:status.${order.status}`)}</p>
-        <ul className="checkout__lines">
-          {order.lines.map((l) => (
-            <li key={l.skuId} data-testid="order-line">
-              {l.brand} {l.name}, {l.size} × {l.quantity} — {price(l.salePrice * l.quantity)}
-            </li>
-          ))}
-        </ul>
+        <LineList lines={order.lines} testId="order-line" />
         <p>
           {order.delivery.address} · {t(`orders:payment.${order.payment.method}`)} · <strong>{price(order.totals.total)}</strong>
         </p>

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.account";
 import { SIZE_FIELDS } from "~/account/index";
-import { getAccount, runAccountAction } from "~/account/index.server";
+import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { errorList, payloadForm, refused } from "~/forms/parse.server";
+import { errorList, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { readSession, sessionStorage } from "~/server/session.server";
 
@@ -26,8 +26,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const payload = await readPayload(request, t, { lists: SIZE_FIELDS });
   const op = params.op ?? "";
   const session = await readSession(app.env, request);
-  const run = (fields: Record<string, string>) =>
-    runAccountAction(payloadForm(fields), { env: app.env, request, userId, t, origin: app.origin, lang, defaultLang: app.defaultLang });
+  const run = (fields: Record<string, string>) => runAccountApi({ app, request, userId, lang, t }, fields);
 
   switch (op) {
     case "save-details": {

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/api.address";
-import { getAccount, runAccountAction } from "~/account/index.server";
+import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** GET /api/address: the shopper's addresses, main first. */
@@ -30,15 +29,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           : null;
   if (!intent) apiError(404, t("server:api.unknownOperation"));
   const payload = intent === "address-add" || intent === "address-save" ? await readPayload(request, t) : {};
-  const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
-    env: app.env,
-    request,
-    userId,
-    t,
-    origin: app.origin,
-    lang,
-    defaultLang: app.defaultLang,
-  });
+  const result = await runAccountApi({ app, request, userId, lang, t }, { ...payload, id: params.id ?? "", intent });
   if (!result.ok) apiFailure(t, result);
   if (!result.created) return Response.json({ success: true });
   // 201 with what was made, so the client can edit it next.

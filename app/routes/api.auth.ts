@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.auth";
-import { runAccountAction } from "~/account/index.server";
+import { runAccountApi } from "~/account/index.server";
 import { data } from "react-router";
 import { loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
 import { beginUserSession, passwordLogin, requireApiUser, sendLoginCode, verifyLoginCode } from "~/auth/index.server";
@@ -56,15 +56,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     case "resend-confirm-email": {
       const userId = await requireApiUser(app, request, t);
-      const result = await runAccountAction(payloadForm({ intent: "resend-confirm" }), {
-        env: app.env,
-        request,
-        userId,
-        t,
-        origin: app.origin,
-        lang,
-        defaultLang: app.defaultLang,
-      });
+      const result = await runAccountApi({ app, request, userId, lang, t }, { intent: "resend-confirm" });
       if (!result.ok) apiFailure(t, result);
       return Response.json({ success: true, message: t("account:notices.confirmResent") });
     }

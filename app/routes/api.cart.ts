@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await shopperOf(app.env, request);
   const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
-  return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: { ...summaryHeaders(view), "Cache-Control": "private, no-store" } });
+  return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: summaryHeaders(view) });
 }
 
 /**

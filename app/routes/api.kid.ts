@@ -1,7 +1,6 @@
 import type { Route } from "./+types/api.kid";
-import { getAccount, runAccountAction } from "~/account/index.server";
+import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** POST /api/kid (add), PUT /api/kid/{id}, DELETE /api/kid/{id}. */
@@ -13,15 +12,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;
   if (!intent) apiError(404, t("server:api.unknownOperation"));
   const payload = intent === "kid-delete" ? {} : await readPayload(request, t);
-  const result = await runAccountAction(payloadForm({ ...payload, id: params.id ?? "", intent }), {
-    env: app.env,
-    request,
-    userId,
-    t,
-    origin: app.origin,
-    lang,
-    defaultLang: app.defaultLang,
-  });
+  const result = await runAccountApi({ app, request, userId, lang, t }, { ...payload, id: params.id ?? "", intent });
   if (!result.ok) apiFailure(t, result);
   if (!result.created) return Response.json({ success: true });
   // 201 with what was made, so the client can edit it next.

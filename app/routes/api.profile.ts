@@ -1,8 +1,7 @@
 import type { Route } from "./+types/api.profile";
 import { SIZE_FIELDS } from "~/account/index";
-import { runAccountAction } from "~/account/index.server";
+import { runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { payloadForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
@@ -20,15 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     fields = textFields(details as Record<string, unknown>, t, { lists: SIZE_FIELDS });
   }
-  const result = await runAccountAction(payloadForm({ ...fields, intent: "save-details" }), {
-    env: app.env,
-    request,
-    userId,
-    t,
-    origin: app.origin,
-    lang,
-    defaultLang: app.defaultLang,
-  });
+  const result = await runAccountApi({ app, request, userId, lang, t }, { ...fields, intent: "save-details" });
   if (!result.ok) apiFailure(t, result);
   return Response.json({ success: true });
 }

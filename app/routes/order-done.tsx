@@ -7,6 +7,7 @@ import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
+import { LineList } from "~/ui/line-list";
 import { ownOrder } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -45,13 +46,7 @@ export default function OrderDone({ loaderData }: Route.ComponentProps) {
       </p>
       <p>{t("orders:done.next")}</p>
       <h2>{t("orders:done.lines")}</h2>
-      <ul className="checkout__lines">
-        {order.lines.map((l) => (
-          <li key={l.skuId} data-testid="order-line">
-            {l.brand} {l.name}, {l.size} × {l.quantity} — {price(l.salePrice * l.quantity)}
-          </li>
-        ))}
-      </ul>
+      <LineList lines={order.lines} testId="order-line" />
       <dl className="summary">
         <div className="summary__row">
           <dt>{t("orders:done.delivery")}</dt>
