@@ -51,6 +51,12 @@ export default defineConfig({
                 SMS_PROVIDER_URL: "http://provider.test/sms",
                 EMAIL_PROVIDER_URL: "http://provider.test/email",
                 PROVIDER_API_KEY: "test-provider-key",
+                // Online payment through Click, with the stand-in of its page and callbacks.
+                CLICK_SERVICE_ID: "4242",
+                CLICK_MERCHANT_ID: "77",
+                CLICK_SECRET_KEY: "test-click-secret",
+                CLICK_PAY_URL: "https://my.click.uz/services/pay",
+                DEV_PAYMENTS: "1",
                 TEST_MIGRATIONS: await readD1Migrations("./workers/migrations"),
               },
             },

@@ -40,6 +40,9 @@ export default [
   // Placing an order (spec §7 `order/request`), for the checkout's last form and JSON clients.
   route("order/request", "routes/order-request.ts"),
   route("api/orders/:id?", "routes/api.orders.ts"),
+  // Click's Prepare and Complete callbacks (online payment), and its local stand-in.
+  route("api/payment/click/:op", "routes/api.payment.ts"),
+  route("dev/pay/click", "routes/dev-pay.tsx"),
   // The delivery data API (spec §7 "delivery data client").
   route("api/delivery/:resource", "routes/api.delivery.ts"),
   route("*", "routes/not-found.tsx"),

@@ -7,6 +7,8 @@ declare global {
     SESSION_SECRET?: string;
     /** Bearer key for the SMS and e-mail providers. */
     PROVIDER_API_KEY?: string;
+    /** Click's secret key: signs its Prepare and Complete callbacks. */
+    CLICK_SECRET_KEY?: string;
   }
   interface Env extends SecretsEnv {}
   namespace Cloudflare {

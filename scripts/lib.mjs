@@ -49,6 +49,10 @@ export function serveBuild({ port, stdio = "inherit" }) {
       // Local runs have no SMS/e-mail provider: /dev/outbox shows what was sent.
       "--var",
       "DEV_OUTBOX:1",
+      // No Click account here: /dev/pay/click plays Click's page and its signed callbacks.
+      ...["DEV_PAYMENTS:1", "CLICK_SERVICE_ID:4242", "CLICK_MERCHANT_ID:77", "CLICK_SECRET_KEY:local-click-secret", "CLICK_PAY_URL:/dev/pay/click"].flatMap(
+        (v) => ["--var", v],
+      ),
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",

@@ -6,6 +6,7 @@ import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { countingD1, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
+import { expireUnpaidOrders, payOrigin, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, boundedBody, checkMethod, discardBody, jsonLoginRequest, isApiPath, MAX_BODY_BYTES, type MethodCheck } from "~/server/methods.server";
 
@@ -23,7 +24,7 @@ const requestHandler: RequestHandler = import.meta.env.DEV
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
 
-export default {
+const worker = {
   async fetch(request, env, ctx) {
     const nonce = createNonce();
     let url = new URL(request.url);
@@ -60,7 +61,8 @@ export default {
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0 };
-        context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce));
+        const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
+        context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce, dispatch));
         const bounded = boundedBody(request);
         response = await requestHandler(bounded, context);
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
@@ -70,11 +72,16 @@ export default {
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls"`);
       }
     }
-    return applySecurityHeaders(response, request, nonce);
+    const payTo = payOrigin(env);
+    return applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []);
   },
 
-  /** Daily clean-up of expired sessions and abandoned guest carts (wrangler.toml [triggers]). */
-  async scheduled(_controller, env, ctx) {
+  /** wrangler.toml [triggers]: every 10 minutes unpaid online orders expire; daily, expired sessions and abandoned guest carts go. */
+  async scheduled(controller, env, ctx) {
+    if (controller.cron.startsWith("*/")) {
+      ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));
+      return;
+    }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));
   },
 
@@ -83,3 +90,5 @@ export default {
     await consumeOutbox(batch, env);
   },
 } satisfies ExportedHandler<Env, QueueMessageBody>;
+
+export default worker;

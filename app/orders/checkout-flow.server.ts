@@ -6,8 +6,9 @@ import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf } fr
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./checkout.server";
-import { type PlaceRefusal, placeOrder } from "./place.server";
-import { orderByKey } from "./orders.server";
+import { type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
+import { clickConfig } from "./payment.server";
+import { type Order, orderByKey } from "./orders.server";
 import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema } from "./schema";
 
 export const STEPS = ["contacts", "delivery", "payment", "review"] as const;
@@ -22,16 +23,18 @@ export type CheckoutData = {
   points: DeliveryPoint[];
   done: Record<Exclude<Step, "review">, boolean>;
   open: Step;
+  /** Whether online payment is offered (a provider is configured). */
+  onlinePayment: boolean;
 };
 
 type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; t: TFunction };
 
-function doneSteps(view: CartView, draft: Draft): CheckoutData["done"] {
+function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"] {
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
   return {
     contacts: Boolean(draft.name && draft.phone),
     delivery: Boolean(option && (option.type === "courier" ? draft.addressId !== null || (draft.street && draft.house) : draft.pointId !== null)),
-    payment: draft.paymentMethod !== null && (draft.paymentMethod === "cash" || Boolean(option?.needPayment)),
+    payment: draft.paymentMethod !== null && paymentAllowed(draft.paymentMethod, { needPayment: Boolean(option?.needPayment) }, env),
   };
 }
 
@@ -50,7 +53,7 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
     c.userId === null ? null : getAccount(c.env.DB, c.userId),
     option && option.type !== "courier" && view.cityId ? pointsOf(c.env.DB, c.lang, view.cityId, option.id) : [],
   ]);
-  const done = doneSteps(view, draft);
+  const done = doneSteps(c.env, view, draft);
   const firstOpen = STEPS.find((s) => s !== "review" && !done[s]) ?? "review";
   const askedIndex = STEPS.indexOf(asked as Step);
   const open = askedIndex >= 0 && askedIndex <= STEPS.indexOf(firstOpen) ? (asked as Step) : firstOpen;
@@ -68,10 +71,12 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
     points,
     done,
     open,
+    onlinePayment: clickConfig(c.env) !== null,
   };
 }
 
-export type CheckoutResult = { ok: true; next: string } | { ok: false; status: number; step: Step; reply?: FormReply; refusal?: PlaceRefusal };
+/** `order`: the order just placed (or found again by its key), for the route to send the shopper on (its page, or the provider's to pay). */
+export type CheckoutResult = { ok: true; next: string; order?: Order } | { ok: false; status: number; step: Step; reply?: FormReply; refusal?: PlaceRefusal };
 
 /** One action for the checkout's forms (`intent`); each step saves to the draft (or the cart) and the page moves on. */
 export async function runCheckoutAction(form: FormData, c: Ctx): Promise<CheckoutResult> {
@@ -126,6 +131,10 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
     case "payment": {
       const s = parseForm(form, paymentStepSchema);
       if (s.status !== "success") return { ok: false, status: 400, step: "payment", reply: s.reply() };
+      const view = await getCartView(c.env, c.lang, c.cartId);
+      const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+      if (!paymentAllowed(s.value.paymentMethod, { needPayment: Boolean(option?.needPayment) }, c.env))
+        return { ok: false, status: 422, step: "payment", reply: s.reply({ fieldErrors: { paymentMethod: ["orders:errors.paymentMethod"] } }) };
       await savePayment(db, c.cartId, s.value);
       return { ok: true, next: "" };
     }
@@ -134,7 +143,7 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       const key = parseForm(form, placeStepSchema);
       if (key.status === "success") {
         const earlier = await orderByKey(db, c.cartId, key.value.idempotencyKey);
-        if (earlier) return { ok: true, next: `done/${earlier.number}` };
+        if (earlier) return { ok: true, next: `done/${earlier.number}`, order: earlier };
       }
       const view = await getCartView(c.env, c.lang, c.cartId);
       const draft = await getDraft(db, c.cartId);
@@ -146,7 +155,7 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       const result = await placeOrder(s.value, c);
       if (!result.ok) return { ok: false, status: result.status, step: "review", refusal: result };
       await clearDraft(db, c.cartId);
-      return { ok: true, next: `done/${result.order.number}` };
+      return { ok: true, next: `done/${result.order.number}`, order: result.order };
     }
     default:
       return { ok: false, status: 400, step: "contacts" };

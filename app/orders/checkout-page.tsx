@@ -211,7 +211,7 @@ function Payment({ data, failure }: Props) {
     <ConformForm form={form} className="form" data-testid="payment-form">
       <fieldset className="row">
         <legend>{t("orders:done.payment")}</legend>
-        {PAYMENT_METHODS.filter((m) => m === "cash" || option?.needPayment).map((m) => (
+        {PAYMENT_METHODS.filter((m) => m === "cash" || (m === "card" && option?.needPayment) || (m === "online" && data.onlinePayment)).map((m) => (
           <label key={m} className="choice">
             <input type="radio" name="paymentMethod" value={m} defaultChecked={chosen === m} data-testid={`payment-${m}`} /> {t(`orders:payment.${m}`)}
           </label>
@@ -256,7 +256,7 @@ function Review({ data, failure }: Props) {
       </p>
       <input type="hidden" name="idempotencyKey" value={data.draft.idempotencyKey} />
       <button type="submit" name="intent" value="place" className="button button--wide" data-testid="place-order">
-        {t("orders:checkout.place")}
+        {t(data.draft.paymentMethod === "online" ? "orders:checkout.placeAndPay" : "orders:checkout.place")}
       </button>
     </Form>
   );

@@ -1,5 +1,5 @@
 import { firstRow } from "~/server/db.server";
-import type { PaymentMethod, PlaceOrderInput } from "./schema";
+import { PAYMENT_METHODS, type PaymentMethod, type PlaceOrderInput } from "./schema";
 
 export type Draft = {
   name: string;
@@ -18,7 +18,8 @@ export type Draft = {
 
 type DraftRow = Omit<Draft, "paymentMethod"> & { paymentMethod: string | null };
 
-const draftFromRow = (r: DraftRow): Draft => ({ ...r, paymentMethod: r.paymentMethod === "cash" || r.paymentMethod === "card" ? r.paymentMethod : null });
+const isMethod = (m: string | null): m is PaymentMethod => PAYMENT_METHODS.includes(m as PaymentMethod);
+const draftFromRow = (r: DraftRow): Draft => ({ ...r, paymentMethod: isMethod(r.paymentMethod) ? r.paymentMethod : null });
 
 /** A fresh key for the place-order form of a draft. */
 function newKey(): string {

@@ -20,7 +20,8 @@ export type Order = {
   lang: string;
   contact: { name: string; phone: string; email: string | null };
   delivery: { cityId: number; deliveryTypeId: number; pointId: number | null; address: string; cost: number };
-  payment: { method: "cash" | "card" | "online"; paid: boolean };
+  /** Online orders are paid when the provider says so (paidAt); cash and card are paid on delivery. */
+  payment: { method: "cash" | "card" | "online"; paid: boolean; paidAt: number | null };
   comment: string;
   lines: OrderLine[];
   totals: {
@@ -59,11 +60,12 @@ type OrderRow = {
   bonusesUsed: number;
   deliveryCost: number;
   total: number;
+  paidAt: number | null;
 };
 
 const ORDER_COLUMNS = `id, number, status, created_at AS createdAt, lang, name, phone, email, city_id AS cityId, delivery_type_id AS deliveryTypeId, point_id AS pointId,
   address, comment, payment_method AS paymentMethod, nominal, discount, coupons_amount AS couponsAmount, promo_code AS promoCode,
-  club_discount AS clubDiscount, bonuses_used AS bonusesUsed, delivery_cost AS deliveryCost, total`;
+  club_discount AS clubDiscount, bonuses_used AS bonusesUsed, delivery_cost AS deliveryCost, total, paid_at AS paidAt`;
 const LINE_COLUMNS = `sku_id AS skuId, product_id AS productId, name, brand, color, size, quantity, first_price AS firstPrice, sale_price AS salePrice`;
 
 const orderFromRow = (r: OrderRow, lines: OrderLine[]): Order => ({
@@ -74,7 +76,7 @@ const orderFromRow = (r: OrderRow, lines: OrderLine[]): Order => ({
   lang: r.lang,
   contact: { name: r.name, phone: r.phone, email: r.email },
   delivery: { cityId: r.cityId, deliveryTypeId: r.deliveryTypeId, pointId: r.pointId, address: r.address, cost: r.deliveryCost },
-  payment: { method: r.paymentMethod, paid: r.status === "paid" },
+  payment: { method: r.paymentMethod, paid: r.paidAt !== null, paidAt: r.paidAt },
   comment: r.comment,
   lines,
   totals: {
@@ -161,15 +163,43 @@ export function ownOrderById(db: D1Database, id: number, userId: number): Promis
  * still new, and the status changes after it, so two cancels return it once.
  */
 export async function cancelOrder(db: D1Database, number: string, userId: number): Promise<boolean> {
-  const own = "SELECT id FROM orders WHERE number = ?1 AND user_id = ?2 AND status = 'new'";
-  const [, cancelled] = await db.batch([
+  const cancelled = await cancelWhere(db, "number = ?1 AND user_id = ?2", number, userId);
+  return cancelled > 0;
+}
+
+/**
+ * Cancels the new orders a condition names (binds ?1, ?2 …) and gives back
+ * what they took: the stock of their lines and the bonuses they spent. One
+ * batch (one transaction): the same orders are seen by every statement, the
+ * status changes last, so a second cancel finds nothing to give back, and a
+ * payment completing at the same moment either came first (the order is paid,
+ * not cancelled) or finds the order cancelled.
+ */
+async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<number> {
+  const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL`;
+  const [, , cancelled] = await db.batch([
     db
       .prepare(
-        `UPDATE skus SET stock = stock + (SELECT quantity FROM order_lines WHERE order_id = (${own}) AND sku_id = skus.id)
-         WHERE id IN (SELECT sku_id FROM order_lines WHERE order_id = (${own}))`,
+        `UPDATE skus SET stock = stock + (SELECT SUM(quantity) FROM order_lines WHERE order_id IN (${these}) AND sku_id = skus.id)
+         WHERE id IN (SELECT sku_id FROM order_lines WHERE order_id IN (${these}))`,
       )
-      .bind(number, userId),
-    db.prepare("UPDATE orders SET status = 'cancelled' WHERE number = ?1 AND user_id = ?2 AND status = 'new'").bind(number, userId),
+      .bind(...binds),
+    db
+      .prepare(
+        `UPDATE users SET bonus_balance = bonus_balance + (SELECT SUM(bonuses_used) FROM orders WHERE id IN (${these}) AND user_id = users.id)
+         WHERE id IN (SELECT user_id FROM orders WHERE id IN (${these}) AND bonuses_used > 0)`,
+      )
+      .bind(...binds),
+    db.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (${these})`).bind(...binds),
   ]);
-  return (cancelled?.meta.changes ?? 0) > 0;
+  return cancelled?.meta.changes ?? 0;
+}
+
+/**
+ * Online orders not paid within `minutes` give their stock back (the
+ * scheduled job): a shopper who left Click's page does not hold the last
+ * pair of shoes for ever.
+ */
+export function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
+  return cancelWhere(db, "payment_method = 'online' AND created_at < ?1", now - minutes * 60);
 }

@@ -6,6 +6,7 @@ import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { enqueue } from "~/outbox/index.server";
 import { type Order, orderByKey } from "./orders.server";
+import { clickConfig } from "./payment.server";
 import type { PlaceOrderInput } from "./schema";
 
 export type PlaceRefusal =
@@ -13,6 +14,11 @@ export type PlaceRefusal =
   | { ok: false; status: 409 | 422; code: string; field?: string; error: string };
 
 export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; t: TFunction };
+
+/** Cash always; card on delivery where the type takes payment; online when a provider is configured. */
+export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option: { needPayment: boolean }, env: Env): boolean {
+  return method === "cash" || (method === "card" && option.needPayment) || (method === "online" && clickConfig(env) !== null);
+}
 
 /** "K7M2-Q9XD": eight characters without look-alikes (no 0/O, 1/I/L). */
 function orderNumber(): string {
@@ -67,7 +73,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
   const options = await deliveryOptions(db, c.lang, input.cityId);
   const option = options.find((o) => o.id === input.deliveryTypeId);
   if (!option) return refuse(422, "delivery_invalid", "orders:errors.deliveryRequired", "deliveryTypeId");
-  if (input.paymentMethod === "card" && !option.needPayment) return refuse(422, "payment_invalid", "orders:errors.paymentMethod", "paymentMethod");
+  if (!paymentAllowed(input.paymentMethod, option, c.env)) return refuse(422, "payment_invalid", "orders:errors.paymentMethod", "paymentMethod");
   // The courier brings it to an address; pickup and post go to a store or post office of the city.
   const point = option.type === "courier" || input.pointId === undefined ? null : await pointOf(db, c.lang, input.pointId, input.cityId, input.deliveryTypeId);
   if (option.type !== "courier" && !point) return refuse(422, "point_required", "orders:errors.pointRequired", "pointId");

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { email, firstName, phone } from "~/auth/index";
 import { optionalText, positiveId } from "~/forms/fields";
 
-export const PAYMENT_METHODS = ["cash", "card"] as const;
+/** Cash or card on delivery, or online through the payment provider before delivery. */
+export const PAYMENT_METHODS = ["cash", "card", "online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const id = positiveId;
@@ -59,3 +60,40 @@ export const deliveryStepSchema = placeOrderSchema.pick({
 export const citySchema = placeOrderSchema.pick({ cityId: true });
 export const paymentStepSchema = placeOrderSchema.pick({ paymentMethod: true, comment: true });
 export const placeStepSchema = placeOrderSchema.pick({ idempotencyKey: true });
+
+/**
+ * Click's Prepare (action 0) and Complete (action 1) callbacks, as its SHOP API
+ * posts them. Strings stay as sent: the signature is over them.
+ */
+export const clickCallbackSchema = z
+  .object({
+    click_trans_id: z.string().regex(/^\d{1,20}$/),
+    service_id: z.string().regex(/^\d{1,12}$/),
+    click_paydoc_id: z.string().max(20).optional(),
+    merchant_trans_id: z.string().min(1).max(40),
+    merchant_prepare_id: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+    amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+    action: z.enum(["0", "1"]),
+    error: z
+      .string()
+      .regex(/^-?\d{1,6}$/)
+      .optional(),
+    error_note: z.string().max(500).optional(),
+    sign_time: z.string().min(1).max(30),
+    sign_string: z.string().regex(/^[0-9a-fA-F]{32}$/),
+  })
+  .refine((v) => v.action === "0" || v.merchant_prepare_id !== undefined, { path: ["merchant_prepare_id"] });
+
+export type ClickCallback = z.output<typeof clickCallbackSchema>;
+
+/** What the shopper does on the local stand-in of Click's page (/dev/pay/click). */
+export const DEV_PAY_OUTCOMES = ["pay", "pay-twice", "decline", "bad-signature", "cancel"] as const;
+export const devPaySchema = z.object({
+  outcome: z.enum(DEV_PAY_OUTCOMES),
+  transaction_param: z.string().regex(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/),
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+  return_url: z.string().max(500).optional(),
+});

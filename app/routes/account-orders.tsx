@@ -8,7 +8,8 @@ import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
-import { cancelOrder, ordersOf, ownOrder } from "~/orders/index.server";
+import { PaymentState } from "~/orders/index";
+import { cancelOrder, orderPayUrl, ordersOf, ownOrder, unpaidMinutes } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
 const PER_PAGE = 10;
@@ -22,13 +23,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (params.number) {
     const order = await ownOrder(app.env.DB, params.number, { userId, cartId: null });
     if (!order) throw data(null, { status: 404 });
-    return { i18n: texts(lang, ["orders"]), order, list: null, page: 1, pages: 1, title: t("orders:done.number", { number: order.number }) };
+    const payUrl = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
+    const title = t("orders:done.number", { number: order.number });
+    return { i18n: texts(lang, ["orders"]), order, payUrl, minutes: unpaidMinutes(app.env), list: null, page: 1, pages: 1, title };
   }
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const list = await ordersOf(app.env.DB, userId, page, PER_PAGE);
   const pages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   if (page > pages) throw data(null, { status: 404 });
-  return { i18n: texts(lang, ["orders"]), order: null, list: list.items, page, pages, title: t("orders:history.title") };
+  return { i18n: texts(lang, ["orders"]), order: null, payUrl: null, minutes: 0, list: list.items, page, pages, title: t("orders:history.title") };
 }
 
 /** Cancel (the owner, while the order is new): its stock comes back. */
@@ -59,6 +62,7 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
           </p>
         ) : null}
         <p data-testid="order-status">{t(`orders:status.${order.status}`)}</p>
+        <PaymentState order={order} payUrl={loaderData.payUrl} minutes={loaderData.minutes} />
         <LineList lines={order.lines} testId="order-line" />
         <p>
           {order.delivery.address} · {t(`orders:payment.${order.payment.method}`)} · <strong>{price(order.totals.total)}</strong>

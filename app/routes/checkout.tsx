@@ -8,7 +8,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { CheckoutPage } from "~/orders/index";
-import { checkoutData, runCheckoutAction } from "~/orders/index.server";
+import { checkoutData, orderPayUrl, runCheckoutAction } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
 /**
@@ -43,6 +43,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (cartId === null) throw redirect(localizePath("/cart", lang, app.defaultLang), 303);
   const result = await runCheckoutAction(await readFormData(request), { env: app.env, lang, cartId, userId: shopper.owner.userId, t: getI18n(context).t });
   if (result.ok) {
+    // An order to pay online goes on to the provider's page, which brings the shopper back to the order.
+    const pay = result.order ? orderPayUrl(app.env, result.order, lang, app.defaultLang, app.origin) : null;
+    if (pay) throw redirect(pay, 303);
     const [where, step] = result.next.startsWith("done/") ? [`${checkoutPath}/${result.next}`, ""] : [checkoutPath, result.next];
     throw redirect(step ? `${where}?step=${step}#${step}` : where, 303);
   }

@@ -8,7 +8,8 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
-import { ownOrder } from "~/orders/index.server";
+import { PaymentState } from "~/orders/index";
+import { orderPayUrl, ownOrder, unpaidMinutes } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
 /** The confirmation of a placed order, for its owner only (the account, or the guest's session): anyone else gets 404. */
@@ -22,7 +23,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const analytics = order.lines.map((l, i) =>
     ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: "", variant: l.color, quantity: l.quantity }, i),
   );
-  return { i18n: texts(lang, ["orders"]), order, analytics, title: getI18n(context).t("orders:done.title") };
+  return {
+    i18n: texts(lang, ["orders"]),
+    order,
+    analytics,
+    payUrl: orderPayUrl(app.env, order, lang, app.defaultLang, app.origin),
+    minutes: unpaidMinutes(app.env),
+    title: getI18n(context).t("orders:done.title"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -44,7 +52,8 @@ export default function OrderDone({ loaderData }: Route.ComponentProps) {
       <p className="alert alert--success" data-testid="order-number">
         {t("orders:done.number", { number: order.number })}
       </p>
-      <p>{t("orders:done.next")}</p>
+      <PaymentState order={order} payUrl={loaderData.payUrl} minutes={loaderData.minutes} />
+      {order.payment.method === "online" ? null : <p>{t("orders:done.next")}</p>}
       <h2>{t("orders:done.lines")}</h2>
       <LineList lines={order.lines} testId="order-line" />
       <dl className="summary">
@@ -58,7 +67,10 @@ export default function OrderDone({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="summary__row">
           <dt>{t("orders:done.payment")}</dt>
-          <dd data-testid="order-payment">{t(`orders:payment.${order.payment.method}`)}</dd>
+          <dd data-testid="order-payment">
+            {t(`orders:payment.${order.payment.method}`)}
+            {order.payment.method === "online" ? ` · ${t(order.payment.paid ? "orders:payment.paid" : "orders:payment.awaiting")}` : null}
+          </dd>
         </div>
         <div className="summary__row summary__row--total">
           <dt>{t("orders:done.total")}</dt>

@@ -3,7 +3,7 @@ import { existingCartId, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { localizePath } from "~/i18n/url";
 import { placeOrderSchema } from "~/orders/index";
-import { orderJson, placeOrder } from "~/orders/index.server";
+import { orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /**
@@ -34,6 +34,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     apiError(result.status, message, result.field ? [{ field: result.field, message }] : undefined, undefined, { code: result.code });
   }
   const { order, created } = result;
-  if (wantsPage) return new Response(null, { status: 303, headers: { Location: localizePath(`/checkout/done/${order.number}`, lang, app.defaultLang) } });
-  return Response.json({ success: true, order: orderJson(order) }, refused(created ? 201 : 200));
+  // Online: the provider's page to pay at (the form post goes there; JSON clients get it as payment.url).
+  const pay = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
+  if (wantsPage)
+    return new Response(null, { status: 303, headers: { Location: pay ?? localizePath(`/checkout/done/${order.number}`, lang, app.defaultLang) } });
+  const json = orderJson(order);
+  return Response.json({ success: true, order: { ...json, payment: { ...json.payment, url: pay } } }, refused(created ? 201 : 200));
 }

@@ -16,6 +16,11 @@ export type AppContext = {
    * "" (pages link root-relative, e-mails with links are not sent).
    */
   origin: string;
+  /**
+   * The Worker itself, as a client reaches it (entry checks included). Only
+   * the local payment stand-in uses it, to make Click's server-to-server calls.
+   */
+  dispatch: (request: Request) => Promise<Response>;
 };
 
 export const appContext = createContext<AppContext>();
@@ -24,11 +29,12 @@ export function getApp(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);
 }
 
-export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext, nonce: string): AppContext {
+export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext, nonce: string, dispatch: AppContext["dispatch"]): AppContext {
   return {
     env,
     ctx,
     nonce,
+    dispatch,
     defaultLang: toLang(env.DEFAULT_LANG, "uz"),
     origin: shopOrigin(env, request),
   };

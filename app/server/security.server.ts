@@ -22,7 +22,8 @@ export function isCrossSiteMutation(request: Request): boolean {
   return false;
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `formOrigins`: where a form of the shop may be sent besides itself (the payment provider's page the place-order form is redirected to). */
+export function contentSecurityPolicy(nonce: string, formOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' https://challenges.cloudflare.com`,
@@ -33,16 +34,16 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-src https://challenges.cloudflare.com",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formOrigins].join(" "),
     "object-src 'none'",
   ].join("; ");
 }
 
 /** Headers every response carries; HTML responses also get the CSP. */
-export function applySecurityHeaders(response: Response, request: Request, nonce: string): Response {
+export function applySecurityHeaders(response: Response, request: Request, nonce: string, formOrigins: string[] = []): Response {
   const headers = new Headers(response.headers);
   const type = headers.get("Content-Type") ?? "";
-  if (type.includes("text/html")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (type.includes("text/html")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, formOrigins));
   else headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; style-src 'unsafe-inline'");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -41,6 +41,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "checkout/default/shopping-cart-recalculate", url: "/checkout/default/shopping-cart-recalculate", personal: true, json: true },
   { route: "order/request", url: "/order/request", personal: true, json: true },
   { route: "api/orders/:id?", url: "/api/orders", personal: true, json: true },
+  { route: "api/payment/click/:op", url: "/api/payment/click/prepare", personal: true, json: true },
+  { route: "dev/pay/click", url: "/dev/pay/click", personal: true, action: true },
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
@@ -72,6 +74,8 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/order/request", ["POST"]],
   ["/api/orders", ["GET"]],
   ["/api/orders/12", ["GET"]],
+  ["/api/payment/click/prepare", ["POST"]],
+  ["/api/payment/click/complete", ["POST"]],
   ["/api/delivery/cities", ["GET"]],
   ["/api/delivery/city-page?city_id=1", ["GET"]],
   ["/api/delivery/types?city_id=1", ["GET"]],
@@ -90,4 +94,5 @@ export const UNKNOWN_API_PATHS = [
   "/api/nothing",
   "/api",
   "/checkout/default/other",
+  "/api/payment/click/other",
 ];

@@ -1,51 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers";
+import { cookieOf, get, html, post } from "./helpers";
+import { buyable, ip, order, Shopper, stockOf } from "./shoppers";
 
-let n = 0;
-const ip = () => ({ "CF-Connecting-IP": `10.66.${Math.floor(++n / 200)}.${n % 200}` });
-
-/** A product with a price, outside the club, and a sku with stock (each test takes its own). */
-function buyable(offset: number) {
-  const list = catalogue.products.filter((p) => p.id > 1 && p.sale_price > 0 && !p.in_club && skusOf(p).some((s) => s.stock >= 3));
-  const p = list[offset]!;
-  return { p, sku: skusOf(p).find((s) => s.stock >= 3)! };
-}
-
-class Shopper {
-  cookie: string | undefined;
-  async add(skuId: number, quantity = 1) {
-    const res = await post(
-      "/cart",
-      { intent: "add", purchasableId: String(skuId), quantity: String(quantity), redirectTo: "/cart" },
-      { cookie: this.cookie, headers: ip() },
-    );
-    this.cookie = cookieOf(res) ?? this.cookie;
-    expect(res.status).toBe(303);
-  }
-  place(fields: Record<string, unknown>, accept = "application/json") {
-    return get("/order/request?lang=ru", {
-      method: "POST",
-      body: JSON.stringify(fields),
-      headers: { "Content-Type": "application/json", Accept: accept, Origin: ORIGIN, ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip() },
-    });
-  }
-}
-
-const order = (key: string, extra: Record<string, unknown> = {}) => ({
-  name: "Dilnoza",
-  phone: "+998 90 123 45 67",
-  cityId: 1,
-  deliveryTypeId: 1,
-  street: "Amir Temur",
-  house: "15",
-  flat: "4",
-  paymentMethod: "cash",
-  idempotencyKey: key,
-  ...extra,
-});
-
-const stockOf = async (skuId: number) => (await env.DB.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId).first<{ stock: number }>())!.stock;
 const ordersWithKey = async (key: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!.n;
 

@@ -1,0 +1,65 @@
+import { clickConfig, clickSign } from "./payment.server";
+import type { devPaySchema } from "./schema";
+import type { z } from "zod";
+
+/**
+ * Plays Click's part locally (DEV_PAYMENTS=1, /dev/pay/click): what Click's
+ * servers would do after the shopper's choice on its page, as HTTP calls to the
+ * shop's callback URLs through the Worker's own entry (`dispatch`), signed with
+ * the configured secret — or, for `bad-signature`, not. Returns where Click
+ * sends the shopper back: the order's page on the shop's origin.
+ */
+export async function playClick(
+  env: Env,
+  origin: string,
+  dispatch: (request: Request) => Promise<Response>,
+  choice: z.output<typeof devPaySchema>,
+): Promise<string> {
+  const cfg = clickConfig(env);
+  const back = safeReturn(choice.return_url, origin);
+  if (!cfg || choice.outcome === "cancel") return back;
+  const call = async (path: "prepare" | "complete", fields: Record<string, string>) => {
+    const sign_string = choice.outcome === "bad-signature" ? "0".repeat(32) : clickSign(cfg.secretKey, fields as Parameters<typeof clickSign>[1]);
+    const response = await dispatch(
+      new Request(`${origin || "http://localhost"}/api/payment/click/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...fields, sign_string }),
+      }),
+    );
+    return (await response.json()) as { error: number; merchant_prepare_id?: number };
+  };
+  const transaction = {
+    click_trans_id: String(Date.now() * 1000 + Math.floor(Math.random() * 1000)),
+    service_id: cfg.serviceId,
+    click_paydoc_id: String(Math.floor(Math.random() * 1e9)),
+    merchant_trans_id: choice.transaction_param,
+    amount: choice.amount,
+    sign_time: new Date().toISOString().slice(0, 19).replace("T", " "),
+  };
+  const prepared = await call("prepare", { ...transaction, action: "0", error: "0", error_note: "Success" });
+  if (prepared.error !== 0 || prepared.merchant_prepare_id === undefined) return back;
+  const declined = choice.outcome === "decline";
+  const complete = {
+    ...transaction,
+    action: "1",
+    merchant_prepare_id: String(prepared.merchant_prepare_id),
+    error: declined ? "-5017" : "0",
+    error_note: declined ? "Insufficient funds" : "Success",
+  };
+  await call("complete", complete);
+  // Click retries a callback it did not hear back from: the shop must answer the same, changing nothing.
+  if (choice.outcome === "pay-twice") await call("complete", complete);
+  return back;
+}
+
+/** Only back to the shop itself (an open redirect otherwise). */
+function safeReturn(url: string | undefined, origin: string): string {
+  if (!url) return "/";
+  try {
+    const parsed = new URL(url, origin || "http://localhost");
+    return origin && parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : "/";
+  } catch {
+    return "/";
+  }
+}

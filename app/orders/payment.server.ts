@@ -1,0 +1,188 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Lang } from "~/i18n/languages";
+import { localizePath } from "~/i18n/url";
+import type { ClickCallback } from "./schema";
+
+/**
+ * Online payment through Click (click.uz), the hosted-payment provider of its
+ * "SHOP API": the shopper pays on Click's page (PAY_URL with the order's number
+ * and amount) and comes back to the order; Click's servers call us twice,
+ * Prepare (action 0: may this order be paid, this amount?) and Complete
+ * (action 1: it was paid, or it failed), each signed with
+ * md5(click_trans_id + service_id + secret + merchant_trans_id [+ merchant_prepare_id] + amount + action + sign_time).
+ * Every answer is a state change made once: a repeated callback finds the
+ * transaction as the first one left it and changes nothing (Click's "already
+ * paid", "transaction cancelled"). Locally and in tests /dev/pay/click plays
+ * Click's part at the same HTTP boundary.
+ */
+
+export type ClickConfig = { serviceId: string; merchantId: string; secretKey: string; payUrl: string };
+
+/** Null when the shop has no Click service configured: online payment is then not offered. */
+export function clickConfig(env: Env): ClickConfig | null {
+  const { CLICK_SERVICE_ID: serviceId, CLICK_MERCHANT_ID: merchantId, CLICK_SECRET_KEY: secretKey, CLICK_PAY_URL: payUrl } = env;
+  return serviceId && merchantId && secretKey && payUrl ? { serviceId, merchantId, secretKey, payUrl } : null;
+}
+
+/**
+ * Where the shopper pays an order: Click's page with the order's number and
+ * amount, and the way back to the order's page. The shop's origin comes from
+ * configuration (a relative PAY_URL is the local stand-in on that origin).
+ */
+export function payUrl(cfg: ClickConfig, order: { number: string; total: number }, lang: Lang, defaultLang: Lang, origin: string): string {
+  const url = new URL(cfg.payUrl, origin || "http://localhost");
+  url.searchParams.set("service_id", cfg.serviceId);
+  url.searchParams.set("merchant_id", cfg.merchantId);
+  url.searchParams.set("amount", order.total.toFixed(2));
+  url.searchParams.set("transaction_param", order.number);
+  if (origin) url.searchParams.set("return_url", `${origin}${localizePath(`/checkout/done/${order.number}`, lang, defaultLang)}`);
+  return /^https?:\/\//.test(cfg.payUrl) || origin ? url.toString() : `${url.pathname}${url.search}`;
+}
+
+/** How long an unpaid online order holds its stock (UNPAID_ORDER_MINUTES, 60 by default). */
+export function unpaidMinutes(env: Env): number {
+  return Number(env.UNPAID_ORDER_MINUTES) || 60;
+}
+
+/** Where an order still to be paid online is paid; null for any other order. */
+export function orderPayUrl(
+  env: Env,
+  order: { number: string; status: string; payment: { method: string; paid: boolean }; totals: { total: number } },
+  lang: Lang,
+  defaultLang: Lang,
+  origin: string,
+): string | null {
+  const cfg = clickConfig(env);
+  if (!cfg || order.payment.method !== "online" || order.payment.paid || order.status !== "new") return null;
+  return payUrl(cfg, { number: order.number, total: order.totals.total }, lang, defaultLang, origin);
+}
+
+/** The origin of Click's page, for the CSP's form-action (the place-order form is redirected there). */
+export function payOrigin(env: Env): string | null {
+  return env.CLICK_PAY_URL && /^https?:\/\//.test(env.CLICK_PAY_URL) ? new URL(env.CLICK_PAY_URL).origin : null;
+}
+
+/** The string Click signs: Prepare without merchant_prepare_id, Complete with it. */
+export function clickSign(secret: string, p: Omit<ClickCallback, "sign_string">): string {
+  const prepareId = p.action === "1" ? (p.merchant_prepare_id ?? "") : "";
+  return createHash("md5")
+    .update(`${p.click_trans_id}${p.service_id}${secret}${p.merchant_trans_id}${prepareId}${p.amount}${p.action}${p.sign_time}`)
+    .digest("hex");
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a.toLowerCase());
+  const y = new TextEncoder().encode(b.toLowerCase());
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Click's error codes (SHOP API). */
+const CLICK = {
+  ok: [0, "Success"],
+  sign: [-1, "SIGN CHECK FAILED!"],
+  amount: [-2, "Incorrect parameter amount"],
+  action: [-3, "Action not found"],
+  paid: [-4, "Already paid"],
+  order: [-5, "User does not exist"],
+  transaction: [-6, "Transaction does not exist"],
+  request: [-8, "Error in request from click"],
+  cancelled: [-9, "Transaction cancelled"],
+} as const;
+
+export type ClickAnswer = { status: number; body: Record<string, string | number> };
+
+/** An answer in Click's shape; also for a request that did not parse (`request`, 400). */
+export function clickAnswer(
+  params: Partial<Record<"click_trans_id" | "merchant_trans_id", string>>,
+  code: keyof typeof CLICK,
+  extra: Record<string, string | number> = {},
+  status = 200,
+): ClickAnswer {
+  return {
+    status,
+    body: {
+      click_trans_id: params.click_trans_id ?? "",
+      merchant_trans_id: params.merchant_trans_id ?? "",
+      ...extra,
+      error: CLICK[code][0],
+      error_note: CLICK[code][1],
+    },
+  };
+}
+
+type OrderRow = { id: number; number: string; total: number; status: string; paymentMethod: string; paidAt: number | null };
+type PaymentRow = { id: number; orderId: number; amount: number; state: "prepared" | "paid" | "cancelled" };
+
+/**
+ * Click's Prepare or Complete call, parsed (clickCallbackSchema). The HTTP
+ * status is 200 for every answer of the protocol (Click reads `error`) and 403
+ * for a bad signature; `path` is the callback URL's own action (prepare: 0,
+ * complete: 1), which must match the posted one.
+ */
+export async function clickCallback(env: Env, params: ClickCallback, path: "prepare" | "complete"): Promise<ClickAnswer> {
+  const cfg = clickConfig(env);
+  const db = env.DB;
+  const answer = (code: keyof typeof CLICK, extra: Record<string, string | number> = {}, status = 200): ClickAnswer => clickAnswer(params, code, extra, status);
+  if (!cfg) return answer("request", {}, 404);
+  if (!sameHex(clickSign(cfg.secretKey, params), params.sign_string)) return answer("sign", {}, 403);
+  if (params.service_id !== cfg.serviceId) return answer("request", {}, 400);
+  const action = params.action;
+  if (action !== (path === "prepare" ? "0" : "1")) return answer("action");
+  const amount = Number(params.amount);
+
+  const order = await db
+    .prepare("SELECT id, number, total, status, payment_method AS paymentMethod, paid_at AS paidAt FROM orders WHERE number = ?")
+    .bind(params.merchant_trans_id)
+    .first<OrderRow>();
+  if (order?.paymentMethod !== "online") return answer("order");
+
+  if (action === "0") {
+    if (order.paidAt !== null) return answer("paid");
+    if (order.status !== "new") return answer("cancelled");
+    if (amount !== order.total) return answer("amount");
+    // One row per Click transaction: a repeated Prepare finds the first one's.
+    const [, row] = await db.batch([
+      db
+        .prepare("INSERT INTO payments (order_id, provider, provider_trans_id, amount) VALUES (?, 'click', ?, ?) ON CONFLICT DO NOTHING")
+        .bind(order.id, params.click_trans_id, order.total),
+      db.prepare("SELECT id, order_id AS orderId, amount, state FROM payments WHERE provider = 'click' AND provider_trans_id = ?").bind(params.click_trans_id),
+    ]);
+    const payment = row!.results[0] as PaymentRow;
+    if (payment.orderId !== order.id) return answer("transaction");
+    if (payment.state === "cancelled") return answer("cancelled");
+    return answer("ok", { merchant_prepare_id: payment.id });
+  }
+
+  const payment = await db
+    .prepare("SELECT id, order_id AS orderId, amount, state FROM payments WHERE id = ? AND provider = 'click' AND provider_trans_id = ?")
+    .bind(Number(params.merchant_prepare_id) || 0, params.click_trans_id)
+    .first<PaymentRow>();
+  if (!payment || payment.orderId !== order.id) return answer("transaction");
+  if (payment.state === "paid") return answer("paid");
+  if (payment.state === "cancelled") return answer("cancelled");
+  if (amount !== payment.amount) return answer("amount");
+  // Click says the payment failed (its `error` below zero): the transaction ends; the order waits for another.
+  if (Number(params.error ?? 0) < 0 || order.status !== "new") {
+    await db.prepare("UPDATE payments SET state = 'cancelled', updated_at = unixepoch() WHERE id = ? AND state = 'prepared'").bind(payment.id).run();
+    return answer("cancelled");
+  }
+  // Paid only while the order is still new (not cancelled meanwhile), and the order with it, in one batch.
+  const [paid] = await db.batch([
+    db
+      .prepare(
+        `UPDATE payments SET state = 'paid', updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND status = 'new' AND paid_at IS NULL)`,
+      )
+      .bind(payment.id, order.id),
+    db
+      .prepare(
+        `UPDATE orders SET status = 'paid', paid_at = unixepoch() WHERE id = ?2 AND status = 'new' AND paid_at IS NULL
+         AND EXISTS (SELECT 1 FROM payments WHERE id = ?1 AND state = 'paid')`,
+      )
+      .bind(payment.id, order.id),
+  ]);
+  if (paid!.meta.changes === 1) return answer("ok", { merchant_confirm_id: payment.id });
+  // A parallel callback or a cancel came first: answer as the state now is.
+  const now = await db.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id).first<{ state: string }>();
+  return answer(now?.state === "paid" ? "paid" : "cancelled");
+}
