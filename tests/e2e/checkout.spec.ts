@@ -150,3 +150,58 @@ test("a signed-in shopper's order appears in the history and in /api/orders, and
   await expect(page.getByTestId("cancel-result")).toHaveText(text("ru", "orders", "history.cancelled"));
   await expect(page.getByTestId("order-status")).toHaveText(text("ru", "orders", "status.cancelled"));
 });
+
+test("post office and online payment (ru): Click declines, the order waits with a pay link; paid on the second try", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
+  pageErrors.allowStatus(422);
+  const ru = (key: string) => text("ru", "orders", key);
+  await oneProductInCart(page);
+  await page.goto("/ru/checkout");
+  const contacts = page.getByTestId("contacts-form");
+  await whenHydrated(contacts.getByRole("button", { name: ru("checkout.continue") }), js);
+  await contacts.getByLabel(ru("checkout.name")).fill("Нодира");
+  await enterPhone(contacts.getByLabel(text("ru", "auth", "fields.phone")), uniquePhone(), js);
+  await contacts.getByRole("button", { name: ru("checkout.continue") }).click();
+  await whenHydrated(page.getByTestId("city-apply"), js);
+  await page.getByTestId("checkout-city").selectOption({ label: "Ташкент" });
+  if (!js) await page.getByTestId("city-apply").click();
+  await page.getByTestId("checkout-type-post").check();
+  const delivery = page.getByTestId("delivery-form");
+  await delivery.getByRole("button", { name: ru("checkout.continue") }).click();
+  await expect(delivery.getByRole("alert")).toHaveText(ru("errors.pointRequired"));
+  // Post offices in the order of their numbers: № 1, № 2, № 12, № 25, № 101.
+  const offices = await page.getByTestId("checkout-point").locator("option:not([disabled])").allTextContents();
+  expect(offices.map((o) => Number(/№ (\d+)/.exec(o)?.[1]))).toEqual([1, 2, 12, 25, 101]);
+  await page.getByTestId("checkout-point").selectOption({ label: "Почтовое отделение № 12" });
+  await delivery.getByRole("button", { name: ru("checkout.continue") }).click();
+  await expect(page.getByTestId("step-delivery-done")).toContainText("№ 12");
+
+  await page.getByTestId("payment-online").check();
+  await page
+    .getByTestId("payment-form")
+    .getByRole("button", { name: ru("checkout.continue") })
+    .click();
+  await expect(page.getByTestId("step-payment-done")).toContainText(ru("payment.online"));
+  await page.getByRole("button", { name: ru("checkout.placeAndPay") }).click();
+
+  // Click's page (the local stand-in): the payment is declined; back at the order, it waits.
+  await expect(page.getByTestId("dev-pay")).toBeVisible();
+  await whenHydrated(page.getByTestId("dev-pay-decline"), js);
+  await page.getByTestId("dev-pay-decline").click();
+  await expect(page).toHaveURL(/\/ru\/checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  const number = page.url().split("/").pop()!;
+  await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "false");
+  await expect(page.getByTestId("order-payment")).toContainText(ru("payment.awaiting"));
+
+  // The pay link goes to Click again; this time the payment goes through.
+  await page.getByTestId("pay-now").click();
+  await whenHydrated(page.getByTestId("dev-pay-pay"), js);
+  await page.getByTestId("dev-pay-pay").click();
+  await expect(page).toHaveURL(new RegExp(`/ru/checkout/done/${number}$`));
+  await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "true");
+  await expect(page.getByTestId("order-payment")).toContainText(ru("payment.paid"));
+  await expect(page.getByTestId("order-address")).toContainText("№ 12");
+});
