@@ -11,16 +11,27 @@ export type City = { id: number; ref: string; title: string };
 
 const CITY_NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
 const TYPE_TITLE: Record<Lang, string> = { uz: "title_uz", ru: "title_ru", uk: "title_uk" };
+const INFO: Record<Lang, string> = { uz: "info_uz", ru: "info_ru", uk: "info_uk" };
 const ESTIMATED: Record<Lang, string> = { uz: "estimated_delivery_time_uz", ru: "estimated_delivery_time_ru", uk: "estimated_delivery_time_uk" };
 
 export function citiesQuery(db: D1Database, lang: Lang): D1PreparedStatement {
   return db.prepare(`SELECT id, ref, ${CITY_NAME[lang]} AS title FROM cities ORDER BY position, id`);
 }
 
-type CostRow = Omit<DeliveryOption, "needPayment"> & { needPayment: number; cityMapId: string };
+type CostRow = Omit<DeliveryOption, "needPayment" | "info"> & { needPayment: number; cityMapId: string; info: string };
+
+/** A type's notes as stored (a JSON array); anything else is no notes. */
+function infoOf(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 function optionsSql(lang: Lang, city: string): string {
-  return `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.need_payment AS needPayment, c.city_map_id AS cityMapId,
+  return `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, c.city_map_id AS cityMapId,
             c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
      FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
      WHERE t.status = 1 AND c.city_map_id IN (CAST(CAST(${city} AS INTEGER) AS TEXT), 'another_city') AND ${city} IS NOT NULL
@@ -45,8 +56,8 @@ export function optionsOf(rows: CostRow[], cityId: number): DeliveryOption[] {
   for (const group of byType.values()) {
     const row = costFor(group, cityId);
     if (!row) continue;
-    const { cityMapId: _, needPayment, ...rest } = row;
-    out.push({ ...rest, needPayment: flag(needPayment) });
+    const { cityMapId: _, needPayment, info, ...rest } = row;
+    out.push({ ...rest, needPayment: flag(needPayment), info: infoOf(info) });
   }
   return out;
 }
@@ -71,6 +82,7 @@ export type DeliveryTypeRow = {
   uuid: string;
   type: string;
   title: string;
+  info: string[];
   needPayment: boolean;
   active: boolean;
   price: number;
@@ -86,7 +98,7 @@ export type DeliveryTypeRow = {
 export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, showInactive: boolean): Promise<DeliveryTypeRow[]> {
   const rows = await db
     .prepare(
-      `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.need_payment AS needPayment, t.status AS status, c.city_map_id AS cityMapId,
+      `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, t.status AS status, c.city_map_id AS cityMapId,
          c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
        FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
        WHERE (t.status = 1 OR ?2) AND c.city_map_id IN (CAST(CAST(?1 AS INTEGER) AS TEXT), 'another_city')
@@ -105,6 +117,7 @@ export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, sh
       uuid: row.uuid,
       type: row.type,
       title: row.title,
+      info: infoOf(row.info),
       needPayment: flag(row.needPayment),
       active: flag(row.status),
       price: row.price,
@@ -163,6 +176,15 @@ export async function cityIdOf(db: D1Database, idOrRef: string): Promise<number 
 }
 
 export type Street = { id: number; ref: string; title: string };
+
+/** A street of the city by its name in any of the languages (a typed or picked name), if the data knows it. */
+export async function streetIdOf(db: D1Database, cityId: number, title: string): Promise<number | null> {
+  const row = await db
+    .prepare("SELECT id FROM streets WHERE city_id = ?1 AND ?2 IN (title_uz, title_ru, title_uk) LIMIT 1")
+    .bind(cityId, title.trim())
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
 
 /** A city's streets, by title in the language. */
 export async function streetsOf(db: D1Database, lang: Lang, cityId: number): Promise<Street[]> {

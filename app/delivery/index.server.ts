@@ -1,6 +1,7 @@
 export {
   allCities,
   postCodeOf,
+  streetIdOf,
   type Street,
   streetsOf,
   cityIdOf,

@@ -4,6 +4,8 @@ export type DeliveryOption = {
   uuid: string;
   type: string;
   title: string;
+  /** Notes shown as tooltips beside the type (spec §3 info[]). */
+  info: string[];
   needPayment: boolean;
   price: number;
   freeFrom: number;

@@ -2,14 +2,15 @@ import type { TFunction } from "i18next";
 import { getAccount } from "~/account/index.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
-import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf } from "~/delivery/index.server";
+import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, streetIdOf } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./checkout.server";
 import { type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
 import { clickConfig } from "./payment.server";
 import { type Order, orderByKey } from "./orders.server";
-import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema } from "./schema";
+import type { z } from "zod";
+import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema, typeStepSchema } from "./schema";
 
 export const STEPS = ["contacts", "delivery", "payment", "review"] as const;
 export type Step = (typeof STEPS)[number];
@@ -78,6 +79,35 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
 /** `order`: the order just placed (or found again by its key), for the route to send the shopper on (its page, or the provider's to pay). */
 export type CheckoutResult = { ok: true; next: string; order?: Order } | { ok: false; status: number; step: Step; reply?: FormReply; refusal?: PlaceRefusal };
 
+export type DeliveryChoice = z.output<typeof deliveryStepSchema>;
+
+/**
+ * Saves a delivery choice to the cart (city, type: the cart's totals follow)
+ * and the draft (the store or post office, or the address). The type is kept
+ * even when its dependent row is missing: the page then shows that row.
+ */
+export async function saveDelivery(v: DeliveryChoice, c: Ctx): Promise<{ ok: true; pointId: number | null } | { ok: false; field: string; error: string }> {
+  const db = c.env.DB;
+  const fail = (field: string, error: string) => ({ ok: false as const, field, error });
+  if (!(await cityExists(db, v.cityId))) return fail("cityId", "orders:errors.cityRequired");
+  const option = (await deliveryOptions(db, c.lang, v.cityId)).find((o) => o.id === v.deliveryTypeId);
+  if (!option) return fail("deliveryTypeId", "orders:errors.deliveryRequired");
+  await setDelivery(db, c.cartId, v.cityId, v.deliveryTypeId);
+  if (option.type === "courier") {
+    if (v.addressId === undefined && (!v.street || !v.house)) return fail(v.street ? "house" : "street", "orders:errors.addressRequired");
+    if (v.addressId !== undefined && c.userId === null) return fail("addressId", "orders:errors.addressRequired");
+    // A known street's post code is filled from its house ranges when the shopper left it empty.
+    const streetId = v.streetId ?? (v.street ? await streetIdOf(db, v.cityId, v.street) : null);
+    const postCode = v.postCode || (streetId && v.house ? ((await postCodeOf(db, streetId, v.house)) ?? "") : "");
+    await saveAddress(db, c.cartId, { ...v, postCode, pointId: undefined });
+    return { ok: true, pointId: null };
+  }
+  const point = v.pointId === undefined ? null : await pointOf(db, c.lang, v.pointId, v.cityId, v.deliveryTypeId);
+  if (!point) return fail("pointId", "orders:errors.pointRequired");
+  await saveAddress(db, c.cartId, { pointId: point.id, street: "", house: "", flat: "", postCode: "" });
+  return { ok: true, pointId: point.id };
+}
+
 /** One action for the checkout's forms (`intent`); each step saves to the draft (or the cart) and the page moves on. */
 export async function runCheckoutAction(form: FormData, c: Ctx): Promise<CheckoutResult> {
   const db = c.env.DB;
@@ -106,27 +136,18 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
     case "delivery": {
       const s = parseForm(form, deliveryStepSchema);
       if (s.status !== "success") return { ok: false, status: 400, step: "delivery", reply: s.reply() };
-      const v = s.value;
-      const option = (await deliveryOptions(db, c.lang, v.cityId)).find((o) => o.id === v.deliveryTypeId);
-      const fail = (field: string, error: string) => ({
-        ok: false as const,
-        status: 422,
-        step: "delivery" as const,
-        reply: s.reply({ fieldErrors: { [field]: [error] } }),
-      });
-      if (!option) return fail("deliveryTypeId", "orders:errors.deliveryRequired");
-      // The type is kept even when its dependent row is missing: the page then shows that row (the stores of pickup, say).
-      await setDelivery(db, c.cartId, v.cityId, v.deliveryTypeId);
-      if (option.type === "courier") {
-        if (v.addressId === undefined && (!v.street || !v.house)) return fail(v.street ? "house" : "street", "orders:errors.addressRequired");
-        if (v.addressId !== undefined && c.userId === null) return fail("addressId", "orders:errors.addressRequired");
-        await saveAddress(db, c.cartId, { ...v, pointId: undefined });
-      } else {
-        const point = v.pointId === undefined ? null : await pointOf(db, c.lang, v.pointId, v.cityId, v.deliveryTypeId);
-        if (!point) return fail("pointId", "orders:errors.pointRequired");
-        await saveAddress(db, c.cartId, { pointId: point.id, street: "", house: "", flat: "", postCode: "" });
-      }
+      const saved = await saveDelivery(s.value, c);
+      if (!saved.ok) return { ok: false, status: 422, step: "delivery", reply: s.reply({ fieldErrors: { [saved.field]: [saved.error] } }) };
       return { ok: true, next: "" };
+    }
+    case "type": {
+      // With JavaScript a chosen type is saved at once, so its dependent row (stores, post offices, address) appears.
+      const s = parseForm(form, typeStepSchema);
+      if (s.status !== "success") return { ok: false, status: 400, step: "delivery", reply: s.reply() };
+      if (!(await deliveryOptions(db, c.lang, s.value.cityId)).some((o) => o.id === s.value.deliveryTypeId))
+        return { ok: false, status: 422, step: "delivery", reply: s.reply({ fieldErrors: { deliveryTypeId: ["orders:errors.deliveryRequired"] } }) };
+      await setDelivery(db, c.cartId, s.value.cityId, s.value.deliveryTypeId);
+      return { ok: true, next: "delivery" };
     }
     case "payment": {
       const s = parseForm(form, paymentStepSchema);

@@ -8,6 +8,7 @@ import { PhoneRow } from "~/forms/phone-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
+import { Tooltip } from "~/ui/tooltip";
 import type { CheckoutData, Step } from "./checkout-flow.server";
 import { citySchema, contactsSchema, deliveryStepSchema, PAYMENT_METHODS, paymentStepSchema } from "./schema";
 
@@ -124,10 +125,21 @@ function Delivery({ data, failure }: Props) {
             <legend>{t("cart:deliveryTitle")}</legend>
             {view.deliveryOptions.length === 0 ? <p>{t("cart:noDelivery")}</p> : null}
             {view.deliveryOptions.map((o) => (
-              <label key={o.id} className="choice">
-                <input type="radio" name="deliveryTypeId" value={o.id} defaultChecked={chosenType === String(o.id)} data-testid={`checkout-type-${o.uuid}`} />{" "}
-                {o.title} — {o.price === 0 ? t("cart:free") : price(o.price)} · {o.estimated}
-              </label>
+              <div key={o.id} className="choice-row">
+                <label className="choice">
+                  <input type="radio" name="deliveryTypeId" value={o.id} defaultChecked={chosenType === String(o.id)} data-testid={`checkout-type-${o.uuid}`} />{" "}
+                  {o.title} — {o.price === 0 ? t("cart:free") : price(o.price)} · {o.estimated}
+                </label>
+                {o.info.length ? (
+                  <Tooltip label={t("orders:checkout.typeInfo", { type: o.title })} testId={`type-info-${o.uuid}`}>
+                    <ul>
+                      {o.info.map((note) => (
+                        <li key={note}>{note}</li>
+                      ))}
+                    </ul>
+                  </Tooltip>
+                ) : null}
+              </div>
             ))}
             <FieldError name="deliveryTypeId" />
           </fieldset>

@@ -55,11 +55,13 @@ export async function saveAddress(
   cartId: number,
   a: { pointId?: number; addressId?: number; street: string; house: string; flat: string; postCode: string },
 ): Promise<void> {
+  // An upsert: the delivery data API may save a choice before the checkout page made the draft.
   await db
     .prepare(
-      "UPDATE checkout_drafts SET point_id = ?, address_id = ?, street = ?, house = ?, flat = ?, post_code = ?, updated_at = unixepoch() WHERE cart_id = ?",
+      `INSERT INTO checkout_drafts (cart_id, idempotency_key, point_id, address_id, street, house, flat, post_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+       ON CONFLICT (cart_id) DO UPDATE SET point_id = ?3, address_id = ?4, street = ?5, house = ?6, flat = ?7, post_code = ?8, updated_at = unixepoch()`,
     )
-    .bind(a.pointId ?? null, a.addressId ?? null, a.street, a.house, a.flat, a.postCode, cartId)
+    .bind(cartId, newKey(), a.pointId ?? null, a.addressId ?? null, a.street, a.house, a.flat, a.postCode)
     .run();
 }
 

@@ -1,4 +1,4 @@
-export { type CheckoutData, type CheckoutResult, checkoutData, runCheckoutAction, STEPS, type Step } from "./checkout-flow.server";
+export { type CheckoutData, type CheckoutResult, checkoutData, runCheckoutAction, saveDelivery, STEPS, type Step } from "./checkout-flow.server";
 export { cancelOrder, expireUnpaidOrders, type Order, orderJson, ordersOf, ownOrder, ownOrderById } from "./orders.server";
 export { type PlaceRefusal, placeOrder } from "./place.server";
 export { playClick } from "./click-stand-in.server";

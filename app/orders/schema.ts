@@ -29,6 +29,8 @@ export const placeOrderSchema = z.object({
   // Courier: a saved address of the account, or one typed in.
   addressId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.addressRequired").optional()),
   street: optionalText(120, "orders:errors.tooLong"),
+  // The street picked from the city's list (its post code can then be found); the name is in `street`.
+  streetId: z.preprocess((v) => (v === "" ? undefined : v), id("orders:errors.addressRequired").optional()),
   house: optionalText(20, "orders:errors.tooLong"),
   flat: optionalText(20, "orders:errors.tooLong"),
   postCode: z
@@ -53,11 +55,13 @@ export const deliveryStepSchema = placeOrderSchema.pick({
   pointId: true,
   addressId: true,
   street: true,
+  streetId: true,
   house: true,
   flat: true,
   postCode: true,
 });
 export const citySchema = placeOrderSchema.pick({ cityId: true });
+export const typeStepSchema = placeOrderSchema.pick({ cityId: true, deliveryTypeId: true });
 export const paymentStepSchema = placeOrderSchema.pick({ paymentMethod: true, comment: true });
 export const placeStepSchema = placeOrderSchema.pick({ idempotencyKey: true });
 

@@ -1,7 +1,11 @@
 import type { Route } from "./+types/api.delivery";
 import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
 import { isLang, LANGS } from "~/i18n/languages";
-import { apiError } from "~/server/api.server";
+import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
+import { parseForm, payloadForm } from "~/forms/parse.server";
+import { deliveryStepSchema } from "~/orders/index";
+import { saveDelivery } from "~/orders/index.server";
+import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
 import { getI18n } from "~/i18n/middleware.server";
 
@@ -104,4 +108,41 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     default:
       apiError(404, t("server:api.unknownOperation"));
   }
+}
+
+/**
+ * POST /api/delivery/delivery-data (spec §7): the shopper's delivery choice, as
+ * form field `data` holding a JSON object (cityId, deliveryTypeId, and storeId,
+ * warehouseId or pointId, or addressId, or street, house, flat, postCode). It
+ * is saved to the cart and the checkout draft as the checkout's delivery step
+ * saves it; the answer is the choice as saved and the cart's summary with it.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  if (params.resource !== "delivery-data") apiError(404, t("server:api.unknownOperation"));
+  const payload = await readPayload(request, t);
+  if (!payload.data) apiError(400, t("server:api.missingParams", { names: "data" }), [{ field: "data", message: t("server:api.missingParams", { names: "data" }) }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.data);
+  } catch {
+    apiError(400, t("server:api.malformedBody"), [{ field: "data", message: t("server:api.malformedBody") }]);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) apiError(400, t("server:api.expectedObject"));
+  const fields = textFields(parsed as Record<string, unknown>, t);
+  const pointId = fields.pointId ?? fields.storeId ?? fields.warehouseId;
+  const submission = parseForm(payloadForm({ ...fields, ...(pointId ? { pointId } : {}) }), deliveryStepSchema);
+  if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+  const shopper = await shopperOf(app.env, request);
+  const cartId = await existingCartId(app.env, shopper);
+  if (cartId === null) apiError(409, t("orders:errors.cartEmpty"), undefined, undefined, { code: "cart_empty" });
+  const saved = await saveDelivery(submission.value, { env: app.env, lang, cartId, userId: shopper.owner.userId, t });
+  if (!saved.ok) apiError(422, t(saved.error), [{ field: saved.field, message: t(saved.error) }]);
+  const view = await getCartView(app.env, lang, cartId);
+  const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId)!;
+  return Response.json({
+    success: true,
+    delivery: { cityId: view.cityId, deliveryTypeId: option.id, type: option.type, title: option.title, cost: view.summary.deliveryCost, pointId: saved.pointId },
+    summary: view.summary,
+  });
 }

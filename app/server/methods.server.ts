@@ -32,6 +32,7 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
   [/^\/api\/payment\/click\/(?:prepare|complete)$/, ["POST"]],
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
+  [/^\/api\/delivery\/delivery-data$/, ["POST"]],
 ];
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */

@@ -81,6 +81,7 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/delivery/types?city_id=1", ["GET"]],
   ["/api/delivery/streets?city_ref_id=1&delivery_type_id=1", ["GET"]],
   ["/api/delivery/up-post-codes?street_id=1&house=1", ["GET"]],
+  ["/api/delivery/delivery-data", ["POST"]],
 ];
 
 /** Paths in the API's space that name no operation. */

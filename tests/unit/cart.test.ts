@@ -28,6 +28,7 @@ const courier: DeliveryOption = {
   uuid: "courier",
   type: "courier",
   title: "Courier",
+  info: [],
   needPayment: true,
   price: 25_000,
   freeFrom: 500_000,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { get } from "./helpers";
+import { env } from "cloudflare:workers";
+import { get, ORIGIN } from "./helpers";
+import { buyable, ip, Shopper } from "./shoppers";
 
 type Page<T> = { items: T[]; _meta: { totalCount: number; pageCount: number; perPage: number; currentPage: number } };
 const json = async <T>(path: string) => {
@@ -87,4 +89,66 @@ describe("the delivery data API", () => {
     expect(lang.body.message).toContain("uz, ru, uk");
     expect((await get("/api/delivery/nothing")).status).toBe(404);
   });
+
+  it("types carry their notes (info[]) in the asked language", async () => {
+    const types = await json<Page<{ uuid: string; info: string[] }>>("/api/delivery/types?city_id=1&lang=ru");
+    expect(types.body.items.find((t) => t.uuid === "post")!.info).toEqual(["Для получения нужен паспорт.", "Отделение хранит заказ 14 дней."]);
+    expect(types.body.items.find((t) => t.uuid === "pickup")!.info).toEqual([]);
+  });
 });
+
+describe("POST /api/delivery/delivery-data", () => {
+  const send = (cookie: string | undefined, data: string | null, lang = "ru") =>
+    get(`/api/delivery/delivery-data?lang=${lang}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
+      body: new URLSearchParams(data === null ? {} : { data }),
+    });
+  const draftOf = (cookie: string) =>
+    env.DB.prepare(
+      `SELECT d.point_id AS pointId, d.street, d.house, d.post_code AS postCode, c.city_id AS cityId, c.delivery_type_id AS typeId
+       FROM carts c LEFT JOIN checkout_drafts d ON d.cart_id = c.id WHERE c.id = (SELECT MAX(id) FROM carts)`,
+    ).first<Record<string, unknown>>();
+
+  it("saves a post office (as warehouseId) to the cart: the answer has the delivery and the cart's summary with its cost", async () => {
+    const s = new Shopper();
+    await s.add(buyable(0).sku.id);
+    // Before the checkout page was ever opened: the draft is made by this call.
+    const res = await send(s.cookie, JSON.stringify({ cityId: 1, deliveryTypeId: 3, warehouseId: 10 }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { delivery: Record<string, unknown>; summary: { deliveryCost: number } };
+    expect(body.delivery).toMatchObject({ cityId: 1, deliveryTypeId: 3, type: "post", pointId: 10 });
+    expect(body.summary.deliveryCost).toBe(body.delivery.cost);
+    expect(await draftOf(s.cookie!)).toMatchObject({ cityId: 1, typeId: 3, pointId: 10 });
+  });
+
+  it("a courier address on a known street gets its post code from the house number", async () => {
+    const s = new Shopper();
+    await s.add(buyable(1).sku.id);
+    const res = await send(s.cookie, JSON.stringify({ cityId: 1, deliveryTypeId: 1, street: "проспект Амира Темура", house: "15" }));
+    expect(res.status).toBe(200);
+    const saved = await draftOf(s.cookie!);
+    expect(saved).toMatchObject({ street: "проспект Амира Темура", house: "15", postCode: expect.stringMatching(/^\d{6}$/) });
+  });
+
+  it("refuses what it cannot save: no data, not JSON, bad fields, a point of another city, no cart; in the request's language", async () => {
+    const s = new Shopper();
+    await s.add(buyable(2).sku.id);
+    const missing = await send(s.cookie, null);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("data");
+    expect((await send(s.cookie, "{not json")).status).toBe(400);
+    expect((await send(s.cookie, "[1,2]")).status).toBe(400);
+    const bad = await send(s.cookie, JSON.stringify({ cityId: "x", deliveryTypeId: 3 }));
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([{ field: "cityId", message: "Выберите город." }]);
+    // Post office 15 is in Samarkand, not Tashkent.
+    const elsewhere = await send(s.cookie, JSON.stringify({ cityId: 1, deliveryTypeId: 3, warehouseId: 15 }), "uz");
+    expect(elsewhere.status).toBe(422);
+    expect(((await elsewhere.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("pointId");
+    const nobody = await send(undefined, JSON.stringify({ cityId: 1, deliveryTypeId: 3, warehouseId: 10 }));
+    expect(nobody.status).toBe(409);
+    expect((await get("/api/delivery/delivery-data")).status).toBe(405);
+  });
+});
+

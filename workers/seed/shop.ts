@@ -17,6 +17,8 @@ export type DeliveryTypeRow = {
   title_uz: string;
   title_ru: string;
   title_uk: string;
+  /** Notes shown as tooltips beside the type, per language. */
+  info?: [uz: string[], ru: string[], uk: string[]];
 };
 export type DeliveryCostRow = {
   delivery_type_id: number;
@@ -68,6 +70,11 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
     title_uz: "Kuryer orqali",
     title_ru: "Курьером",
     title_uk: "Кур'єром",
+    info: [
+      ["Kuryer yetkazishdan bir soat oldin qo'ng'iroq qiladi.", "Kiyimni to'lovdan oldin kiyib ko'rish mumkin."],
+      ["Курьер позвонит за час до доставки.", "Вещи можно примерить до оплаты."],
+      ["Кур'єр зателефонує за годину до доставки.", "Речі можна приміряти до оплати."],
+    ],
   },
   {
     id: 2,
@@ -92,6 +99,11 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
     title_uz: "Pochta orqali",
     title_ru: "Почтой",
     title_uk: "Поштою",
+    info: [
+      ["Buyurtmani olish uchun pasport kerak.", "Bo'lim buyurtmani 14 kun saqlaydi."],
+      ["Для получения нужен паспорт.", "Отделение хранит заказ 14 дней."],
+      ["Для отримання потрібен паспорт.", "Відділення зберігає замовлення 14 днів."],
+    ],
   },
   // Disabled types stay in the data and out of every list (spec §2).
   {
@@ -307,8 +319,9 @@ const row = (values: (string | number | null)[]) => `(${values.map(sqlLiteral).j
 export async function shopStatements(): Promise<string[]> {
   const out = [
     `INSERT OR REPLACE INTO cities (id, ref, position, name_uz, name_ru, name_uk) VALUES\n${CITIES.map((c) => row([c.id, c.ref, c.position, c.name_uz, c.name_ru, c.name_uk])).join(",\n")}`,
-    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk) VALUES\n${DELIVERY_TYPES.map(
-      (d) => row([d.id, d.uuid, d.type, d.icon, d.position, d.status, d.need_payment, d.title_uz, d.title_ru, d.title_uk]),
+    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk, info_uz, info_ru, info_uk) VALUES\n${DELIVERY_TYPES.map(
+      (d) =>
+        row([d.id, d.uuid, d.type, d.icon, d.position, d.status, d.need_payment, d.title_uz, d.title_ru, d.title_uk, ...(d.info ?? [[], [], []]).map((i) => JSON.stringify(i))]),
     ).join(",\n")}`,
     `INSERT OR REPLACE INTO delivery_costs (delivery_type_id, city_map_id, delivery_price, minimum_amount_of_free_shipping, estimated_delivery_time_uz, estimated_delivery_time_ru, estimated_delivery_time_uk) VALUES\n${DELIVERY_COSTS.map(
       (c) =>
