@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { getAccount } from "~/account/index.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
-import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, streetIdOf } from "~/delivery/index.server";
+import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, type Street, streetIdOf, streetsOf } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./checkout.server";
@@ -22,6 +22,8 @@ export type CheckoutData = {
   account: { name: string; phone: string; email: string; addresses: { id: number; label: string }[] } | null;
   /** The stores or post offices of the chosen city and type (pickup, post). */
   points: DeliveryPoint[];
+  /** The known streets of the chosen city (courier), suggested as the street is typed. */
+  streets: Street[];
   done: Record<Exclude<Step, "review">, boolean>;
   open: Step;
   /** Whether online payment is offered (a provider is configured). */
@@ -49,10 +51,11 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
   if (view.lines.length === 0) return "empty";
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-  const [draft, account, points] = await Promise.all([
+  const [draft, account, points, streets] = await Promise.all([
     getDraft(c.env.DB, c.cartId),
     c.userId === null ? null : getAccount(c.env.DB, c.userId),
     option && option.type !== "courier" && view.cityId ? pointsOf(c.env.DB, c.lang, view.cityId, option.id) : [],
+    option?.type === "courier" && view.cityId ? streetsOf(c.env.DB, c.lang, view.cityId) : [],
   ]);
   const done = doneSteps(c.env, view, draft);
   const firstOpen = STEPS.find((s) => s !== "review" && !done[s]) ?? "review";
@@ -70,6 +73,7 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
         }
       : null,
     points,
+    streets,
     done,
     open,
     onlinePayment: clickConfig(c.env) !== null,

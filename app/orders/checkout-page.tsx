@@ -2,9 +2,11 @@ import { useEffect } from "react";
 import { Form, useSubmit } from "react-router";
 import { type EcommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import { ConformForm } from "~/forms/conform-form";
+import { useField } from "@conform-to/react";
 import { FieldError, FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
 import { PhoneRow } from "~/forms/phone-row";
+import { SelectRow } from "~/forms/select-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
@@ -62,33 +64,63 @@ function Contacts({ data, failure }: Props) {
   );
 }
 
-function CityForm({ data, failure }: Props) {
+/** The select's texts, from the page's namespace (the shared combobox has none of its own). */
+function useSelectTexts() {
   const { t } = useI18n();
+  return {
+    loading: t("orders:select.loading"),
+    noResults: t("orders:select.noResults"),
+    close: t("orders:select.close"),
+    shortcuts: t("orders:select.shortcuts"),
+  };
+}
+
+/** The most asked-for cities (the first of the list's order), one tap away in the city select. */
+const FAST_CITIES = 3;
+
+function CityForm({ data, failure }: Props) {
+  const { t, lang, href } = useI18n();
   const submit = useSubmit();
+  const texts = useSelectTexts();
   const form = useConformForm(citySchema, { lastResult: failure?.step === "delivery" && failure.reply?.error?.cityId ? failure.reply : null });
+  const current = data.view.cities.find((c) => c.id === data.view.cityId) ?? null;
+  const native = (
+    <select
+      id="checkout-city"
+      name="cityId"
+      defaultValue={data.view.cityId ?? ""}
+      key={data.view.cityId ?? "none"}
+      data-testid="checkout-city"
+      onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+    >
+      <option value="" disabled>
+        {t("cart:chooseCity")}
+      </option>
+      {data.view.cities.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.title}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <ConformForm form={form} className="form form--inline" data-testid="city-form" preventScrollReset>
       {/* In the form, not on the button: with JavaScript the select submits the form itself. */}
       <input type="hidden" name="intent" value="city" />
       <div className="row">
         <label htmlFor="checkout-city">{t("cart:city")}</label>
-        <select
+        <SelectRow
+          key={data.view.cityId ?? "none"}
+          native={native}
           id="checkout-city"
           name="cityId"
-          defaultValue={data.view.cityId ?? ""}
-          key={data.view.cityId ?? "none"}
-          data-testid="checkout-city"
-          onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-        >
-          <option value="" disabled>
-            {t("cart:chooseCity")}
-          </option>
-          {data.view.cities.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
+          endpoint={`/api/delivery/cities?lang=${lang}`}
+          initial={current ? { id: current.id, title: current.title } : null}
+          shortcuts={data.view.cities.slice(0, FAST_CITIES).map((c) => ({ id: c.id, title: c.title }))}
+          onChoose={(city) => submit({ intent: "city", cityId: String(city.id) }, { method: "post", action: href("/checkout"), preventScrollReset: true })}
+          texts={texts}
+          testId="city-combobox"
+        />
         <FieldError name="cityId" />
       </div>
       {/* Without JavaScript the types of the chosen city come with this button. */}
@@ -99,8 +131,84 @@ function CityForm({ data, failure }: Props) {
   );
 }
 
+/**
+ * The street of a courier address: a text field with the city's known streets
+ * as suggestions (a datalist, no JavaScript needed); with JavaScript the
+ * combobox searches them and a picked street's post code is filled in from
+ * the house number.
+ */
+function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: number; typeId: number }) {
+  const { t, lang } = useI18n();
+  const texts = useSelectTexts();
+  const [field] = useField<string>("street");
+  const invalid = Boolean(field.errors?.length);
+  const typed = typeof field.initialValue === "string" ? field.initialValue : "";
+  const native = (
+    <>
+      <input
+        key={field.key}
+        id="checkout-street"
+        name="street"
+        defaultValue={typed}
+        list={data.streets.length ? "checkout-streets" : undefined}
+        autoComplete="address-line1"
+        maxLength={120}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
+      />
+      {data.streets.length ? (
+        <datalist id="checkout-streets">
+          {data.streets.map((x) => (
+            <option key={x.id} value={x.title} />
+          ))}
+        </datalist>
+      ) : null}
+    </>
+  );
+  return (
+    <div className={invalid ? "row row--error" : "row"}>
+      <label htmlFor="checkout-street">{t("orders:checkout.street")}</label>
+      <SelectRow
+        native={native}
+        id="checkout-street"
+        name="streetId"
+        textName="street"
+        freeText
+        endpoint={`/api/delivery/streets?city_ref_id=${cityId}&delivery_type_id=${typeId}&lang=${lang}`}
+        initial={null}
+        initialText={typed}
+        autoComplete="address-line1"
+        texts={texts}
+        testId="street-combobox"
+        invalid={invalid}
+        describedBy={invalid ? field.errorId : undefined}
+      />
+      <FieldError name="street" />
+    </div>
+  );
+}
+
+/** With JavaScript: a picked street and a house number fill an empty post code (the server fills it too, on save). */
+function fillPostCode(form: HTMLFormElement | null) {
+  if (!form) return;
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? "";
+  const streetId = value("streetId");
+  const house = value("house");
+  const postCode = form.elements.namedItem("postCode") as HTMLInputElement | null;
+  if (!streetId || !house || !postCode || postCode.value) return;
+  const url = `/api/delivery/up-post-codes?street_id=${encodeURIComponent(streetId)}&house=${encodeURIComponent(house)}`;
+  void fetch(url, { headers: { Accept: "application/json" } })
+    .then((r) => r.json() as Promise<{ items?: { post_code: string }[] }>)
+    .then((body) => {
+      const code = body.items?.[0]?.post_code;
+      if (code && !postCode.value) postCode.value = code;
+    })
+    .catch(() => {});
+}
+
 function Delivery({ data, failure }: Props) {
-  const { t, price } = useI18n();
+  const { t, price, href } = useI18n();
+  const submit = useSubmit();
   const { view, draft, account } = data;
   const form = useConformForm(deliveryStepSchema, {
     lastResult: failure?.step === "delivery" && !failure.reply?.error?.cityId ? replyFor(failure, "delivery") : null,
@@ -127,7 +235,20 @@ function Delivery({ data, failure }: Props) {
             {view.deliveryOptions.map((o) => (
               <div key={o.id} className="choice-row">
                 <label className="choice">
-                  <input type="radio" name="deliveryTypeId" value={o.id} defaultChecked={chosenType === String(o.id)} data-testid={`checkout-type-${o.uuid}`} />{" "}
+                  <input
+                    type="radio"
+                    name="deliveryTypeId"
+                    value={o.id}
+                    defaultChecked={chosenType === String(o.id)}
+                    data-testid={`checkout-type-${o.uuid}`}
+                    // With JavaScript the type is saved at once, so its row (stores, post offices, address) appears.
+                    onChange={() =>
+                      submit(
+                        { intent: "type", cityId: String(view.cityId), deliveryTypeId: String(o.id) },
+                        { method: "post", action: href("/checkout"), preventScrollReset: true },
+                      )
+                    }
+                  />{" "}
                   {o.title} — {o.price === 0 ? t("cart:free") : price(o.price)} · {o.estimated}
                 </label>
                 {o.info.length ? (
@@ -160,9 +281,11 @@ function Delivery({ data, failure }: Props) {
                   </label>
                 </fieldset>
               ) : null}
-              <FormRow name="street" label={t("orders:checkout.street")} autoComplete="address-line1" maxLength={120} />
+              {view.cityId ? (
+                <StreetRow data={data} cityId={view.cityId} typeId={view.deliveryOptions.find((o) => o.type === "courier")?.id ?? Number(chosenType)} />
+              ) : null}
               <div className="row row--inline">
-                <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} />
+                <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} onBlur={(e) => fillPostCode(e.currentTarget.form)} />
                 <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
                 <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
               </div>
@@ -300,7 +423,7 @@ export function CheckoutPage({ data, failure, analytics }: Props & { analytics: 
     contacts: `${draft.name}, ${draft.phone}${draft.email ? `, ${draft.email}` : ""}`,
     delivery: `${city?.title ?? ""}, ${option?.title ?? ""}: ${
       data.points.find((p) => p.id === draft.pointId)?.title ??
-      ([draft.street, draft.house, draft.flat].filter(Boolean).join(", ") || t("orders:checkout.savedAddress"))
+      ([draft.street, draft.house, draft.flat, draft.postCode].filter(Boolean).join(", ") || t("orders:checkout.savedAddress"))
     }`,
     payment: draft.paymentMethod ? t(`orders:payment.${draft.paymentMethod}`) : "",
   };

@@ -121,7 +121,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   if (params.resource !== "delivery-data") apiError(404, t("server:api.unknownOperation"));
   const payload = await readPayload(request, t);
-  if (!payload.data) apiError(400, t("server:api.missingParams", { names: "data" }), [{ field: "data", message: t("server:api.missingParams", { names: "data" }) }]);
+  if (!payload.data)
+    apiError(400, t("server:api.missingParams", { names: "data" }), [{ field: "data", message: t("server:api.missingParams", { names: "data" }) }]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload.data);
@@ -142,7 +143,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId)!;
   return Response.json({
     success: true,
-    delivery: { cityId: view.cityId, deliveryTypeId: option.id, type: option.type, title: option.title, cost: view.summary.deliveryCost, pointId: saved.pointId },
+    delivery: {
+      cityId: view.cityId,
+      deliveryTypeId: option.id,
+      type: option.type,
+      title: option.title,
+      cost: view.summary.deliveryCost,
+      pointId: saved.pointId,
+    },
     summary: view.summary,
   });
 }

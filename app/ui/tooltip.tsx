@@ -12,17 +12,17 @@ export function Tooltip({ label, children, testId }: { label: string; children: 
       const d = ref.current;
       if (d?.open && !d.contains(e.target as Node)) d.open = false;
     };
-    const escape = (e: KeyboardEvent) => {
+    const onEscape = (e: KeyboardEvent) => {
       const d = ref.current;
       if (e.key !== "Escape" || !d?.open) return;
       d.open = false;
       d.querySelector("summary")?.focus();
     };
     document.addEventListener("click", outside);
-    document.addEventListener("keydown", escape);
+    document.addEventListener("keydown", onEscape);
     return () => {
       document.removeEventListener("click", outside);
-      document.removeEventListener("keydown", escape);
+      document.removeEventListener("keydown", onEscape);
     };
   }, []);
   return (

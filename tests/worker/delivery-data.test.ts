@@ -151,4 +151,3 @@ describe("POST /api/delivery/delivery-data", () => {
     expect((await get("/api/delivery/delivery-data")).status).toBe(405);
   });
 });
-
