@@ -19,6 +19,8 @@ export type ComboboxProps = {
   /** The typed text is a value too (a street the list does not know); else leaving the field restores the choice. */
   freeText?: boolean;
   onChoose?: (item: ComboItem) => void;
+  /** Items per request (load-more brings the next page). */
+  perPage?: number;
   texts: ComboboxTexts;
   testId?: string;
   describedBy?: string;
@@ -66,7 +68,7 @@ export default function Combobox(p: ComboboxProps) {
         const url = new URL(p.endpoint, window.location.origin);
         url.searchParams.set("title", q);
         url.searchParams.set("page", String(pageNo));
-        url.searchParams.set("per-page", String(PER_PAGE));
+        url.searchParams.set("per-page", String(p.perPage ?? PER_PAGE));
         const res = await fetch(url, { signal: ctl.signal, headers: { Accept: "application/json" } });
         const body = (await res.json()) as { items?: ComboItem[]; _meta?: { currentPage: number; pageCount: number } };
         const got = (body.items ?? []).map(({ id, title }) => ({ id, title }));
@@ -80,7 +82,7 @@ export default function Combobox(p: ComboboxProps) {
         if (request.current === ctl) setLoading(false);
       }
     },
-    [p.endpoint],
+    [p.endpoint, p.perPage],
   );
 
   useEffect(

@@ -120,6 +120,7 @@ function CityForm({ data, failure }: Props) {
           onChoose={(city) => submit({ intent: "city", cityId: String(city.id) }, { method: "post", action: href("/checkout"), preventScrollReset: true })}
           texts={texts}
           testId="city-combobox"
+          perPage={10}
         />
         <FieldError name="cityId" />
       </div>

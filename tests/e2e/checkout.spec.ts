@@ -234,3 +234,50 @@ test("post office and online payment (ru): Click declines, the order waits with 
   await expect(page.getByTestId("order-payment")).toContainText(ru("payment.paid"));
   await expect(page.getByTestId("order-address")).toContainText("№ 12");
 });
+
+test("the city select: a native select without JavaScript; with it a combobox that pages, searches, says when nothing is found, answers the keyboard, and fills the screen on a phone", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  await oneProductInCart(page);
+  await page.goto("/checkout");
+  const contacts = page.getByTestId("contacts-form");
+  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
+  await contacts.getByLabel(orders("checkout.name")).fill("Jasur");
+  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), uniquePhone(), js);
+  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  if (!js) {
+    await expect(page.getByTestId("checkout-city").locator("option:not([disabled])")).toHaveCount(14);
+    return;
+  }
+  const box = page.getByTestId("city-combobox");
+  const input = box.getByRole("combobox", { name: text("uz", "cart", "city") });
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+  await input.click();
+  await expect(input).toHaveAttribute("aria-expanded", "true");
+  // The first page (10), three shortcuts; scrolled to its end, the list loads the rest (14 cities).
+  const options = box.getByRole("option");
+  await expect(options).toHaveCount(10);
+  await expect(box.getByRole("group").getByRole("button")).toHaveCount(3);
+  await box.getByRole("listbox").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(options).toHaveCount(14);
+  // Search (after the typing pauses): nothing found says so.
+  await input.fill("qqq");
+  await expect(box.getByText(orders("select.noResults")).first()).toBeVisible();
+  await input.fill("sam");
+  await expect(options).toHaveCount(1);
+  await input.press("ArrowDown");
+  await expect(input).toHaveAttribute("aria-activedescendant", /.+/);
+  await input.press("Escape");
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+  // Below 640 px the open select covers the screen.
+  await page.setViewportSize({ width: 390, height: 780 });
+  await input.click();
+  const popup = await box.locator(".combobox__popup").boundingBox();
+  expect(popup).toMatchObject({ x: 0, y: 0, width: 390, height: 780 });
+  await input.press("ArrowDown");
+  await input.press("Enter");
+  // Chosen with the keyboard: the city's delivery types follow.
+  await expect(page.getByTestId("delivery-form")).toBeVisible();
+  await expect(input).toHaveValue("Samarqand");
+});
