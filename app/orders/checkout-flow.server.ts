@@ -10,7 +10,7 @@ import { type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
 import { clickConfig } from "./payment.server";
 import { type Order, orderByKey } from "./orders.server";
 import type { z } from "zod";
-import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema, typeStepSchema } from "./schema";
+import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema } from "./schema";
 
 export const STEPS = ["contacts", "delivery", "payment", "review"] as const;
 export type Step = (typeof STEPS)[number];
@@ -22,6 +22,8 @@ export type CheckoutData = {
   account: { name: string; phone: string; email: string; addresses: { id: number; label: string }[] } | null;
   /** The stores or post offices of the chosen city and type (pickup, post). */
   points: DeliveryPoint[];
+  /** Every point-served type's stores or post offices in the city (each type's row has its own select). */
+  pointsByType: Record<number, DeliveryPoint[]>;
   /** The known streets of the chosen city (courier), suggested as the street is typed. */
   streets: Street[];
   done: Record<Exclude<Step, "review">, boolean>;
@@ -51,12 +53,16 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
   if (view.lines.length === 0) return "empty";
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-  const [draft, account, points, streets] = await Promise.all([
+  const cityId = view.cityId;
+  const pointTypes = cityId ? view.deliveryOptions.filter((o) => o.type !== "courier") : [];
+  const [draft, account, pointLists, streets] = await Promise.all([
     getDraft(c.env.DB, c.cartId),
     c.userId === null ? null : getAccount(c.env.DB, c.userId),
-    option && option.type !== "courier" && view.cityId ? pointsOf(c.env.DB, c.lang, view.cityId, option.id) : [],
-    option?.type === "courier" && view.cityId ? streetsOf(c.env.DB, c.lang, view.cityId) : [],
+    Promise.all(pointTypes.map((o) => pointsOf(c.env.DB, c.lang, cityId!, o.id))),
+    cityId && view.deliveryOptions.some((o) => o.type === "courier") ? streetsOf(c.env.DB, c.lang, cityId) : [],
   ]);
+  const pointsByType = Object.fromEntries(pointTypes.map((o, i) => [o.id, pointLists[i]!]));
+  const points = option ? (pointsByType[option.id] ?? []) : [];
   const done = doneSteps(c.env, view, draft);
   const firstOpen = STEPS.find((s) => s !== "review" && !done[s]) ?? "review";
   const askedIndex = STEPS.indexOf(asked as Step);
@@ -73,6 +79,7 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
         }
       : null,
     points,
+    pointsByType,
     streets,
     done,
     open,
@@ -138,20 +145,14 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       return { ok: true, next: "delivery" };
     }
     case "delivery": {
+      // Each point-served type has its own select (point-<type id>): the chosen type's is the point.
+      const point = form.get(`point-${form.get("deliveryTypeId")}`);
+      if (typeof point === "string") form.set("pointId", point);
       const s = parseForm(form, deliveryStepSchema);
       if (s.status !== "success") return { ok: false, status: 400, step: "delivery", reply: s.reply() };
       const saved = await saveDelivery(s.value, c);
       if (!saved.ok) return { ok: false, status: 422, step: "delivery", reply: s.reply({ fieldErrors: { [saved.field]: [saved.error] } }) };
       return { ok: true, next: "" };
-    }
-    case "type": {
-      // With JavaScript a chosen type is saved at once, so its dependent row (stores, post offices, address) appears.
-      const s = parseForm(form, typeStepSchema);
-      if (s.status !== "success") return { ok: false, status: 400, step: "delivery", reply: s.reply() };
-      if (!(await deliveryOptions(db, c.lang, s.value.cityId)).some((o) => o.id === s.value.deliveryTypeId))
-        return { ok: false, status: 422, step: "delivery", reply: s.reply({ fieldErrors: { deliveryTypeId: ["orders:errors.deliveryRequired"] } }) };
-      await setDelivery(db, c.cartId, s.value.cityId, s.value.deliveryTypeId);
-      return { ok: true, next: "delivery" };
     }
     case "payment": {
       const s = parseForm(form, paymentStepSchema);

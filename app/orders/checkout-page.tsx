@@ -208,9 +208,8 @@ function fillPostCode(form: HTMLFormElement | null) {
 }
 
 function Delivery({ data, failure }: Props) {
-  const { t, price, href } = useI18n();
-  const submit = useSubmit();
-  const { view, draft, account } = data;
+  const { t, price } = useI18n();
+  const { view, draft } = data;
   const form = useConformForm(deliveryStepSchema, {
     lastResult: failure?.step === "delivery" && !failure.reply?.error?.cityId ? replyFor(failure, "delivery") : null,
     defaultValue: {
@@ -222,8 +221,10 @@ function Delivery({ data, failure }: Props) {
       postCode: draft.postCode,
     },
   });
-  const chosenType = form.getFieldset().deliveryTypeId.initialValue;
-  const chosenAddress = form.getFieldset().addressId.initialValue;
+  const typeField = form.getFieldset().deliveryTypeId;
+  const chosenType = typeField.initialValue;
+  // The type now checked (with JavaScript conform follows the radios; without it, the type just submitted).
+  const checkedType = typeField.value ?? chosenType;
   return (
     <>
       <CityForm data={data} failure={failure} />
@@ -236,20 +237,7 @@ function Delivery({ data, failure }: Props) {
             {view.deliveryOptions.map((o) => (
               <div key={o.id} className="choice-row">
                 <label className="choice">
-                  <input
-                    type="radio"
-                    name="deliveryTypeId"
-                    value={o.id}
-                    defaultChecked={chosenType === String(o.id)}
-                    data-testid={`checkout-type-${o.uuid}`}
-                    // With JavaScript the type is saved at once, so its row (stores, post offices, address) appears.
-                    onChange={() =>
-                      submit(
-                        { intent: "type", cityId: String(view.cityId), deliveryTypeId: String(o.id) },
-                        { method: "post", action: href("/checkout"), preventScrollReset: true },
-                      )
-                    }
-                  />{" "}
+                  <input type="radio" name="deliveryTypeId" value={o.id} defaultChecked={chosenType === String(o.id)} data-testid={`checkout-type-${o.uuid}`} />{" "}
                   {o.title} — {o.price === 0 ? t("cart:free") : price(o.price)} · {o.estimated}
                 </label>
                 {o.info.length ? (
@@ -261,37 +249,18 @@ function Delivery({ data, failure }: Props) {
                     </ul>
                   </Tooltip>
                 ) : null}
+                {/* The type's own row: shown while its radio is checked (CSS :has, no JavaScript needed). */}
+                <div className="choice-row__detail">
+                  {o.type === "courier" ? (
+                    <Address data={data} typeId={o.id} />
+                  ) : (
+                    <Points data={data} typeId={o.id} uuid={o.uuid} showError={checkedType === String(o.id)} />
+                  )}
+                </div>
               </div>
             ))}
             <FieldError name="deliveryTypeId" />
           </fieldset>
-          {data.points.length ? (
-            <Points data={data} />
-          ) : (
-            <>
-              {account?.addresses.length ? (
-                <fieldset className="row">
-                  <legend>{t("orders:checkout.savedAddress")}</legend>
-                  {account.addresses.map((a) => (
-                    <label key={a.id} className="choice">
-                      <input type="radio" name="addressId" value={a.id} defaultChecked={chosenAddress === String(a.id)} /> {a.label}
-                    </label>
-                  ))}
-                  <label className="choice">
-                    <input type="radio" name="addressId" value="" defaultChecked={!chosenAddress} /> {t("orders:checkout.newAddress")}
-                  </label>
-                </fieldset>
-              ) : null}
-              {view.cityId ? (
-                <StreetRow data={data} cityId={view.cityId} typeId={view.deliveryOptions.find((o) => o.type === "courier")?.id ?? Number(chosenType)} />
-              ) : null}
-              <div className="row row--inline">
-                <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} onBlur={(e) => fillPostCode(e.currentTarget.form)} />
-                <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
-                <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
-              </div>
-            </>
-          )}
           <button type="submit" name="intent" value="delivery" className="button">
             {t("orders:checkout.continue")}
           </button>
@@ -301,34 +270,77 @@ function Delivery({ data, failure }: Props) {
   );
 }
 
-/** The stores (pickup) or post offices (post) of the chosen city, and the chosen one's details. */
-function Points({ data }: { data: CheckoutData }) {
+/** A courier's address: a saved one of the account, or a new one (street, house, flat, post code). */
+function Address({ data, typeId }: { data: CheckoutData; typeId: number }) {
   const { t } = useI18n();
-  const chosen = data.points.find((p) => p.id === data.draft.pointId);
+  const { view, account } = data;
+  const [addressField] = useField<string>("addressId");
+  const chosenAddress = addressField.initialValue;
+  return (
+    <>
+      {account?.addresses.length ? (
+        <fieldset className="row">
+          <legend>{t("orders:checkout.savedAddress")}</legend>
+          {account.addresses.map((a) => (
+            <label key={a.id} className="choice">
+              <input type="radio" name="addressId" value={a.id} defaultChecked={chosenAddress === String(a.id)} /> {a.label}
+            </label>
+          ))}
+          <label className="choice">
+            <input type="radio" name="addressId" value="" defaultChecked={!chosenAddress} /> {t("orders:checkout.newAddress")}
+          </label>
+        </fieldset>
+      ) : null}
+      {view.cityId ? <StreetRow data={data} cityId={view.cityId} typeId={typeId} /> : null}
+      <div className="row row--inline">
+        <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} onBlur={(e) => fillPostCode(e.currentTarget.form)} />
+        <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
+        <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+      </div>
+    </>
+  );
+}
+
+/** The stores (pickup) or post offices (post) of the city for one type, and the chosen one's details. */
+function Points({ data, typeId, uuid, showError }: { data: CheckoutData; typeId: number; uuid: string; showError: boolean }) {
+  const { t } = useI18n();
+  const [field] = useField<string>("pointId");
+  // The error belongs to the type it was refused for (one element with its id).
+  const invalid = showError && Boolean(field.errors?.length);
+  const points = data.pointsByType[typeId] ?? [];
+  const saved = data.view.deliveryTypeId === typeId ? points.find((p) => p.id === data.draft.pointId) : undefined;
+  const id = `checkout-point-${uuid}`;
   return (
     <div className="row">
-      <label htmlFor="checkout-point">{t("orders:checkout.point")}</label>
-      <select id="checkout-point" name="pointId" defaultValue={chosen?.id ?? ""} data-testid="checkout-point">
+      <label htmlFor={id}>{t("orders:checkout.point")}</label>
+      <select
+        id={id}
+        name={`point-${typeId}`}
+        defaultValue={saved?.id ?? ""}
+        data-testid={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
+      >
         <option value="" disabled>
           {t("orders:checkout.choosePoint")}
         </option>
-        {data.points.map((p) => (
+        {points.map((p) => (
           <option key={p.id} value={p.id}>
             {p.title}
             {p.label ? ` — ${p.label}` : ""}
           </option>
         ))}
       </select>
-      <FieldError name="pointId" />
-      {chosen ? (
+      {showError ? <FieldError name="pointId" /> : null}
+      {saved ? (
         <div className="selected-point" data-testid="selected-point">
           <p>
-            <strong>{chosen.title}</strong>
-            {chosen.label ? ` · ${chosen.label}` : ""}
+            <strong>{saved.title}</strong>
+            {saved.label ? ` · ${saved.label}` : ""}
           </p>
-          <p>{chosen.address}</p>
-          {chosen.phone ? <p>{chosen.phone}</p> : null}
-          {chosen.schedule ? <p>{chosen.schedule}</p> : null}
+          <p>{saved.address}</p>
+          {saved.phone ? <p>{saved.phone}</p> : null}
+          {saved.schedule ? <p>{saved.schedule}</p> : null}
         </div>
       ) : null}
     </div>

@@ -61,7 +61,6 @@ export const deliveryStepSchema = placeOrderSchema.pick({
   postCode: true,
 });
 export const citySchema = placeOrderSchema.pick({ cityId: true });
-export const typeStepSchema = placeOrderSchema.pick({ cityId: true, deliveryTypeId: true });
 export const paymentStepSchema = placeOrderSchema.pick({ paymentMethod: true, comment: true });
 export const placeStepSchema = placeOrderSchema.pick({ idempotencyKey: true });
 

@@ -41,6 +41,23 @@ async function chooseCity(page: Page, city: string, js: boolean, how: "search" |
   await expect(page.getByTestId("delivery-form")).toBeVisible();
 }
 
+/**
+ * Signs the page in to this project's checkout account: made once per project
+ * and run (a sign-up, through the page's cookies), signed in to after that.
+ */
+const accounts = new Map<string, { email: string; password: string }>();
+async function signIn(page: Page, project: string) {
+  const known = accounts.get(project);
+  if (known) {
+    expect((await page.request.post("/login", { form: { login: known.email, password: known.password } })).ok()).toBe(true);
+    return known;
+  }
+  const account = { email: uniqueEmail(project, "checkout"), password: "Checkout-pass-1" };
+  await page.request.post("/signup", { form: { firstName: "Sevara", email: account.email, password: account.password } });
+  accounts.set(project, account);
+  return account;
+}
+
 test("a guest places an order: contacts, courier to an address, cash; the confirmation has its number", async ({ page, javaScriptEnabled: js }) => {
   await oneProductInCart(page);
   await page.goto("/checkout");
@@ -123,13 +140,14 @@ test("pickup: a type without its store is refused and asks for one; the order go
   await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
   await chooseCity(page, "Toshkent", js, "shortcut");
   await page.getByTestId("checkout-type-pickup").check();
-  // With JavaScript the type is saved at once and its stores appear.
-  if (js) await expect(page.getByTestId("checkout-point")).toBeVisible();
+  // The type's stores appear with it (no request needed).
+  await expect(page.getByTestId("checkout-point-pickup")).toBeVisible();
+  await expect(page.getByTestId("checkout-point-post")).toBeHidden();
   const delivery = page.getByTestId("delivery-form");
   await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
   // Refused with the reason; the stores of the city appear.
   await expect(delivery.getByRole("alert")).toHaveText(orders("errors.pointRequired"));
-  await page.getByTestId("checkout-point").selectOption({ label: "Libos Next — Next SM" });
+  await page.getByTestId("checkout-point-pickup").selectOption({ label: "Libos Next — Next SM" });
   await delivery.getByRole("button", { name: orders("checkout.continue") }).click();
   await expect(page.getByTestId("step-delivery-done")).toContainText("Libos Next");
   await page.getByTestId("payment-cash").check();
@@ -142,9 +160,7 @@ test("pickup: a type without its store is refused and asks for one; the order go
 });
 
 test("a signed-in shopper's order appears in the history and in /api/orders, and can be cancelled", async ({ page, javaScriptEnabled: js }, testInfo) => {
-  // A fresh account (the sign-up's JSON-free form post through the page's cookies).
-  const email = uniqueEmail(testInfo.project.name, "checkout");
-  await page.request.post("/signup", { form: { firstName: "Sevara", email, password: "Checkout-pass-1" } });
+  const { email } = await signIn(page, testInfo.project.name);
   await oneProductInCart(page);
   await page.goto("/ru/checkout");
   const contacts = page.getByTestId("contacts-form");
@@ -197,14 +213,13 @@ test("post office and online payment (ru): Click declines, the order waits with 
   await contacts.getByRole("button", { name: ru("checkout.continue") }).click();
   await chooseCity(page, "Ташкент", js);
   await page.getByTestId("checkout-type-post").check();
-  if (js) await expect(page.getByTestId("checkout-point")).toBeVisible();
   const delivery = page.getByTestId("delivery-form");
   await delivery.getByRole("button", { name: ru("checkout.continue") }).click();
   await expect(delivery.getByRole("alert")).toHaveText(ru("errors.pointRequired"));
   // Post offices in the order of their numbers: № 1, № 2, № 12, № 25, № 101.
-  const offices = await page.getByTestId("checkout-point").locator("option:not([disabled])").allTextContents();
+  const offices = await page.getByTestId("checkout-point-post").locator("option:not([disabled])").allTextContents();
   expect(offices.map((o) => Number(/№ (\d+)/.exec(o)?.[1]))).toEqual([1, 2, 12, 25, 101]);
-  await page.getByTestId("checkout-point").selectOption({ label: "Почтовое отделение № 12" });
+  await page.getByTestId("checkout-point-post").selectOption({ label: "Почтовое отделение № 12" });
   await delivery.getByRole("button", { name: ru("checkout.continue") }).click();
   await expect(page.getByTestId("step-delivery-done")).toContainText("№ 12");
 
@@ -281,3 +296,62 @@ test("the city select: a native select without JavaScript; with it a combobox th
   await expect(page.getByTestId("delivery-form")).toBeVisible();
   await expect(input).toHaveValue("Samarqand");
 });
+
+/**
+ * The rest of the delivery types × payment methods (courier × cash and card, pickup × cash and post × online are above),
+ * as a guest and signed in, in the three languages. Pickup takes no card (its type does not take payment on delivery).
+ */
+const JOURNEYS = [
+  { who: "guest", lang: "uz", type: "post", pay: "cash", city: "Toshkent" },
+  { who: "guest", lang: "uz", type: "pickup", pay: "online", city: "Toshkent" },
+  { who: "signed-in", lang: "uk", type: "post", pay: "card", city: "Ташкент" },
+  { who: "signed-in", lang: "ru", type: "courier", pay: "online", city: "Ташкент" },
+] as const;
+
+for (const j of JOURNEYS) {
+  test(`journey: ${j.who}, ${j.type}, ${j.pay}, ${j.lang}`, async ({ page, javaScriptEnabled: js, pageErrors }, testInfo) => {
+    pageErrors.allowStatus(422);
+    const say = (key: string) => text(j.lang, "orders", key);
+    const prefix = j.lang === "uz" ? "" : `/${j.lang}`;
+    if (j.who === "signed-in") await signIn(page, testInfo.project.name);
+    await oneProductInCart(page);
+    await page.goto(`${prefix}/checkout`);
+    const contacts = page.getByTestId("contacts-form");
+    await whenHydrated(contacts.getByRole("button", { name: say("checkout.continue") }), js);
+    if (j.who === "guest") await contacts.getByLabel(say("checkout.name")).fill("Malika");
+    await enterPhone(contacts.getByLabel(text(j.lang, "auth", "fields.phone")), uniquePhone(), js);
+    await contacts.getByRole("button", { name: say("checkout.continue") }).click();
+    await chooseCity(page, j.city, js);
+    await page.getByTestId(`checkout-type-${j.type}`).check();
+    const delivery = page.getByTestId("delivery-form");
+    if (j.type === "courier") {
+      await delivery.getByLabel(say("checkout.street")).fill("Bobur");
+      await delivery.getByLabel(say("checkout.house"), { exact: true }).fill("7");
+    } else {
+      await page.getByTestId(`checkout-point-${j.type}`).selectOption({ index: 1 });
+    }
+    await delivery.getByRole("button", { name: say("checkout.continue") }).click();
+    await expect(page.getByTestId("step-delivery-done")).toBeVisible();
+    await page.getByTestId(`payment-${j.pay}`).check();
+    await page
+      .getByTestId("payment-form")
+      .getByRole("button", { name: say("checkout.continue") })
+      .click();
+    await expect(page.getByTestId("step-payment-done")).toContainText(say(`payment.${j.pay}`));
+    await page.getByTestId("place-order").click();
+    if (j.pay === "online") {
+      await whenHydrated(page.getByTestId("dev-pay-pay"), js);
+      await page.getByTestId("dev-pay-pay").click();
+    }
+    await expect(page).toHaveURL(new RegExp(`${prefix}/checkout/done/[2-9A-Z]{4}-[2-9A-Z]{4}$`));
+    const number = page.url().split("/").pop()!;
+    await expect(page.getByTestId("order-payment")).toContainText(say(`payment.${j.pay}`));
+    if (j.pay === "online") await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "true");
+    if (j.who === "signed-in") {
+      const api = (await (await page.request.get("/api/orders")).json()) as { number: string; payment: { paid: boolean } }[];
+      expect(api.find((o) => o.number === number)).toMatchObject({ payment: { paid: j.pay === "online" } });
+      await page.goto(`${prefix}/account/orders`);
+      await expect(page.getByTestId("history-order").first()).toContainText(number);
+    }
+  });
+}
