@@ -1,6 +1,7 @@
 import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
 import { FieldError, FormRow } from "~/forms/form-row";
+import { NumberRow, zeroPad } from "~/forms/number-row";
 import { useI18n } from "~/i18n/use-i18n";
 import { CLOTHE_SIZES, detailsSchema, SHOE_SIZES } from "./schema";
 import { replyFor, SectionStatus, type SectionProps } from "./section";
@@ -15,8 +16,8 @@ export function Personal({ account, notice, failure }: SectionProps) {
     defaultValue: {
       firstName: d.firstName,
       lastName: d.lastName,
-      birthDay: text(d.birthDay),
-      birthMonth: text(d.birthMonth),
+      birthDay: zeroPad(d.birthDay),
+      birthMonth: zeroPad(d.birthMonth),
       birthYear: text(d.birthYear),
       gender: text(d.gender),
       shoeSizes: d.shoeSizes,
@@ -33,8 +34,8 @@ export function Personal({ account, notice, failure }: SectionProps) {
         <FormRow name="lastName" label={t("account:personal.lastName")} maxLength={60} autoComplete="family-name" />
         <fieldset className="row row--inline">
           <legend>{t("account:personal.birthday")}</legend>
-          <FormRow name="birthDay" label={t("account:personal.day")} inputMode="numeric" pattern="\d{1,2}" maxLength={2} />
-          <FormRow name="birthMonth" label={t("account:personal.month")} inputMode="numeric" pattern="\d{1,2}" maxLength={2} />
+          <NumberRow name="birthDay" label={t("account:personal.day")} min={1} max={31} />
+          <NumberRow name="birthMonth" label={t("account:personal.month")} min={1} max={12} />
           <FormRow name="birthYear" label={t("account:personal.year")} inputMode="numeric" pattern="\d{4}" maxLength={4} />
         </fieldset>
         <fieldset className="row row--inline">

@@ -7,12 +7,13 @@ import { FieldError, FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
 import { PhoneRow } from "~/forms/phone-row";
 import { SelectRow } from "~/forms/select-row";
+import { TextareaRow } from "~/forms/textarea-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
 import { Tooltip } from "~/ui/tooltip";
 import type { CheckoutData, Step } from "./checkout-flow.server";
-import { citySchema, contactsSchema, deliveryStepSchema, PAYMENT_METHODS, paymentStepSchema } from "./schema";
+import { COMMENT_MAX, citySchema, contactsSchema, deliveryStepSchema, PAYMENT_METHODS, paymentStepSchema } from "./schema";
 
 export type CheckoutFailure = {
   step: Step;
@@ -359,18 +360,32 @@ function Payment({ data, failure }: Props) {
     <ConformForm form={form} className="form" data-testid="payment-form">
       <fieldset className="row">
         <legend>{t("orders:done.payment")}</legend>
-        {PAYMENT_METHODS.filter((m) => m === "cash" || (m === "card" && option?.needPayment) || (m === "online" && data.onlinePayment)).map((m) => (
-          <label key={m} className="choice">
-            <input type="radio" name="paymentMethod" value={m} defaultChecked={chosen === m} data-testid={`payment-${m}`} /> {t(`orders:payment.${m}`)}
-          </label>
-        ))}
+        {/* Online only where a provider is configured; card shown but disabled where the type takes no payment on delivery. */}
+        {PAYMENT_METHODS.filter((m) => m !== "online" || data.onlinePayment).map((m) => {
+          const unavailable = m === "card" && !option?.needPayment;
+          return (
+            <label key={m} className={unavailable ? "choice choice--disabled" : "choice"}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={m}
+                defaultChecked={chosen === m && !unavailable}
+                disabled={unavailable}
+                data-testid={`payment-${m}`}
+              />{" "}
+              {t(`orders:payment.${m}`)}
+              {unavailable ? <span className="choice__note"> — {t("orders:payment.cardUnavailable", { type: option?.title ?? "" })}</span> : null}
+            </label>
+          );
+        })}
         <FieldError name="paymentMethod" />
       </fieldset>
-      <div className="row">
-        <label htmlFor="checkout-comment">{t("orders:checkout.comment")}</label>
-        <textarea id="checkout-comment" name="comment" maxLength={500} rows={3} defaultValue={data.draft.comment} />
-        <FieldError name="comment" />
-      </div>
+      <TextareaRow
+        name="comment"
+        label={t("orders:checkout.comment")}
+        maxLength={COMMENT_MAX}
+        counter={(count) => t("orders:checkout.charactersLeft", { count })}
+      />
       <button type="submit" name="intent" value="payment" className="button">
         {t("orders:checkout.continue")}
       </button>

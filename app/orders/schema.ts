@@ -8,6 +8,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const id = positiveId;
 
+/** The order comment's limit (the textarea stops there, the schema refuses more). */
+export const COMMENT_MAX = 500;
+
 /**
  * Placing an order (`POST /order/request`, the checkout's last form). Only who,
  * where and how to pay come from the request: lines, prices, promo, bonuses and
@@ -40,7 +43,7 @@ export const placeOrderSchema = z.object({
     .optional()
     .transform((v) => v ?? ""),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "orders:errors.paymentMethod" }),
-  comment: optionalText(500, "orders:errors.commentLong", true),
+  comment: optionalText(COMMENT_MAX, "orders:errors.commentLong", true),
   // The client's key for this placement: the same key again is the same order.
   idempotencyKey: z.string({ error: "orders:errors.idempotencyKey" }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "orders:errors.idempotencyKey" }),
 });

@@ -196,6 +196,14 @@ test("personal details: saved, kept after a reload; a wrong birthday keeps what 
   await field(auth("fields.firstName")).fill("Madina");
   await field(acc("personal.lastName")).fill("Karimova");
   await field(acc("personal.day")).fill("14");
+  if (js) {
+    // Day and month take digits only, clamped and zero-padded when left.
+    await field(acc("personal.month")).fill("1a");
+    await expect(field(acc("personal.month"))).toHaveValue("1");
+    await field(acc("personal.month")).fill("19");
+    await field(acc("personal.month")).blur();
+    await expect(field(acc("personal.month"))).toHaveValue("12");
+  }
   await field(acc("personal.month")).fill("3");
   await shoeSize("38").check();
   await shoeSize("41").check();
@@ -209,7 +217,7 @@ test("personal details: saved, kept after a reload; a wrong birthday keeps what 
   await expect(field(auth("fields.firstName"))).toHaveValue("Madina");
   await expect(field(acc("personal.lastName"))).toHaveValue("Karimova");
   await expect(field(acc("personal.day"))).toHaveValue("14");
-  await expect(field(acc("personal.month"))).toHaveValue("3");
+  await expect(field(acc("personal.month"))).toHaveValue("03");
   await expect(shoeSize("38")).toBeChecked();
   await expect(shoeSize("41")).toBeChecked();
   await expect(shoeSize("40")).not.toBeChecked();
@@ -230,7 +238,7 @@ test("personal details: saved, kept after a reload; a wrong birthday keeps what 
   await openAccount(page, js);
   await expect(field(acc("personal.lastName"))).toHaveValue("Karimova");
   await expect(field(acc("personal.day"))).toHaveValue("14");
-  await expect(field(acc("personal.month"))).toHaveValue("3");
+  await expect(field(acc("personal.month"))).toHaveValue("03");
 });
 
 test("kids: add one, change the birthday, delete it", async ({ page, javaScriptEnabled: js, account }) => {

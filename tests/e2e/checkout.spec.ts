@@ -92,6 +92,11 @@ test("a guest places an order: contacts, courier to an address, cash; the confir
   await expect(page.getByTestId("step-delivery-done")).toContainText(/Amir Temur shoh ko\u2018chasi, 15, \d{6}/);
 
   await page.getByTestId("payment-cash").check();
+  // The comment stops at 500 characters; with JavaScript a counter says what is left.
+  const comment = page.getByLabel(orders("checkout.comment"));
+  await comment.fill("Domofon 15");
+  if (js) await expect(page.getByTestId("comment-left")).toHaveText("Yana 490 ta belgi");
+  await expect(comment).toHaveAttribute("maxlength", "500");
   await page
     .getByTestId("payment-form")
     .getByRole("button", { name: orders("checkout.continue") })
