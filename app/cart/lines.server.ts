@@ -63,6 +63,9 @@ export async function cartCounts(db: D1Database, cartId: number): Promise<{ item
 /**
  * Merges a guest cart into the shopper's at login: quantities add up, capped
  * by stock (an account line already above the stock left is not lowered);
+ * what the guest chose at the checkout comes along (the city and delivery type
+ * on the cart, the checkout draft's contacts, point or address, payment and
+ * comment: the guest's newer choices win, the account draft keeps its key);
  * the guest cart is then deleted. One batch.
  */
 export async function mergeCarts(db: D1Database, guestCartId: number, userCartId: number): Promise<void> {
@@ -75,6 +78,22 @@ export async function mergeCarts(db: D1Database, guestCartId: number, userCartId
          WHERE g.cart_id = ?1 AND s.stock > 0 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL)
          ON CONFLICT(cart_id, sku_id) DO UPDATE SET
            quantity = MAX(quantity, MIN(quantity + excluded.quantity, (SELECT stock FROM skus WHERE id = excluded.sku_id)))`,
+      )
+      .bind(guestCartId, userCartId),
+    db
+      .prepare(
+        `UPDATE carts SET city_id = g.city_id, delivery_type_id = g.delivery_type_id
+         FROM (SELECT city_id, delivery_type_id FROM carts WHERE id = ?1 AND user_id IS NULL AND city_id IS NOT NULL) AS g WHERE carts.id = ?2`,
+      )
+      .bind(guestCartId, userCartId),
+    db
+      .prepare(
+        `INSERT INTO checkout_drafts (cart_id, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment)
+         SELECT ?2, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment
+         FROM checkout_drafts WHERE cart_id = ?1 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL) AND name <> ''
+         ON CONFLICT (cart_id) DO UPDATE SET name = excluded.name, phone = excluded.phone, email = excluded.email, point_id = excluded.point_id,
+           address_id = NULL, street = excluded.street, house = excluded.house, flat = excluded.flat, post_code = excluded.post_code,
+           payment_method = excluded.payment_method, comment = excluded.comment, updated_at = unixepoch()`,
       )
       .bind(guestCartId, userCartId),
     db.prepare("DELETE FROM carts WHERE id = ? AND user_id IS NULL").bind(guestCartId),

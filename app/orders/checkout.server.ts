@@ -45,8 +45,11 @@ export async function getDraft(db: D1Database, cartId: number): Promise<Draft> {
 
 export async function saveContacts(db: D1Database, cartId: number, c: { name: string; phone: string; email?: string }): Promise<void> {
   await db
-    .prepare("UPDATE checkout_drafts SET name = ?, phone = ?, email = ?, updated_at = unixepoch() WHERE cart_id = ?")
-    .bind(c.name, c.phone, c.email ?? "", cartId)
+    .prepare(
+      `INSERT INTO checkout_drafts (cart_id, idempotency_key, name, phone, email) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (cart_id) DO UPDATE SET name = ?3, phone = ?4, email = ?5, updated_at = unixepoch()`,
+    )
+    .bind(cartId, newKey(), c.name, c.phone, c.email ?? "")
     .run();
 }
 
@@ -55,7 +58,7 @@ export async function saveAddress(
   cartId: number,
   a: { pointId?: number; addressId?: number; street: string; house: string; flat: string; postCode: string },
 ): Promise<void> {
-  // An upsert: the delivery data API may save a choice before the checkout page made the draft.
+  // Upserts (as every step): a client may post a step before the checkout page made the draft.
   await db
     .prepare(
       `INSERT INTO checkout_drafts (cart_id, idempotency_key, point_id, address_id, street, house, flat, post_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
@@ -67,8 +70,11 @@ export async function saveAddress(
 
 export async function savePayment(db: D1Database, cartId: number, p: { paymentMethod: PaymentMethod; comment: string }): Promise<void> {
   await db
-    .prepare("UPDATE checkout_drafts SET payment_method = ?, comment = ?, updated_at = unixepoch() WHERE cart_id = ?")
-    .bind(p.paymentMethod, p.comment, cartId)
+    .prepare(
+      `INSERT INTO checkout_drafts (cart_id, idempotency_key, payment_method, comment) VALUES (?1, ?2, ?3, ?4)
+       ON CONFLICT (cart_id) DO UPDATE SET payment_method = ?3, comment = ?4, updated_at = unixepoch()`,
+    )
+    .bind(cartId, newKey(), p.paymentMethod, p.comment)
     .run();
 }
 

@@ -185,4 +185,22 @@ describe("a shopper's orders", () => {
     expect(page.body).toContain('data-testid="order-status">Bekor qilindi');
     expect(page.body).not.toContain('data-testid="cancel-order"');
   });
+
+  it("what a guest chose at the checkout comes along when they sign in: contacts, city, type and store", async () => {
+    const s = new Shopper();
+    await s.add(buyable(11).sku.id);
+    const step = async (fields: Record<string, string>) => {
+      const res = await post("/checkout", fields, { cookie: s.cookie, headers: ip() });
+      expect(res.status).toBe(303);
+    };
+    await step({ intent: "contacts", name: "Guest Otabek", phone: "+998 90 555 44 33" });
+    await step({ intent: "city", cityId: "1" });
+    await step({ intent: "delivery", cityId: "1", deliveryTypeId: "2", "point-2": "2" });
+    // Signing up from the checkout signs in too: the same join as a login.
+    const login = await post("/signup", { firstName: "Otabek", email: "orders-join@example.uz", password: "long-enough" }, { cookie: s.cookie, headers: ip() });
+    expect(login.status).toBe(303);
+    const page = await html("/checkout", { headers: { Cookie: cookieOf(login)! } });
+    expect(page.body).toMatch(/data-testid="step-contacts-done"><div>Guest Otabek, \+998905554433/);
+    expect(page.body).toMatch(/data-testid="step-delivery-done"><div>Toshkent, [^<]*: Libos Next/);
+  });
 });
