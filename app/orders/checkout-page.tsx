@@ -1,10 +1,12 @@
 import { useEffect } from "react";
 import { Form, useSubmit } from "react-router";
+import { loginSchema } from "~/auth/index";
 import { type EcommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import { ConformForm } from "~/forms/conform-form";
 import { useField } from "@conform-to/react";
 import { FieldError, FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
+import { PasswordRow } from "~/forms/password-row";
 import { PhoneRow } from "~/forms/phone-row";
 import { SelectRow } from "~/forms/select-row";
 import { TextareaRow } from "~/forms/textarea-row";
@@ -38,30 +40,51 @@ function Done({ step, children }: { step: Step; children: React.ReactNode }) {
   );
 }
 
-function Contacts({ data, failure }: Props) {
+/**
+ * A guest may sign in right here (spec §4 "Checkout login"): the login form
+ * posts to `/login?return_url=checkout`, which brings the shopper back with the
+ * guest's cart and draft joined to the account's. A refused login shows on the
+ * login page, with the way back kept.
+ */
+function SignIn() {
   const { t, href } = useI18n();
+  const form = useConformForm(loginSchema, {});
+  return (
+    <details className="checkout-login" data-testid="checkout-login">
+      <summary>
+        {t("orders:checkout.haveAccount")} {t("orders:checkout.signIn")}
+      </summary>
+      <ConformForm form={form} action={href("/login?return_url=checkout")} className="form">
+        <input type="hidden" name="returnUrl" value="checkout" />
+        <FormRow name="login" label={t("auth:fields.login")} autoComplete="username" required maxLength={254} />
+        <PasswordRow name="password" label={t("auth:fields.password")} autoComplete="current-password" />
+        <button type="submit" className="button">
+          {t("auth:login.submit")}
+        </button>
+        <a href={href("/login/sms?return_url=checkout")}>{t("auth:sms.byCode")}</a>
+      </ConformForm>
+    </details>
+  );
+}
+
+function Contacts({ data, failure }: Props) {
+  const { t } = useI18n();
   const { draft, account } = data;
   const form = useConformForm(contactsSchema, {
     lastResult: replyFor(failure, "contacts"),
     defaultValue: { name: draft.name || account?.name, phone: draft.phone || account?.phone, email: draft.email || account?.email },
   });
   return (
-    <ConformForm form={form} className="form" data-testid="contacts-form">
-      {account ? null : (
-        <p>
-          {t("orders:checkout.haveAccount")}{" "}
-          <a href={href(`/login?return_url=${encodeURIComponent("/checkout")}`)} data-testid="checkout-login">
-            {t("orders:checkout.signIn")}
-          </a>
-        </p>
-      )}
-      <FormRow name="name" label={t("orders:checkout.name")} autoComplete="name" required maxLength={60} />
-      <PhoneRow name="phone" label={t("auth:fields.phone")} />
-      <FormRow name="email" type="email" label={t("orders:checkout.email")} autoComplete="email" maxLength={254} />
-      <button type="submit" name="intent" value="contacts" className="button">
-        {t("orders:checkout.continue")}
-      </button>
-    </ConformForm>
+    <>
+      <ConformForm form={form} className="form" data-testid="contacts-form">
+        <FormRow name="name" label={t("orders:checkout.name")} autoComplete="name" required maxLength={60} />
+        <PhoneRow name="phone" label={t("auth:fields.phone")} />
+        <FormRow name="email" type="email" label={t("orders:checkout.email")} autoComplete="email" maxLength={254} />
+        <button type="submit" name="intent" value="contacts" className="button">
+          {t("orders:checkout.continue")}
+        </button>
+      </ConformForm>
+    </>
   );
 }
 
@@ -465,6 +488,7 @@ export function CheckoutPage({ data, failure, analytics }: Props & { analytics: 
     <div className="checkout" data-testid="checkout">
       <h1>{t("cart:checkoutTitle")}</h1>
       <LineList lines={view.lines} testId="checkout-line" />
+      {data.account ? null : <SignIn />}
       <ol className="checkout__steps">
         {(["contacts", "delivery", "payment", "review"] as const).map((step, i) => (
           <li key={step} id={step} className="checkout-step" data-testid={`step-${step}`} aria-current={open === step ? "step" : undefined}>

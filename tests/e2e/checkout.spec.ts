@@ -1,7 +1,7 @@
 // The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
 // with an address, payment on delivery, the review and one "place order"; the confirmation.
 // Rate limits: per run (both projects) 2 sign-ups, beside account.spec.ts's 4 and cart.spec.ts's 2 (10 an hour per address).
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { enterPhone, expect, latestMessage, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
 
 const orders = (key: string) => text("uz", "orders", key);
@@ -56,6 +56,17 @@ async function signIn(page: Page, project: string) {
   await page.request.post("/signup", { form: { firstName: "Sevara", email: account.email, password: account.password } });
   accounts.set(project, account);
   return account;
+}
+
+/** This project's checkout account without signing the page in (made in a request context of its own if need be). */
+async function accountOf(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string, project: string) {
+  if (!accounts.has(project)) {
+    const other = await playwright.request.newContext({ baseURL });
+    const page = { request: other } as unknown as Page;
+    await signIn(page, project);
+    await other.dispose();
+  }
+  return accounts.get(project)!;
 }
 
 test("a guest places an order: contacts, courier to an address, cash; the confirmation has its number", async ({ page, javaScriptEnabled: js }) => {
@@ -360,3 +371,39 @@ for (const j of JOURNEYS) {
     }
   });
 }
+
+test("a guest signs in on the checkout: what they chose (contacts, city, store) stays, now on the account", async ({
+  page,
+  javaScriptEnabled: js,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const account = await accountOf(playwright, baseURL!, testInfo.project.name);
+  await oneProductInCart(page);
+  await page.goto("/checkout");
+  const contacts = page.getByTestId("contacts-form");
+  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
+  await contacts.getByLabel(orders("checkout.name")).fill("Mehmon Aziza");
+  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), uniquePhone(), js);
+  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  await chooseCity(page, "Toshkent", js);
+  await page.getByTestId("checkout-type-pickup").check();
+  await page.getByTestId("checkout-point-pickup").selectOption({ label: "Libos Next — Next SM" });
+  await page
+    .getByTestId("delivery-form")
+    .getByRole("button", { name: orders("checkout.continue") })
+    .click();
+  await expect(page.getByTestId("step-delivery-done")).toContainText("Libos Next");
+
+  await page.getByTestId("checkout-login").locator("summary").click();
+  const login = page.getByTestId("checkout-login");
+  await login.getByLabel(text("uz", "auth", "fields.login"), { exact: true }).fill(account.email);
+  await login.getByLabel(text("uz", "auth", "fields.password"), { exact: true }).fill(account.password);
+  await login.getByRole("button", { name: text("uz", "auth", "login.submit") }).click();
+  // Back on the checkout, signed in (no sign-in form), with the guest's choices.
+  await expect(page).toHaveURL(/\/checkout(\?|$)/);
+  await expect(page.getByTestId("checkout-login")).toHaveCount(0);
+  await expect(page.getByTestId("step-contacts-done")).toContainText("Mehmon Aziza");
+  await expect(page.getByTestId("step-delivery-done")).toContainText("Libos Next");
+  await expect(page.getByTestId("payment-form")).toBeVisible();
+});
