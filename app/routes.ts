@@ -43,6 +43,9 @@ export default [
   // Click's Prepare and Complete callbacks (online payment), and its local stand-in.
   route("api/payment/click/:op", "routes/api.payment.ts"),
   route("dev/pay/click", "routes/dev-pay.tsx"),
+  // Favourites (spec §7), guests and accounts.
+  route("api/favorites/products/:productId", "routes/api.favorites.ts", { id: "api-favorites-product" }),
+  route("api/favorites/:id?", "routes/api.favorites.ts", { id: "api-favorites" }),
   // The delivery data API (spec §7 "delivery data client").
   route("api/delivery/:resource", "routes/api.delivery.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,2 +1,13 @@
-export { addAccountFavourite, addGuestFavourite, mergeGuestFavourites } from "./favourites.server";
+export {
+  addAccountFavourite,
+  addGuestFavourite,
+  favouriteTarget,
+  GUEST_FAVOURITES_MAX,
+  mergeGuestFavourites,
+  removeAccountFavourite,
+  removeGuestFavourite,
+  setAccountFavouriteSize,
+} from "./favourites.server";
 export { favouritesCounter } from "./counter.server";
+export { type FavouriteFilters, type FavouriteItem, type FavouritesOwner, favouriteJson, favouriteOf, favouritesOwner, favouritesPage } from "./list.server";
+export { type FavouriteWrite, type FavouriteWriter, writeFavourite } from "./write.server";

@@ -31,6 +31,9 @@ const API: [RegExp, string[]][] = [
   [/^\/order\/request$/, ["POST"]],
   [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
   [/^\/api\/payment\/click\/(?:prepare|complete)$/, ["POST"]],
+  [/^\/api\/favorites$/, ["GET", "POST"]],
+  [new RegExp(`^/api/favorites/${ID}$`), ["DELETE"]],
+  [new RegExp(`^/api/favorites/products/${ID}$`), ["GET"]],
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
   [/^\/api\/delivery\/delivery-data$/, ["POST"]],
 ];

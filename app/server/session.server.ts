@@ -4,8 +4,10 @@ import { createCookie, createSessionStorage, type Session } from "react-router";
 export type SessionData = {
   /** The signed-in shopper. */
   userId?: number;
-  /** Product ids a guest marked as favourite. */
+  /** Product ids a guest marked as favourite (oldest first). */
   favourites?: number[];
+  /** The size (sku id) a guest chose for some of them, by product id. */
+  favouriteSkus?: Record<string, number>;
   /** A new phone awaiting its SMS code (the JSON phone-change calls). */
   pendingPhone?: string;
   /** A guest's cart (a signed-in shopper's cart is found by the account). */

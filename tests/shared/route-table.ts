@@ -43,6 +43,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/orders/:id?", url: "/api/orders", personal: true, json: true },
   { route: "api/payment/click/:op", url: "/api/payment/click/prepare", personal: true, json: true },
   { route: "dev/pay/click", url: "/dev/pay/click", personal: true, action: true },
+  { route: "api/favorites/products/:productId", url: "/api/favorites/products/1", personal: true, json: true },
+  { route: "api/favorites/:id?", url: "/api/favorites", personal: true, json: true },
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
@@ -74,6 +76,9 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/order/request", ["POST"]],
   ["/api/orders", ["GET"]],
   ["/api/orders/12", ["GET"]],
+  ["/api/favorites", ["GET", "POST"]],
+  ["/api/favorites/12", ["DELETE"]],
+  ["/api/favorites/products/12", ["GET"]],
   ["/api/payment/click/prepare", ["POST"]],
   ["/api/payment/click/complete", ["POST"]],
   ["/api/delivery/cities", ["GET"]],
@@ -96,4 +101,6 @@ export const UNKNOWN_API_PATHS = [
   "/api",
   "/checkout/default/other",
   "/api/payment/click/other",
+  "/api/favorites/abc",
+  "/api/favorites/products/abc",
 ];

@@ -1,0 +1,1 @@
+export { FAVOURITES_PAGE_SIZE, FAVOURITES_PER_PAGE_MAX, favouriteApiSchema, favouriteFormSchema, favouritesQuerySchema } from "./schema";

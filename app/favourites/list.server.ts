@@ -1,0 +1,157 @@
+import type { Lang } from "~/i18n/languages";
+import { flag } from "~/server/db.server";
+
+/** Whose list: an account's (D1) or a guest session's (product ids, and the sizes chosen for some). */
+export type FavouritesOwner = { userId: number } | { guest: { ids: number[]; skus: Record<string, number> } };
+
+export type FavouriteFilters = { onlySale: boolean; activeOnly: boolean; groupByCategory: boolean };
+
+export type FavouriteSize = { skuId: number; size: string; stock: number };
+
+/** One favourite as the page and the API show it. Its id is the product's: one favourite per product and owner. */
+export type FavouriteItem = {
+  id: number;
+  productId: number;
+  skuId: number | null;
+  slug: string;
+  name: string;
+  brand: string;
+  color: string;
+  category: string;
+  firstPrice: number;
+  salePrice: number;
+  inClub: boolean;
+  available: boolean;
+  image: { url: string; width: number; height: number };
+  sizes: FavouriteSize[];
+};
+
+const COLOR: Record<Lang, string> = { uz: "co.name_uz", ru: "co.name_ru", uk: "co.name_uk" };
+const CATEGORY: Record<Lang, string> = { uz: "ca.name_uz", ru: "ca.name_ru", uk: "ca.name_uk" };
+
+/** The owner's favourites as rows (product_id, sku_id, pos: newer is larger), for the queries below. */
+function source(owner: FavouritesOwner): { sql: string; binds: unknown[] } {
+  if ("userId" in owner)
+    return { sql: "SELECT product_id, sku_id, created_at * 1000000 + product_id AS pos FROM favourites WHERE user_id = ?", binds: [owner.userId] };
+  return {
+    sql: `SELECT CAST(value AS INTEGER) AS product_id, json_extract(?, '$."' || value || '"') AS sku_id, CAST(key AS INTEGER) AS pos FROM json_each(?)`,
+    binds: [JSON.stringify(owner.guest.skus), JSON.stringify(owner.guest.ids)],
+  };
+}
+
+type Row = Omit<FavouriteItem, "inClub" | "available" | "image" | "sizes" | "id"> & {
+  inClub: number;
+  available: number;
+  imageUrl: string;
+  imageWidth: number;
+  imageHeight: number;
+  sizes: string;
+};
+
+/**
+ * One page of the owner's favourites, newest first (grouped by category when
+ * asked), with the filters of the favourites page; and how many there are.
+ * Products that no longer have stock stay listed, as unavailable.
+ */
+export async function favouritesPage(
+  db: D1Database,
+  lang: Lang,
+  owner: FavouritesOwner,
+  filters: FavouriteFilters,
+  page: number,
+  perPage: number,
+): Promise<{ items: FavouriteItem[]; total: number }> {
+  const fav = source(owner);
+  const where = `(?1 = 0 OR (p.sale_price > 0 AND p.sale_price < p.first_price))
+    AND (?2 = 0 OR EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0))`;
+  const flags = [filters.onlySale ? 1 : 0, filters.activeOnly ? 1 : 0];
+  // Numbered binds: ?1, ?2 the filters, ?3 the language, then the source's.
+  const head = `WITH fav AS (${numbered(fav.sql, 4)})`;
+  const [count, rows] = await db.batch([
+    db.prepare(`${head} SELECT COUNT(*) AS n FROM fav f JOIN products p ON p.id = f.product_id WHERE ${where}`).bind(...flags, lang, ...fav.binds),
+    db
+      .prepare(
+        `${head}
+         SELECT p.id AS productId, f.sku_id AS skuId, p.slug, t.name, b.name AS brand, ${COLOR[lang]} AS color, ${CATEGORY[lang]} AS category,
+           p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub,
+           EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0) AS available,
+           i.url AS imageUrl, i.width AS imageWidth, i.height AS imageHeight,
+           (SELECT json_group_array(json_object('skuId', s.id, 'size', s.size, 'stock', s.stock))
+              FROM (SELECT id, size, stock FROM skus WHERE product_id = p.id ORDER BY position) s) AS sizes
+         FROM fav f
+         JOIN products p ON p.id = f.product_id
+         JOIN brands b ON b.id = p.brand_id
+         JOIN colors co ON co.id = p.color_id
+         JOIN categories ca ON ca.id = p.category_id
+         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?3
+         JOIN images i ON i.id = (SELECT id FROM images WHERE product_id = p.id ORDER BY position LIMIT 1)
+         WHERE ${where}
+         ORDER BY ${filters.groupByCategory ? "ca.position, ca.id," : ""} f.pos DESC
+         LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+      )
+      .bind(...flags, lang, ...fav.binds),
+  ]);
+  const items = (rows!.results as Row[]).map(
+    ({ inClub, available, imageUrl, imageWidth, imageHeight, sizes, ...r }): FavouriteItem => ({
+      ...r,
+      id: r.productId,
+      inClub: flag(inClub),
+      available: flag(available),
+      image: { url: imageUrl, width: imageWidth, height: imageHeight },
+      sizes: JSON.parse(sizes) as FavouriteSize[],
+    }),
+  );
+  return { items, total: (count!.results[0] as { n: number }).n };
+}
+
+/** `?` binds of a fragment numbered from `from` (?3, ?4 …), so it can follow numbered ones. */
+function numbered(sql: string, from: number): string {
+  let n = from;
+  return sql.replace(/\?(?!\d)/g, () => `?${n++}`);
+}
+
+/** A favourite in the spec's shape (§3 "Favourite item"): the API's answer. */
+export function favouriteJson(item: FavouriteItem, label: (amount: number) => string) {
+  return {
+    id: item.id,
+    product_id: item.productId,
+    sku_id: item.skuId,
+    skuId: item.skuId,
+    item: {
+      id: item.productId,
+      slug: item.slug,
+      name: item.name,
+      brand: item.brand,
+      image: item.image,
+      canGetDiscount: item.inClub,
+      colors: [{ productId: item.productId, name: item.color, sizes: item.sizes.map((s) => ({ sizeId: s.skuId, size: s.size, available: s.stock > 0 })) }],
+    },
+    categoryLabel: item.category,
+    available: item.available,
+    skus: item.sizes.map((s) => ({
+      skuId: s.skuId,
+      firstPrice: item.firstPrice,
+      firstPriceLabel: label(item.firstPrice),
+      salePrice: item.salePrice,
+      salePriceLabel: label(item.salePrice),
+    })),
+  };
+}
+
+/** Whether a product is one of the owner's favourites, and with which size. */
+export async function favouriteOf(db: D1Database, owner: FavouritesOwner, productId: number): Promise<{ skuId: number | null } | null> {
+  if ("guest" in owner) return owner.guest.ids.includes(productId) ? { skuId: owner.guest.skus[String(productId)] ?? null } : null;
+  return db
+    .prepare("SELECT sku_id AS skuId FROM favourites WHERE user_id = ? AND product_id = ?")
+    .bind(owner.userId, productId)
+    .first<{ skuId: number | null }>();
+}
+
+/** The owner of a request's favourites: the signed-in account, else the guest session's list (empty without one). */
+export function favouritesOwner(
+  userId: number | null,
+  session: { get(key: "favourites"): number[] | undefined; get(key: "favouriteSkus"): Record<string, number> | undefined } | null,
+): FavouritesOwner {
+  if (userId !== null) return { userId };
+  return { guest: { ids: session?.get("favourites") ?? [], skus: session?.get("favouriteSkus") ?? {} } };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { positiveId } from "~/forms/fields";
+
+/** Most favourites one page of the API returns (spec §9: the id list is read 2000 at a time). */
+export const FAVOURITES_PER_PAGE_MAX = 2000;
+/** The favourites page's own page size. */
+export const FAVOURITES_PAGE_SIZE = 24;
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+/** The list's query (the page's GET form and `GET /api/favorites`). */
+export const favouritesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  "per-page": z.coerce.number().int().min(1).max(FAVOURITES_PER_PAGE_MAX).optional().catch(undefined),
+  "only-sale": flag,
+  "active-product": flag,
+  "group-by-category": flag,
+});
+
+/**
+ * The heart's form and the favourites page's forms: add or remove a product
+ * (naming the wanted state, not "toggle", so a repeated post changes nothing),
+ * or choose another size of a favourite.
+ */
+export const favouriteFormSchema = z.object({
+  intent: z.enum(["add", "remove", "size"], { error: "favourites:errors.unknownIntent" }),
+  productId: positiveId("favourites:errors.unknownProduct"),
+  skuId: z.preprocess((v) => (v === "" ? undefined : v), positiveId("favourites:errors.unknownSize").optional()),
+  // Where a form without JavaScript goes back to (a same-site path; checked by the route).
+  redirectTo: z.string().max(500).optional(),
+});
+
+/** `POST /api/favorites`, form-encoded as the spec's client sends it. */
+export const favouriteApiSchema = z.object({
+  item_id: positiveId("favourites:errors.unknownProduct"),
+  sku_id: z.preprocess((v) => (v === "" ? undefined : v), positiveId("favourites:errors.unknownSize").optional()),
+});

@@ -1,0 +1,144 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createSession } from "react-router";
+import { addGuestFavourite, GUEST_FAVOURITES_MAX } from "~/favourites/index.server";
+import type { FlashData, SessionData } from "~/server/session.server";
+import { catalogue, cookieOf, get, ORIGIN, post, skusOf } from "./helpers";
+import { ip } from "./shoppers";
+
+const products = catalogue.products.filter((p) => p.id > 1);
+const sizeOf = (productId: number) => skusOf(catalogue.products.find((p) => p.id === productId)!)[0]!.id;
+
+type Fav = {
+  id: number;
+  product_id: number;
+  sku_id: number | null;
+  item: { colors: { sizes: { sizeId: number; available: boolean }[] }[] };
+  skus: { salePriceLabel: string }[];
+};
+
+/** A client of the favourites API with its own cookie (a guest until it signs up). */
+class Client {
+  cookie: string | undefined;
+  private headers(extra: Record<string, string> = {}) {
+    return { Origin: ORIGIN, ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip(), ...extra };
+  }
+  async signUp(email: string) {
+    const res = await post("/signup", { firstName: "Fav", email, password: "long-enough" }, { cookie: this.cookie, headers: ip() });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return this;
+  }
+  async add(itemId: number | string, skuId?: number | string) {
+    const body = new URLSearchParams({ item_id: String(itemId), ...(skuId === undefined ? {} : { sku_id: String(skuId) }) });
+    const res = await get("/api/favorites?lang=ru", { method: "POST", body, headers: this.headers({ "Content-Type": "application/x-www-form-urlencoded" }) });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return res;
+  }
+  remove(id: number | string) {
+    return get(`/api/favorites/${id}`, { method: "DELETE", headers: this.headers() });
+  }
+  list(query = "") {
+    return get(`/api/favorites${query}`, { headers: this.headers() });
+  }
+  one(productId: number) {
+    return get(`/api/favorites/products/${productId}`, { headers: this.headers() });
+  }
+}
+
+describe("the favourites API", () => {
+  it("adds once: 201, then 200; 20 parallel adds of one product leave one row", async () => {
+    const a = await new Client().signUp("fav-a@example.uz");
+    const p = products[0]!;
+    expect((await a.add(p.id)).status).toBe(201);
+    expect((await a.add(p.id)).status).toBe(200);
+    const q = products[1]!;
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => a.add(q.id, sizeOf(q.id))))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    const rows = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM favourites WHERE product_id = ? AND user_id = (SELECT id FROM users WHERE email = 'fav-a@example.uz')",
+    )
+      .bind(q.id)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+    const one = (await (await a.one(q.id)).json()) as { favourite: boolean; skuId: number };
+    expect(one).toMatchObject({ favourite: true, skuId: sizeOf(q.id) });
+  });
+
+  it("lists the spec's item shape, newest first, with X-Pagination-* headers and the filters", async () => {
+    const g = new Client();
+    for (const p of products.slice(2, 7)) expect((await g.add(p.id)).status).toBe(201);
+    const page = await g.list("?per-page=2&page=2&lang=ru");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect([page.headers.get("X-Pagination-Total-Count"), page.headers.get("X-Pagination-Page-Count"), page.headers.get("X-Pagination-Current-Page")]).toEqual([
+      "5",
+      "3",
+      "2",
+    ]);
+    const items = (await page.json()) as Fav[];
+    // Newest first: the 5 added are 6,5,4,3,2 → page 2 holds the 4th and 3rd added.
+    expect(items.map((i) => i.product_id)).toEqual([products[4]!.id, products[3]!.id]);
+    expect(items[0]).toMatchObject({
+      id: products[4]!.id,
+      sku_id: null,
+      skus: expect.arrayContaining([expect.objectContaining({ salePriceLabel: expect.stringContaining("сум") })]),
+    });
+    const sale = (await (await g.list("?only-sale=1&per-page=100")).json()) as Fav[];
+    const onSale = products
+      .slice(2, 7)
+      .filter((p) => p.sale_price > 0 && p.sale_price < p.first_price)
+      .map((p) => p.id);
+    expect(sale.map((i) => i.product_id).sort()).toEqual(onSale.sort());
+  });
+
+  it("is owner-only: another account and a guest can neither read nor delete a favourite", async () => {
+    const a = await new Client().signUp("fav-owner@example.uz");
+    const b = await new Client().signUp("fav-other@example.uz");
+    const guest = new Client();
+    const p = products[8]!;
+    await a.add(p.id);
+    for (const other of [b, guest]) {
+      // Their DELETE removes only from their own list (nothing there): A's stays.
+      expect((await other.remove(p.id)).status).toBe(204);
+      expect(((await (await other.one(p.id)).json()) as { favourite: boolean }).favourite).toBe(false);
+      expect((await other.list()).headers.get("X-Pagination-Total-Count")).toBe("0");
+    }
+    expect(((await (await a.one(p.id)).json()) as { favourite: boolean }).favourite).toBe(true);
+    expect((await a.remove(p.id)).status).toBe(204);
+    expect(((await (await a.one(p.id)).json()) as { favourite: boolean }).favourite).toBe(false);
+    expect((await a.remove(999_999)).status).toBe(404);
+  });
+
+  it("refuses bad input with 4xx in the request's language: unknown product 404, bad ids 400/422, a size of another product 400, wrong methods 405", async () => {
+    const g = new Client();
+    const unknown = await g.add(999_999);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe("Такой товар не найден.");
+    expect((await g.add("abc")).status).toBe(422);
+    expect((await g.add(products[9]!.id, sizeOf(products[10]!.id))).status).toBe(400);
+    expect((await g.remove("abc")).status).toBe(404); // not an operation of the API
+    expect((await get("/api/favorites/products/12", { method: "POST", headers: { Origin: ORIGIN } })).status).toBe(405);
+    expect((await get("/api/favorites", { method: "DELETE", headers: { Origin: ORIGIN } })).status).toBe(405);
+  });
+
+  it(`keeps a guest's list to ${GUEST_FAVOURITES_MAX} (the oldest go, sizes with them); at sign-up it joins the account`, async () => {
+    const session = createSession<SessionData, FlashData>();
+    for (let id = 1; id <= GUEST_FAVOURITES_MAX + 5; id++) addGuestFavourite(session, id, id === 3 || id === 300 ? 7 : null);
+    const ids = session.get("favourites")!;
+    expect(ids).toHaveLength(GUEST_FAVOURITES_MAX);
+    expect(ids[0]).toBe(6);
+    expect(ids.at(-1)).toBe(GUEST_FAVOURITES_MAX + 5);
+    // The size chosen for a product that fell off goes too.
+    expect(session.get("favouriteSkus")).toEqual({});
+
+    const g = new Client();
+    await g.add(products[11]!.id);
+    await g.add(products[12]!.id);
+    const list = (await (await g.list()).json()) as Fav[];
+    expect(list.map((i) => i.product_id)).toEqual([products[12]!.id, products[11]!.id]);
+    await g.signUp("fav-joined@example.uz");
+    const joined = (await (await g.list()).json()) as Fav[];
+    expect(joined.map((i) => i.product_id).sort()).toEqual([products[11]!.id, products[12]!.id].sort());
+  });
+});
