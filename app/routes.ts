@@ -8,6 +8,7 @@ export default [
   route(":lang?/search", "routes/search.tsx"),
   route(":lang?/product/:slug", "routes/product.tsx"),
   route(":lang?/cart", "routes/cart.tsx"),
+  route(":lang?/favorite", "routes/favorite.tsx"),
   route(":lang?/checkout", "routes/checkout.tsx"),
   route(":lang?/checkout/done/:number", "routes/order-done.tsx"),
   route(":lang?/login", "routes/login.tsx"),

@@ -12,6 +12,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/search", url: "/search?q=krossovka", personal: false },
   { route: ":lang?/product/:slug", url: "/product/PRODUCT", personal: false },
   { route: ":lang?/cart", url: "/cart", personal: true, action: true },
+  { route: ":lang?/favorite", url: "/favorite", personal: true, action: true },
   { route: ":lang?/checkout", url: "/checkout", personal: true, action: true },
   { route: ":lang?/checkout/done/:number", url: "/checkout/done/ABCD-EFGH", personal: true },
   { route: ":lang?/login", url: "/login", personal: true, action: true },

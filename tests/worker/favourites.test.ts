@@ -142,3 +142,35 @@ describe("the favourites API", () => {
     expect(joined.map((i) => i.product_id).sort()).toEqual([products[11]!.id, products[12]!.id].sort());
   });
 });
+
+describe("the favourites page", () => {
+  const form = (fields: Record<string, string>, cookie?: string) => post("/ru/favorite", fields, { cookie, headers: ip() });
+
+  it("without JavaScript: add, list, another size, remove, each a 303 back with a notice; private and noindex", async () => {
+    const p = products[13]!;
+    const added = await form({ intent: "add", productId: String(p.id), redirectTo: `/ru/product/${p.slug}` });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("Location")).toBe(`/ru/product/${p.slug}?notice=added`);
+    const cookie = cookieOf(added)!;
+    const page = await get("/ru/favorite", { headers: { Cookie: cookie } });
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = await page.text();
+    expect(body).toContain('<meta name="robots" content="noindex');
+    expect(body.match(/data-testid="fav-item"/g)).toHaveLength(1);
+    const size = skusOf(p).at(-1)!.id;
+    const sized = await form({ intent: "size", productId: String(p.id), skuId: String(size), redirectTo: `/ru/favorite#fav-${p.id}` }, cookie);
+    expect(sized.headers.get("Location")).toBe(`/ru/favorite?notice=size#fav-${p.id}`);
+    expect(await (await get("/ru/favorite", { headers: { Cookie: cookie } })).text()).toMatch(new RegExp(`<option value="${size}" selected=""`));
+    // Open redirects are not followed.
+    const removed = await form({ intent: "remove", productId: String(p.id), redirectTo: "https://evil.example/" }, cookie);
+    expect(removed.headers.get("Location")).toBe("/ru?notice=removed");
+    expect(await (await get("/ru/favorite", { headers: { Cookie: cookie } })).text()).toContain('data-testid="fav-empty"');
+  });
+
+  it("refuses an unknown product (404) and a size of another product (400); a page past the end is 404", async () => {
+    expect((await form({ intent: "add", productId: "999999" })).status).toBe(404);
+    expect((await form({ intent: "size", productId: String(products[14]!.id), skuId: String(skusOf(products[15]!)[0]!.id) })).status).toBe(400);
+    expect((await form({ intent: "toggle", productId: "1" })).status).toBe(400);
+    expect((await get("/favorite?page=3")).status).toBe(404);
+  });
+});

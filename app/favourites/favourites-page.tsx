@@ -1,0 +1,161 @@
+import { Form, useLocation, useSubmit } from "react-router";
+import { Pagination } from "~/catalogue/index";
+import { useI18n } from "~/i18n/use-i18n";
+import { ClubBadge, Price } from "~/ui/price";
+import type { FavouriteFilters, FavouriteItem } from "./list.server";
+
+export type FavouritesPageData = {
+  items: FavouriteItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  filters: FavouriteFilters;
+  notice: string | null;
+};
+
+const FILTERS = [
+  ["only-sale", "onlySale", "filters.onlySale"],
+  ["active-product", "activeOnly", "filters.activeOnly"],
+  ["group-by-category", "groupByCategory", "filters.groupByCategory"],
+] as const;
+
+/** One favourite: what it is, its sizes (another size keeps it with that size), add to cart, remove. */
+function Item({ item, here }: { item: FavouriteItem; here: string }) {
+  const { t, href } = useI18n();
+  const submit = useSubmit();
+  const chosen = item.sizes.find((s) => s.skuId === item.skuId) ?? (item.sizes.length === 1 ? item.sizes[0] : undefined);
+  return (
+    <li className={item.available ? "fav-item" : "fav-item fav-item--unavailable"} id={`fav-${item.productId}`} data-testid="fav-item">
+      <a href={href(`/product/${item.slug}`)} className="fav-item__image">
+        <img src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
+      </a>
+      <div className="fav-item__body">
+        <p className="fav-item__brand">{item.brand}</p>
+        <a href={href(`/product/${item.slug}`)} className="fav-item__name">
+          {item.name}
+        </a>
+        <p className="fav-item__meta">{item.color}</p>
+        {item.inClub ? <ClubBadge /> : null}
+        <Price firstPrice={item.firstPrice} salePrice={item.salePrice} />
+        {item.available ? null : <p className="fav-item__unavailable">{t("favourites:unavailable")}</p>}
+        <Form method="post" className="form form--inline" preventScrollReset>
+          <input type="hidden" name="intent" value="size" />
+          <input type="hidden" name="productId" value={item.productId} />
+          <input type="hidden" name="redirectTo" value={`${here}#fav-${item.productId}`} />
+          <label htmlFor={`fav-size-${item.productId}`}>{t("favourites:size")}</label>
+          <select
+            id={`fav-size-${item.productId}`}
+            name="skuId"
+            defaultValue={item.skuId ?? ""}
+            key={item.skuId ?? "none"}
+            data-testid="fav-size"
+            onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+          >
+            <option value="" disabled>
+              {t("favourites:chooseSize")}
+            </option>
+            {item.sizes.map((s) => (
+              <option key={s.skuId} value={s.skuId}>
+                {s.size}
+                {s.stock > 0 ? "" : ` — ${t("favourites:soldOut")}`}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--ghost button--small" data-testid="fav-size-save">
+            {t("favourites:saveSize")}
+          </button>
+        </Form>
+        <div className="fav-item__actions">
+          <Form method="post" action={href("/cart")} preventScrollReset>
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="primaryId" value={item.productId} />
+            <input type="hidden" name="purchasableId" value={chosen?.skuId ?? ""} />
+            <input type="hidden" name="quantity" value="1" />
+            <input type="hidden" name="redirectTo" value={`${here}#fav-${item.productId}`} />
+            <button type="submit" className="button" disabled={!item.available} data-testid="fav-to-cart">
+              {t("favourites:addToCart")}
+            </button>
+          </Form>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="productId" value={item.productId} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className="button button--ghost" data-testid="fav-remove">
+              {t("favourites:remove")}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The favourites page (issue #13): filters as GET parameters, the list (by category when asked), the catalogue's pager. */
+export function FavouritesPage({ data }: { data: FavouritesPageData }) {
+  const { t, href } = useI18n();
+  const submit = useSubmit();
+  // Where the forms come back to: this page as the shopper sees it (its filters and page), without the last notice.
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("notice");
+  const here = `${pathname}${params.size ? `?${params}` : ""}`;
+  const groups: [string, FavouriteItem[]][] = [];
+  for (const item of data.items) {
+    const key = data.filters.groupByCategory ? item.category : "";
+    const last = groups.at(-1);
+    if (last && last[0] === key) last[1].push(item);
+    else groups.push([key, [item]]);
+  }
+  return (
+    <section className="favourites" data-testid="favourites">
+      <h1>
+        {t("favourites:title")} <span className="favourites__count">{t("favourites:count", { count: data.total })}</span>
+      </h1>
+      {data.notice ? (
+        <p className="alert alert--success" role="status" data-testid="fav-notice">
+          {t(`favourites:notices.${data.notice}`)}
+        </p>
+      ) : null}
+      <Form method="get" className="favourites__filters" data-testid="fav-filters">
+        <fieldset>
+          <legend>{t("favourites:filters.title")}</legend>
+          {FILTERS.map(([param, key, label]) => (
+            <label key={param} className="choice">
+              <input
+                type="checkbox"
+                name={param}
+                value="1"
+                defaultChecked={data.filters[key]}
+                onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+              />{" "}
+              {t(`favourites:${label}`)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button--ghost button--small" data-testid="fav-apply">
+          {t("favourites:filters.apply")}
+        </button>
+      </Form>
+      {data.total === 0 ? (
+        <div className="empty" data-testid="fav-empty">
+          <p>{t("favourites:empty")}</p>
+          <a className="button" href={href("/store")}>
+            {t("favourites:toCatalogue")}
+          </a>
+        </div>
+      ) : (
+        groups.map(([category, items]) => (
+          <div key={category || "all"} className="favourites__group">
+            {category ? <h2>{category}</h2> : null}
+            <ul className="fav-list">
+              {items.map((item) => (
+                <Item key={item.productId} item={item} here={here} />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+      <Pagination page={data.page} pageCount={data.pageCount} />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// The favourites page (issue #13), with and without JavaScript: the list a guest keeps in the
+// session, another size, filters as GET parameters, add to cart from it, remove, the empty state.
+import type { Page } from "@playwright/test";
+import { expect, test, text, whenHydrated } from "./support";
+
+const fav = (key: string) => text("ru", "favourites", key);
+
+/** Two products (with their ids and sizes) made favourites through the API, with the page's cookies. */
+async function twoFavourites(page: Page) {
+  const html = await (await page.request.get("/store?sort=popular")).text();
+  const added: { id: string; sizes: string[] }[] = [];
+  for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
+    const product = await (await page.request.get(`/product/${slug}`)).text();
+    const id = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
+    const sizes = [...product.matchAll(/<input type="radio" name="purchasableId" value="(\d+)"\/>/g)].map((m) => m[1]!);
+    if (!id || sizes.length < 2 || product.includes("badge--club")) continue;
+    expect((await page.request.post("/api/favorites", { form: { item_id: id } })).status()).toBe(201);
+    added.push({ id, sizes });
+    if (added.length === 2) return added;
+  }
+  throw new Error("not enough products with two sizes in stock");
+}
+
+test("a guest's favourites: listed, another size, filters, to the cart, removed down to the empty state", async ({ page, javaScriptEnabled: js }) => {
+  const [first, second] = await twoFavourites(page);
+  await page.goto("/ru/favorite");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /2$/);
+  const items = page.getByTestId("fav-item");
+  await expect(items).toHaveCount(2);
+  // Newest first.
+  await expect(items.first()).toHaveAttribute("id", `fav-${second!.id}`);
+
+  // Another size: kept with it (without JavaScript through the "save size" button).
+  const item = page.locator(`#fav-${first!.id}`);
+  await whenHydrated(item.getByTestId("fav-size"), js);
+  await item.getByTestId("fav-size").selectOption(first!.sizes[1]!);
+  if (!js) await item.getByTestId("fav-size-save").click();
+  await expect(page.getByTestId("fav-notice")).toHaveText(fav("notices.size"));
+  await expect(page.locator(`#fav-${first!.id}`).getByTestId("fav-size")).toHaveValue(first!.sizes[1]!);
+
+  // A filter is a GET parameter.
+  await whenHydrated(page.getByTestId("fav-apply"), js);
+  await page.getByLabel(fav("filters.activeOnly")).check();
+  if (!js) await page.getByTestId("fav-apply").click();
+  await expect(page).toHaveURL(/active-product=1/);
+  await expect(page.getByTestId("fav-item")).toHaveCount(2);
+
+  // To the cart with the chosen size.
+  await page.locator(`#fav-${first!.id}`).getByTestId("fav-to-cart").click();
+  await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", /1$/);
+
+  await page.goto("/ru/favorite");
+  await whenHydrated(page.locator(`#fav-${first!.id}`).getByTestId("fav-remove"), js);
+  await page.locator(`#fav-${first!.id}`).getByTestId("fav-remove").click();
+  await expect(page.getByTestId("fav-notice")).toHaveText(fav("notices.removed"));
+  await expect(page.getByTestId("fav-item")).toHaveCount(1);
+  await page.getByTestId("fav-remove").click();
+  await expect(page.getByTestId("fav-empty")).toBeVisible();
+  await expect(page.getByTestId("fav-empty").getByRole("link", { name: fav("toCatalogue") })).toHaveAttribute("href", "/ru/store");
+});
