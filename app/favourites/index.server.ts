@@ -9,5 +9,14 @@ export {
   setAccountFavouriteSize,
 } from "./favourites.server";
 export { favouritesCounter } from "./counter.server";
-export { type FavouriteFilters, type FavouriteItem, type FavouritesOwner, favouriteJson, favouriteOf, favouritesOwner, favouritesPage } from "./list.server";
+export {
+  type FavouriteFilters,
+  type FavouriteItem,
+  type FavouritesOwner,
+  favouriteJson,
+  favouriteOf,
+  favouritesOwner,
+  favouritesPage,
+  heartLabels,
+} from "./list.server";
 export { type FavouriteWrite, type FavouriteWriter, writeFavourite } from "./write.server";

@@ -155,3 +155,8 @@ export function favouritesOwner(
   if (userId !== null) return { userId };
   return { guest: { ids: session?.get("favourites") ?? [], skus: session?.get("favouriteSkus") ?? {} } };
 }
+
+/** The heart's labels, translated on the server: a page with hearts need not ship the favourites texts. */
+export function heartLabels(t: (key: string) => string) {
+  return { add: t("favourites:heart.add"), remove: t("favourites:heart.remove"), failed: t("favourites:heart.failed") };
+}

@@ -45,11 +45,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
   const submission = parseForm(await readFormData(request), favouriteFormSchema);
-  if (submission.status !== "success") return data({ error: "favourites:errors.unknownProduct" }, refused(400));
+  if (submission.status !== "success") return data({ ok: false, error: "favourites:errors.unknownProduct" }, refused(400));
   const { intent, productId, skuId, redirectTo } = submission.value;
   const writer = { userId: shopper.owner.userId, guestSession: () => ensureSession(app.env, request, shopper) };
   const result = await writeFavourite(app.env.DB, writer, intent, productId, skuId ?? null);
-  if (!result.ok) return data({ error: result.error }, refused(result.status));
+  if (!result.ok) return data({ ok: false, error: result.error }, refused(result.status));
   const setCookie = shopper.owner.userId === null ? await commitShopperSession(app.env, request, shopper) : null;
   const back = safeReturnUrl(redirectTo || localizePath("/favorite", lang, app.defaultLang), lang, app.defaultLang);
   const [path, hash = ""] = back.split("#");

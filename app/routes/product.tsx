@@ -11,12 +11,15 @@ import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/index";
+import { shopperOf } from "~/cart/index.server";
+import { Heart } from "~/favourites/index";
+import { favouriteOf, favouritesOwner, heartLabels } from "~/favourites/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { CardGrid } from "~/catalogue/index";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   if (!/^[a-z0-9-]{1,120}$/.test(params.slug)) throw data(null, { status: 404 });
@@ -24,11 +27,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [product, categories] = await Promise.all([getProduct(app.env.DB, lang, params.slug), getCategories(app.env.DB, lang)]);
   if (!product) throw data(null, { status: 404 });
   const t = getI18n(context).t;
+  // The heart's state: a guest's from the session, an account's from D1; no session, no read (the anonymous page stays the same for all).
+  const shopper = await shopperOf(app.env, request);
+  const favourite = shopper.session ? (await favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id)) !== null : false;
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
   const url = app.origin + localizePath(`/product/${product.slug}`, lang, app.defaultLang);
   return {
     i18n: texts(lang, ["product"]),
     product,
+    favourite,
+    heart: heartLabels(t),
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     title: t("product:title", { name: product.name }),
     description: product.description,
@@ -110,6 +118,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <AddToCartForm product={product} analytics={loaderData.analytics} />
+          <Heart productId={product.id} favourite={loaderData.favourite} labels={loaderData.heart} />
           {soldOut ? (
             <p className="product__soldout" data-testid="sold-out">
               {t("product:soldOutAll")}

@@ -58,3 +58,27 @@ test("a guest's favourites: listed, another size, filters, to the cart, removed 
   await expect(page.getByTestId("fav-empty")).toBeVisible();
   await expect(page.getByTestId("fav-empty").getByRole("link", { name: fav("toCatalogue") })).toHaveAttribute("href", "/ru/store");
 });
+
+test("the heart on a product page: pressed, counted, listed; pressed again, gone", async ({ page, javaScriptEnabled: js }) => {
+  const html = await (await page.request.get("/store?sort=new")).text();
+  const slug = /href="\/product\/([a-z0-9-]+)"/.exec(html)![1]!;
+  await page.goto(`/ru/product/${slug}`);
+  const heart = page.getByTestId("heart");
+  await whenHydrated(heart, js);
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(heart).toHaveAccessibleName(fav("heart.add"));
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveAccessibleName(fav("heart.remove"));
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /1$/);
+  // Without JavaScript the form came back to the same product page.
+  await expect(page).toHaveURL(new RegExp(`/ru/product/${slug}`));
+
+  await page.goto("/ru/favorite");
+  await expect(page.getByTestId("fav-item")).toHaveCount(1);
+  await page.goto(`/ru/product/${slug}`);
+  await whenHydrated(page.getByTestId("heart"), js);
+  await page.getByTestId("heart").click();
+  await expect(page.getByTestId("heart")).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /0$/);
+});

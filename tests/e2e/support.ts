@@ -36,7 +36,10 @@ type Lang = "uz" | "ru" | "uk";
 type Messages = { [key: string]: string | Messages };
 
 /** One namespace of locales/<lang>/<ns>.json (the texts the shopper sees). */
-export function messages(lang: Lang, ns: "account" | "auth" | "cart" | "catalogue" | "common" | "favourites" | "home" | "orders" | "product" | "search"): Messages {
+export function messages(
+  lang: Lang,
+  ns: "account" | "auth" | "cart" | "catalogue" | "common" | "favourites" | "home" | "orders" | "product" | "search",
+): Messages {
   return JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), "utf8")) as Messages;
 }
 
