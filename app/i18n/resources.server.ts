@@ -10,8 +10,18 @@ for (const [file, messages] of Object.entries(files)) {
   ((resources[lang as Lang] ??= {}) as Record<string, Messages>)[ns!] = messages;
 }
 
-/** The namespaces a page shows, for its loader data (see I18nProvider). */
-export function texts(lang: Lang, names: string[]): Record<string, Messages> {
+/**
+ * The namespaces a page shows, for its loader data (see I18nProvider). `only`
+ * keeps some namespaces to the top-level groups the page uses (the checkout
+ * shows a few of the sign-in texts, not all): less to serialize and to send.
+ */
+export function texts(lang: Lang, names: string[], only: Record<string, string[]> = {}): Record<string, Messages> {
   const all = resources[lang];
-  return Object.fromEntries(names.map((n) => [n, all[n] ?? {}]));
+  return Object.fromEntries(
+    names.map((n) => {
+      const messages = all[n] ?? {};
+      const keep = only[n];
+      return [n, keep ? Object.fromEntries(Object.entries(messages).filter(([group]) => keep.includes(group))) : messages];
+    }),
+  );
 }

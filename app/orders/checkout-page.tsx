@@ -1,12 +1,10 @@
 import { useEffect } from "react";
 import { Form, useSubmit } from "react-router";
-import { loginSchema } from "~/auth/index";
 import { type EcommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import { ConformForm } from "~/forms/conform-form";
 import { useField } from "@conform-to/react";
 import { FieldError, FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
-import { PasswordRow } from "~/forms/password-row";
 import { PhoneRow } from "~/forms/phone-row";
 import { SelectRow } from "~/forms/select-row";
 import { TextareaRow } from "~/forms/textarea-row";
@@ -48,21 +46,27 @@ function Done({ step, children }: { step: Step; children: React.ReactNode }) {
  */
 function SignIn() {
   const { t, href } = useI18n();
-  const form = useConformForm(loginSchema, {});
+  // A plain form (the login route validates it with its schema): no conform state on this page for a form it does not handle.
   return (
     <details className="checkout-login" data-testid="checkout-login">
       <summary>
         {t("orders:checkout.haveAccount")} {t("orders:checkout.signIn")}
       </summary>
-      <ConformForm form={form} action={href("/login?return_url=checkout")} className="form">
+      <form method="post" action={href("/login?return_url=checkout")} className="form">
         <input type="hidden" name="returnUrl" value="checkout" />
-        <FormRow name="login" label={t("auth:fields.login")} autoComplete="username" required maxLength={254} />
-        <PasswordRow name="password" label={t("auth:fields.password")} autoComplete="current-password" />
+        <div className="row">
+          <label htmlFor="checkout-login">{t("auth:fields.login")}</label>
+          <input id="checkout-login" name="login" autoComplete="username" required maxLength={254} />
+        </div>
+        <div className="row">
+          <label htmlFor="checkout-password">{t("auth:fields.password")}</label>
+          <input id="checkout-password" name="password" type="password" autoComplete="current-password" required maxLength={32} />
+        </div>
         <button type="submit" className="button">
           {t("auth:login.submit")}
         </button>
         <a href={href("/login/sms?return_url=checkout")}>{t("auth:sms.byCode")}</a>
-      </ConformForm>
+      </form>
     </details>
   );
 }

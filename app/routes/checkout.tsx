@@ -11,6 +11,9 @@ import { CheckoutPage } from "~/orders/index";
 import { checkoutData, orderPayUrl, runCheckoutAction } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
+/** The orders texts the checkout shows (the stand-in's and the history's stay out). */
+const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "status"];
+
 /**
  * The checkout (issue #12): an empty cart or one over CHECKOUT_MAX_ITEMS goes
  * back to the cart (a direct URL cannot bypass the limit); otherwise the steps,
@@ -30,7 +33,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const analytics = result.view.lines.map((l, i) =>
     ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
   );
-  return { i18n: texts(lang, ["cart", "orders", "auth"]), checkout: result, analytics, title: t("cart:checkoutTitle") };
+  // Of the sign-in texts, the contact fields' labels and errors and the sign-in form's; none of the stand-in's.
+  const i18n = texts(lang, ["cart", "orders", "auth"], { auth: ["fields", "errors", "login", "sms"], orders: ORDERS_GROUPS });
+  return { i18n, checkout: result, analytics, title: t("cart:checkoutTitle") };
 }
 
 /** Every checkout form posts here (`intent`); a saved step goes on with a 303, a refused one shows again with what was typed. */
