@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 
@@ -19,8 +19,6 @@ export function Heart({ productId, favourite, labels }: { productId: number; fav
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const [failed, setFailed] = useState(false);
   const busy = useRef(false);
-  // The server's answer (after revalidation) takes over from the optimistic state.
-  useEffect(() => setOptimistic(null), [favourite]);
   const on = optimistic ?? favourite;
   return (
     <form
@@ -42,9 +40,10 @@ export function Heart({ productId, favourite, labels }: { productId: number; fav
           if (!res.ok) throw new Error(String(res.status));
           await revalidate();
         } catch {
-          setOptimistic(null);
           setFailed(true);
         } finally {
+          // The server's state (reloaded, or unchanged after a refusal) takes over from the optimistic one.
+          setOptimistic(null);
           busy.current = false;
         }
       }}

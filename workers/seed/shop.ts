@@ -321,7 +321,19 @@ export async function shopStatements(): Promise<string[]> {
     `INSERT OR REPLACE INTO cities (id, ref, position, name_uz, name_ru, name_uk) VALUES\n${CITIES.map((c) => row([c.id, c.ref, c.position, c.name_uz, c.name_ru, c.name_uk])).join(",\n")}`,
     `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk, info_uz, info_ru, info_uk) VALUES\n${DELIVERY_TYPES.map(
       (d) =>
-        row([d.id, d.uuid, d.type, d.icon, d.position, d.status, d.need_payment, d.title_uz, d.title_ru, d.title_uk, ...(d.info ?? [[], [], []]).map((i) => JSON.stringify(i))]),
+        row([
+          d.id,
+          d.uuid,
+          d.type,
+          d.icon,
+          d.position,
+          d.status,
+          d.need_payment,
+          d.title_uz,
+          d.title_ru,
+          d.title_uk,
+          ...(d.info ?? [[], [], []]).map((i) => JSON.stringify(i)),
+        ]),
     ).join(",\n")}`,
     `INSERT OR REPLACE INTO delivery_costs (delivery_type_id, city_map_id, delivery_price, minimum_amount_of_free_shipping, estimated_delivery_time_uz, estimated_delivery_time_ru, estimated_delivery_time_uk) VALUES\n${DELIVERY_COSTS.map(
       (c) =>
