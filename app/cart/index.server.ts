@@ -3,4 +3,4 @@ export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalc
 export { type CartLine, type CartView, getCartView, setDelivery } from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
 export { cartFor, mergeCarts } from "./lines.server";
-export { commitShopperSession, ensureSession, existingCartId, shopperOf } from "./owner.server";
+export { commitShopperSession, ensureSession, existingCartId, guestSessionForWrite, shopperOf } from "./owner.server";

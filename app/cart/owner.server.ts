@@ -52,3 +52,15 @@ export async function ensureSession(env: Env, request: Request, shopper: Shopper
   shopper.session ??= await sessionStorage(env, request).getSession();
   return shopper.session;
 }
+
+/**
+ * A session for a guest's write that needs one (favourites), made only within
+ * the same per-address allowance as new guest carts: a script cannot fill the
+ * sessions table.
+ */
+export async function guestSessionForWrite(env: Env, request: Request, shopper: Shopper): Promise<Session<SessionData, FlashData> | Limited> {
+  if (shopper.session) return shopper.session;
+  const limit = await hit(env.DB, `session-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
+  if (!limit.allowed) return limitedFor(limit);
+  return ensureSession(env, request, shopper);
+}

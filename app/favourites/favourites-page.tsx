@@ -91,7 +91,7 @@ function Item({ item, here }: { item: FavouriteItem; here: string }) {
 }
 
 /** The favourites page (issue #13): filters as GET parameters, the list (by category when asked), the catalogue's pager. */
-export function FavouritesPage({ data }: { data: FavouritesPageData }) {
+export function FavouritesPage({ data, error }: { data: FavouritesPageData; error: string | null }) {
   const { t, href } = useI18n();
   const submit = useSubmit();
   // Where the forms come back to: this page as the shopper sees it (its filters and page), without the last notice.
@@ -111,6 +111,11 @@ export function FavouritesPage({ data }: { data: FavouritesPageData }) {
       <h1>
         {t("favourites:title")} <span className="favourites__count">{t("favourites:count", { count: data.total })}</span>
       </h1>
+      {error ? (
+        <p className="alert alert--error" role="alert" data-testid="fav-error">
+          {t(error)}
+        </p>
+      ) : null}
       {data.notice ? (
         <p className="alert alert--success" role="status" data-testid="fav-notice">
           {t(`favourites:notices.${data.notice}`)}

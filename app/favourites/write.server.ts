@@ -1,11 +1,15 @@
 import type { Session } from "react-router";
+import type { Limited } from "~/server/rate-limit.server";
 import type { FlashData, SessionData } from "~/server/session.server";
 import { addGuestFavourite, favouriteTarget, removeAccountFavourite, removeGuestFavourite, setAccountFavouriteSize } from "./favourites.server";
 
-/** Who writes: an account, or a guest whose session (made on demand) keeps the list. */
-export type FavouriteWriter = { userId: number | null; guestSession: () => Promise<Session<SessionData, FlashData>> };
+/** Who writes: an account, or a guest whose session (made on demand, within a per-address allowance) keeps the list. */
+export type FavouriteWriter = { userId: number | null; guestSession: () => Promise<Session<SessionData, FlashData> | Limited> };
 
-export type FavouriteWrite = { ok: true; changed: boolean } | { ok: false; status: 400 | 404; field: "productId" | "skuId"; error: string };
+export type FavouriteWrite =
+  | { ok: true; changed: boolean }
+  | { ok: false; status: 400 | 404; field: "productId" | "skuId"; error: string }
+  | { ok: false; status: 429; field: "productId"; error: string; retryAfter: number };
 
 /**
  * Adds, removes, or sets the size of a favourite. Each names the state it
@@ -43,6 +47,7 @@ export async function writeFavourite(
     return { ok: true, changed: true };
   }
   const session = await w.guestSession();
+  if ("limited" in session) return { ok: false, status: 429, field: "productId", error: "common:cartPopup.rate_limited", retryAfter: session.retryAfter };
   const had = (session.get("favourites") ?? []).includes(productId);
   if (intent === "add") {
     addGuestFavourite(session, productId, skuId);

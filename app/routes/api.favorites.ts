@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.favorites";
-import { commitShopperSession, ensureSession, shopperOf } from "~/cart/index.server";
+import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
 import { FAVOURITES_PAGE_SIZE, favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
@@ -46,7 +46,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, t } = apiContext(context, request);
   const shopper = await shopperOf(app.env, request);
-  const writer = { userId: shopper.owner.userId, guestSession: () => ensureSession(app.env, request, shopper) };
+  const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(app.env, request, shopper) };
   let status: number;
   if (request.method === "DELETE") {
     if (!params.id || !ID.test(params.id)) apiError(400, t("favourites:errors.unknownProduct"));
@@ -60,7 +60,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
     const { item_id, sku_id } = submission.value;
     const added = await writeFavourite(app.env.DB, writer, "add", item_id, sku_id ?? null);
-    if (!added.ok) apiError(added.status, t(added.error), [{ field: added.field === "productId" ? "item_id" : "sku_id", message: t(added.error) }]);
+    if (!added.ok) {
+      if (added.status === 429) apiError(429, t(added.error), undefined, added.retryAfter);
+      apiError(added.status, t(added.error), [{ field: added.field === "productId" ? "item_id" : "sku_id", message: t(added.error) }]);
+    }
     status = added.changed ? 201 : 200;
   }
   const setCookie = shopper.owner.userId === null ? await commitShopperSession(app.env, request, shopper) : null;

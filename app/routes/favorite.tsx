@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favorite";
 import { safeReturnUrl } from "~/auth/index";
-import { commitShopperSession, ensureSession, shopperOf } from "~/cart/index.server";
+import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
 import { FAVOURITES_PAGE_SIZE, FavouritesPage, favouriteFormSchema, favouritesQuerySchema } from "~/favourites/index";
 import { favouritesOwner, favouritesPage, writeFavourite } from "~/favourites/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
@@ -47,9 +47,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const submission = parseForm(await readFormData(request), favouriteFormSchema);
   if (submission.status !== "success") return data({ ok: false, error: "favourites:errors.unknownProduct" }, refused(400));
   const { intent, productId, skuId, redirectTo } = submission.value;
-  const writer = { userId: shopper.owner.userId, guestSession: () => ensureSession(app.env, request, shopper) };
+  const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(app.env, request, shopper) };
   const result = await writeFavourite(app.env.DB, writer, intent, productId, skuId ?? null);
-  if (!result.ok) return data({ ok: false, error: result.error }, refused(result.status));
+  if (!result.ok) return data({ ok: false, error: result.error }, refused(result.status, result.status === 429 ? result.retryAfter : undefined));
   const setCookie = shopper.owner.userId === null ? await commitShopperSession(app.env, request, shopper) : null;
   const back = safeReturnUrl(redirectTo || localizePath("/favorite", lang, app.defaultLang), lang, app.defaultLang);
   const [path, hash = ""] = back.split("#");
@@ -58,8 +58,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return redirect(`${target.pathname}${target.search}${hash ? `#${hash}` : ""}`, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
+/** Retry-After of a 429 reaches the document response too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/favorite", noindex: true })];
 
-export default function Favorite({ loaderData }: Route.ComponentProps) {
-  return <FavouritesPage data={loaderData.favourites} />;
+export default function Favorite({ loaderData, actionData }: Route.ComponentProps) {
+  return <FavouritesPage data={loaderData.favourites} error={actionData?.ok === false ? actionData.error : null} />;
 }

@@ -99,6 +99,24 @@ const ROWS: Row[] = [
     send: (ip, s) => form("/ru/cart", { intent: "add", purchasableId: String(s.sku.id), quantity: "1" }, ip),
   },
   {
+    name: "favourites page: a new guest's session",
+    key: (ip) => `session-new:ip:${ip}`,
+    window: 600,
+    page: true,
+    send: (ip, s) => form("/ru/favorite", { intent: "add", productId: String(products.find((p) => skusOf(p).some((k) => k.id === s.sku.id))!.id) }, ip),
+  },
+  {
+    name: "JSON: a new guest's favourites session",
+    key: (ip) => `session-new:ip:${ip}`,
+    window: 600,
+    send: (ip) =>
+      get("/api/favorites?lang=ru", {
+        method: "POST",
+        body: new URLSearchParams({ item_id: String(products[0]!.id) }),
+        headers: { Origin: ORIGIN, "CF-Connecting-IP": ip, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+  },
+  {
     name: "JSON: new guest cart",
     key: (ip) => `cart-new:ip:${ip}`,
     window: 600,
