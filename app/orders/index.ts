@@ -1,3 +1,12 @@
 export { type CheckoutFailure, CheckoutPage } from "./checkout-page";
-export { clickCallbackSchema, DEV_PAY_OUTCOMES, deliveryStepSchema, devPaySchema, PAYMENT_METHODS, type PaymentMethod, placeOrderSchema } from "./schema";
+export {
+  clickCallbackSchema,
+  DEV_PAY_OUTCOMES,
+  deliveryStepSchema,
+  devPaySchema,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  placeOrderSchema,
+  withPointId,
+} from "./schema";
 export { PaymentState } from "./payment-state";

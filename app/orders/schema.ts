@@ -50,6 +50,12 @@ export const placeOrderSchema = z.object({
 
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
 
+/** A JSON call's fields with its store or post office as `pointId` (the spec's clients name it `storeId` or `warehouseId`). */
+export function withPointId(fields: Record<string, string>): Record<string, string> {
+  const pointId = fields.pointId ?? fields.storeId ?? fields.warehouseId;
+  return pointId ? { ...fields, pointId } : fields;
+}
+
 /** The checkout's steps, each a part of the order's fields (the same rules as placing). */
 export const contactsSchema = placeOrderSchema.pick({ name: true, phone: true, email: true });
 export const deliveryStepSchema = placeOrderSchema.pick({

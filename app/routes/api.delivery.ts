@@ -3,7 +3,7 @@ import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } fro
 import { isLang, LANGS } from "~/i18n/languages";
 import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
-import { deliveryStepSchema } from "~/orders/index";
+import { deliveryStepSchema, withPointId } from "~/orders/index";
 import { saveDelivery } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
@@ -131,8 +131,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) apiError(400, t("server:api.expectedObject"));
   const fields = textFields(parsed as Record<string, unknown>, t);
-  const pointId = fields.pointId ?? fields.storeId ?? fields.warehouseId;
-  const submission = parseForm(payloadForm({ ...fields, ...(pointId ? { pointId } : {}) }), deliveryStepSchema);
+  const submission = parseForm(payloadForm(withPointId(fields)), deliveryStepSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
   const shopper = await shopperOf(app.env, request);
   const cartId = await existingCartId(app.env, shopper);

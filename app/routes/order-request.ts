@@ -2,7 +2,7 @@ import type { Route } from "./+types/order-request";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { localizePath } from "~/i18n/url";
-import { placeOrderSchema } from "~/orders/index";
+import { placeOrderSchema, withPointId } from "~/orders/index";
 import { orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
@@ -16,9 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const wantsPage = !(request.headers.get("Accept") ?? "").includes("application/json") && !(request.headers.get("Content-Type") ?? "").includes("json");
   const payload = await readPayload(request, t);
-  // The spec's clients name the point by its kind.
-  const pointId = payload.pointId ?? payload.storeId ?? payload.warehouseId;
-  const submission = parseForm(payloadForm({ ...payload, ...(pointId ? { pointId } : {}) }), placeOrderSchema);
+  const submission = parseForm(payloadForm(withPointId(payload)), placeOrderSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
   const shopper = await shopperOf(app.env, request);
   const result = await placeOrder(submission.value, {

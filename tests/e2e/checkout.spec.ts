@@ -1,7 +1,7 @@
 // The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
 // with an address, payment on delivery, the review and one "place order"; the confirmation.
 // Rate limits: per run (both projects) 2 sign-ups, beside account.spec.ts's 4 and cart.spec.ts's 2 (10 an hour per address).
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { enterPhone, expect, latestMessage, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
 
 const orders = (key: string) => text("uz", "orders", key);
@@ -17,6 +17,29 @@ async function oneProductInCart(page: Page) {
     if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) return;
   }
   throw new Error("no product could be added");
+}
+
+/**
+ * The contacts step: waits for the form to be live (with JavaScript), types
+ * the name (a guest; null keeps the account's) and the phone, and goes on.
+ * `check` runs on the form before typing (what an account filled in).
+ */
+async function giveContacts(
+  page: Page,
+  js: boolean,
+  lang: "uz" | "ru" | "uk",
+  name: string | null,
+  phone = uniquePhone(),
+  check?: (contacts: Locator) => Promise<void>,
+) {
+  const contacts = page.getByTestId("contacts-form");
+  const go = contacts.getByRole("button", { name: text(lang, "orders", "checkout.continue") });
+  await whenHydrated(go, js);
+  await check?.(contacts);
+  if (name !== null) await contacts.getByLabel(text(lang, "orders", "checkout.name")).fill(name);
+  await enterPhone(contacts.getByLabel(text(lang, "auth", "fields.phone")), phone, js);
+  await go.click();
+  return phone;
 }
 
 /**
@@ -72,12 +95,7 @@ async function accountOf(playwright: { request: { newContext(o: { baseURL: strin
 test("a guest places an order: contacts, courier to an address, cash; the confirmation has its number", async ({ page, javaScriptEnabled: js }) => {
   await oneProductInCart(page);
   await page.goto("/checkout");
-  const contacts = page.getByTestId("contacts-form");
-  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
-  await contacts.getByLabel(orders("checkout.name")).fill("Dilnoza");
-  const phone = uniquePhone();
-  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), phone, js);
-  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  const phone = await giveContacts(page, js, "uz", "Dilnoza");
 
   // The contacts step closes with a summary; the delivery step opens with the city.
   await expect(page.getByTestId("step-contacts-done")).toContainText("Dilnoza");
@@ -149,11 +167,7 @@ test("pickup: a type without its store is refused and asks for one; the order go
   await page.goto("/checkout?step=delivery");
   // The first step not done opens, whatever the link asks for.
   await expect(page.getByTestId("contacts-form")).toBeVisible();
-  const contacts = page.getByTestId("contacts-form");
-  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
-  await contacts.getByLabel(orders("checkout.name")).fill("Aziz");
-  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), uniquePhone(), js);
-  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  await giveContacts(page, js, "uz", "Aziz");
   await chooseCity(page, "Toshkent", js, "shortcut");
   await page.getByTestId("checkout-type-pickup").check();
   // The type's stores appear with it (no request needed).
@@ -179,13 +193,11 @@ test("a signed-in shopper's order appears in the history and in /api/orders, and
   const { email } = await signIn(page, testInfo.project.name);
   await oneProductInCart(page);
   await page.goto("/ru/checkout");
-  const contacts = page.getByTestId("contacts-form");
-  await whenHydrated(contacts.getByRole("button", { name: text("ru", "orders", "checkout.continue") }), js);
-  // Filled from the account.
-  await expect(contacts.getByLabel(text("ru", "orders", "checkout.name"))).toHaveValue("Sevara");
-  await expect(contacts.getByLabel(text("ru", "orders", "checkout.email"))).toHaveValue(email);
-  await enterPhone(contacts.getByLabel(text("ru", "auth", "fields.phone")), uniquePhone(), js);
-  await contacts.getByRole("button", { name: text("ru", "orders", "checkout.continue") }).click();
+  await giveContacts(page, js, "ru", null, uniquePhone(), async (contacts) => {
+    // Filled from the account.
+    await expect(contacts.getByLabel(text("ru", "orders", "checkout.name"))).toHaveValue("Sevara");
+    await expect(contacts.getByLabel(text("ru", "orders", "checkout.email"))).toHaveValue(email);
+  });
   await chooseCity(page, "Ташкент", js);
   await page.getByTestId("checkout-type-courier").check();
   const delivery = page.getByTestId("delivery-form");
@@ -222,11 +234,7 @@ test("post office and online payment (ru): Click declines, the order waits with 
   const ru = (key: string) => text("ru", "orders", key);
   await oneProductInCart(page);
   await page.goto("/ru/checkout");
-  const contacts = page.getByTestId("contacts-form");
-  await whenHydrated(contacts.getByRole("button", { name: ru("checkout.continue") }), js);
-  await contacts.getByLabel(ru("checkout.name")).fill("Нодира");
-  await enterPhone(contacts.getByLabel(text("ru", "auth", "fields.phone")), uniquePhone(), js);
-  await contacts.getByRole("button", { name: ru("checkout.continue") }).click();
+  await giveContacts(page, js, "ru", "Нодира");
   await chooseCity(page, "Ташкент", js);
   await page.getByTestId("checkout-type-post").check();
   const delivery = page.getByTestId("delivery-form");
@@ -272,11 +280,7 @@ test("the city select: a native select without JavaScript; with it a combobox th
 }) => {
   await oneProductInCart(page);
   await page.goto("/checkout");
-  const contacts = page.getByTestId("contacts-form");
-  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
-  await contacts.getByLabel(orders("checkout.name")).fill("Jasur");
-  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), uniquePhone(), js);
-  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  await giveContacts(page, js, "uz", "Jasur");
   if (!js) {
     await expect(page.getByTestId("checkout-city").locator("option:not([disabled])")).toHaveCount(14);
     return;
@@ -332,11 +336,7 @@ for (const j of JOURNEYS) {
     if (j.who === "signed-in") await signIn(page, testInfo.project.name);
     await oneProductInCart(page);
     await page.goto(`${prefix}/checkout`);
-    const contacts = page.getByTestId("contacts-form");
-    await whenHydrated(contacts.getByRole("button", { name: say("checkout.continue") }), js);
-    if (j.who === "guest") await contacts.getByLabel(say("checkout.name")).fill("Malika");
-    await enterPhone(contacts.getByLabel(text(j.lang, "auth", "fields.phone")), uniquePhone(), js);
-    await contacts.getByRole("button", { name: say("checkout.continue") }).click();
+    await giveContacts(page, js, j.lang, j.who === "guest" ? "Malika" : null);
     await chooseCity(page, j.city, js);
     await page.getByTestId(`checkout-type-${j.type}`).check();
     const delivery = page.getByTestId("delivery-form");
@@ -381,11 +381,7 @@ test("a guest signs in on the checkout: what they chose (contacts, city, store) 
   const account = await accountOf(playwright, baseURL!, testInfo.project.name);
   await oneProductInCart(page);
   await page.goto("/checkout");
-  const contacts = page.getByTestId("contacts-form");
-  await whenHydrated(contacts.getByRole("button", { name: orders("checkout.continue") }), js);
-  await contacts.getByLabel(orders("checkout.name")).fill("Mehmon Aziza");
-  await enterPhone(contacts.getByLabel(text("uz", "auth", "fields.phone")), uniquePhone(), js);
-  await contacts.getByRole("button", { name: orders("checkout.continue") }).click();
+  await giveContacts(page, js, "uz", "Mehmon Aziza");
   await chooseCity(page, "Toshkent", js);
   await page.getByTestId("checkout-type-pickup").check();
   await page.getByTestId("checkout-point-pickup").selectOption({ label: "Libos Next — Next SM" });
