@@ -4,6 +4,7 @@ import stylesheet from "./app.css?url";
 import { CartPopupHost, MiniCartAnchor, useCartPendingDelta } from "~/cart/index";
 import { cartCounter, cartLayout } from "~/cart/index.server";
 import { catalogueMenu } from "~/catalogue/index.server";
+import { useFavouritesPending } from "~/favourites/index";
 import { favouritesCounter } from "~/favourites/index.server";
 import { HTML_LANG, isLang } from "~/i18n/languages";
 import { i18nextMiddleware } from "~/i18n/middleware.server";
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useLayoutData();
   const nonce = useNonce();
   const pendingCart = useCartPendingDelta();
+  const pendingFavourites = useFavouritesPending();
   const lang = root?.lang ?? "uz";
   return (
     <html lang={HTML_LANG[lang]}>
@@ -69,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               menu={root.menu}
               counters={root.counters}
               pendingCart={pendingCart}
+              pendingFavourites={pendingFavourites}
               signedIn={root.signedIn}
               cartAnchor={(link) => <MiniCartAnchor>{link}</MiniCartAnchor>}
             />

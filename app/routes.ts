@@ -47,6 +47,7 @@ export default [
   // Favourites (spec §7), guests and accounts.
   route("api/favorites/products/:productId", "routes/api.favorites.ts", { id: "api-favorites-product" }),
   route("api/favorites/:id?", "routes/api.favorites.ts", { id: "api-favorites" }),
+  route("api/retargeting/:list/:id", "routes/api.retargeting.ts"),
   // The delivery data API (spec §7 "delivery data client").
   route("api/delivery/:resource", "routes/api.delivery.ts"),
   route("*", "routes/not-found.tsx"),

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
 import { cartFor, mergeCarts } from "~/cart/index.server";
-import { mergeGuestFavourites } from "~/favourites/index.server";
+import { mergeGuestBrands, mergeGuestFavourites } from "~/favourites/index.server";
 import { apiError } from "~/server/api.server";
 import type { AppContext } from "~/server/context.server";
 import { readSession, sessionStorage } from "~/server/session.server";
@@ -68,6 +68,8 @@ export async function beginUserSession(env: Env, request: Request, userId: numbe
   // Merge first: if it fails, the guest session (and its cart) is still there to retry with.
   if (guestCartId) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
   if (guestFavourites?.length) await mergeGuestFavourites(env.DB, userId, guestFavourites);
+  const guestBrands = old?.get("userId") ? undefined : old?.get("favouriteBrands");
+  if (guestBrands?.length) await mergeGuestBrands(env.DB, userId, guestBrands);
   if (old) await storage.destroySession(old);
   const session = await storage.getSession();
   session.set("userId", userId);

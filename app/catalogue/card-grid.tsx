@@ -1,20 +1,43 @@
+import { useMemo } from "react";
 import { PrefetchPageLinks } from "react-router";
+import { useCardHearts } from "~/favourites/index";
+import { useI18n } from "~/i18n/use-i18n";
 import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
+import { markHearts } from "./html";
 
 /**
  * A grid of cards written as one string (`cardsHtml`, ./html.ts): plain anchors with one
  * click handler and one intent prefetch for the whole grid, the same rules as
- * `<Link prefetch="intent">` (a `<Link>` per card costs server time in every render).
- * The product page gets its related products' grid as a string from the loader, so its
- * JavaScript carries no card writer.
+ * `<Link prefetch="intent">` (a `<Link>` per card costs server time in every render),
+ * and one submit handler for the cards' hearts. The product page gets its related
+ * products' grid as a string from the loader, so its JavaScript carries no card writer.
+ * `favourites`: the shopper's among the grid's products (none for a visitor without a
+ * session, whose markup is the same as everyone's).
  */
-export function CardGrid({ html }: { html: string }) {
+export function CardGrid({ html, favourites = [] }: { html: string; favourites?: readonly number[] }) {
+  const i18n = useI18n();
   const onClick = useLinkNavigation();
   const prefetch = useIntentPrefetch();
+  const hearts = useCardHearts(favourites);
+  // Marked once per markup (the server's string and the hydrating one agree); later changes reach the hearts through useCardHearts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  const marked = useMemo(() => markHearts(html, favourites, i18n), [html]);
   return (
     <>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the handlers take over the links' own clicks and hovers; keyboards activate the links (which clicks them) and focus them */}
-      <div className="grid" onClick={onClick} {...prefetch.handlers} dangerouslySetInnerHTML={{ __html: html }} />
+      {hearts.failed ? (
+        <p className="alert alert--error" role="alert">
+          {i18n.t("heart.failed")}
+        </p>
+      ) : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the handlers take over the links' own clicks and hovers and the hearts' submits; keyboards activate the links (which clicks them) and focus them */}
+      <div
+        className="grid"
+        ref={hearts.grid}
+        onClick={onClick}
+        onSubmit={hearts.onSubmit}
+        {...prefetch.handlers}
+        dangerouslySetInnerHTML={{ __html: marked }}
+      />
       {prefetch.page ? <PrefetchPageLinks page={prefetch.page} /> : null}
     </>
   );

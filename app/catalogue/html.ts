@@ -15,7 +15,7 @@ import type { ProductCard } from "./types";
  */
 
 /** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
-type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string };
+type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string; heartAdd: string; heartRemove: string; heartAction: string };
 const cardTexts = new WeakMap<I18n, CardTexts>();
 function textsOf(i18n: I18n): CardTexts {
   let texts = cardTexts.get(i18n);
@@ -26,6 +26,9 @@ function textsOf(i18n: I18n): CardTexts {
       club: escapeHtml(t("badges.club")),
       oldPrice: escapeHtml(t("price.old")),
       soldOut: escapeHtml(t("product:soldOut")),
+      heartAdd: escapeHtml(t("heart.add")),
+      heartRemove: escapeHtml(t("heart.remove")),
+      heartAction: escapeUrl(i18n.href("/favorite")),
     };
     cardTexts.set(i18n, texts);
   }
@@ -64,10 +67,54 @@ export function cardInnerHtml(p: ProductCard, i18n: I18n, eager: boolean): strin
   );
 }
 
-/** A grid's cards, each an `<article class="card">`; the first `eagerCount` pictures load at once. */
-export function cardsHtml(products: ProductCard[], i18n: I18n, eagerCount = 0): string {
+/**
+ * The part of a card's heart that says its state (the form's intent, the button's
+ * class, aria-pressed and label), after the product id it follows: `markHearts`
+ * swaps it, and the grid's script reads and sets the same attributes.
+ */
+function heartState(id: number, on: boolean, t: CardTexts): string {
+  return (
+    `<input type="hidden" name="productId" value="${id}"/><input type="hidden" name="intent" value="${on ? "remove" : "add"}"/>` +
+    `<button type="submit" class="${on ? "heart heart--on" : "heart"}" aria-pressed="${on}" aria-label="${on ? t.heartRemove : t.heartAdd}" data-testid="card-heart">`
+  );
+}
+
+/**
+ * A card's heart (spec §4): a form to the favourites action that asks for the state it
+ * wants, so without JavaScript the post comes back to this page (`here`) at this card.
+ * Cards are written off for everyone (the listing's markup is the same for all
+ * shoppers); `markHearts` turns on the shopper's own.
+ */
+function heartHtml(id: number, t: CardTexts, here: string): string {
+  return (
+    `<form class="heart-form card__heart" data-product="${id}" action="${t.heartAction}" method="post">` +
+    `<input type="hidden" name="redirectTo" value="${escapeHtml(`${here}#p${id}`)}"/>${heartState(id, false, t)}` +
+    `<svg class="icon" aria-hidden="true"><use href="/icons.svg#heart"></use></svg></button></form>`
+  );
+}
+
+/**
+ * A grid's cards, each an `<article class="card">` with its heart; the first
+ * `eagerCount` pictures load at once. `here` is the page the hearts' posts return to
+ * (its path and query).
+ */
+export function cardsHtml(products: ProductCard[], i18n: I18n, here: string, eagerCount = 0): string {
   let html = "";
-  for (let i = 0; i < products.length; i++)
-    html += `<article class="card" data-testid="product-card">${cardInnerHtml(products[i]!, i18n, i < eagerCount)}</article>`;
+  for (let i = 0; i < products.length; i++) {
+    const p = products[i]!;
+    html += `<article class="card" id="p${p.id}" data-testid="product-card">${cardHtml(p, i18n, i < eagerCount, here)}</article>`;
+  }
+  return html;
+}
+
+/** A card's content: what `cardInnerHtml` writes, and the heart. */
+export function cardHtml(p: ProductCard, i18n: I18n, eager: boolean, here: string): string {
+  return cardInnerHtml(p, i18n, eager) + heartHtml(p.id, textsOf(i18n), here);
+}
+
+/** The grid's markup with the shopper's favourites' hearts on (the same string on the server and at hydration). */
+export function markHearts(html: string, favourites: readonly number[], i18n: I18n): string {
+  const t = textsOf(i18n);
+  for (const id of favourites) html = html.replace(heartState(id, false, t), heartState(id, true, t));
   return html;
 }

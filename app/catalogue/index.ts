@@ -1,7 +1,6 @@
 export { withPackedFacets } from "./filters-form";
 export { jsonForScript, productJsonLd } from "./json-ld";
 export { ListingView } from "./listing-view";
-export { Pagination } from "./pagination";
 export { CardGrid } from "./card-grid";
 export { ProductGrid } from "./product-card";
 export { searchTokens } from "./search-text";

@@ -1,6 +1,6 @@
 import { useI18n } from "~/i18n/use-i18n";
 import { FiltersForm, SortSelect, type ViewListing } from "./filters-form";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/ui/pagination";
 import { ProductGrid } from "./product-card";
 import type { CatalogueQuery } from "./schema";
 
@@ -8,7 +8,20 @@ import type { CatalogueQuery } from "./schema";
 const EAGER_CARDS = 2;
 
 /** Filters beside a product grid, with sort, count, pagination and the empty state. */
-export function ListingView({ query, listing, action, empty }: { query: CatalogueQuery; listing: ViewListing; action: string; empty: React.ReactNode }) {
+export function ListingView({
+  query,
+  listing,
+  favourites,
+  action,
+  empty,
+}: {
+  query: CatalogueQuery;
+  listing: ViewListing;
+  /** The shopper's favourites among the listing's products (the hearts' state). */
+  favourites: readonly number[];
+  action: string;
+  empty: React.ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <div className="listing">
@@ -24,7 +37,7 @@ export function ListingView({ query, listing, action, empty }: { query: Catalogu
         </div>
         {listing.products.length ? (
           <>
-            <ProductGrid products={listing.products} eagerCount={EAGER_CARDS} />
+            <ProductGrid products={listing.products} favourites={favourites} eagerCount={EAGER_CARDS} />
             <Pagination page={listing.page} pageCount={listing.pageCount} />
           </>
         ) : (

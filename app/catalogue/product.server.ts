@@ -108,11 +108,12 @@ export async function getColorHex(db: D1Database, slug: string): Promise<string 
 }
 
 /**
- * The related products as the grid's markup, written here with the one card writer: the
+ * The related products as the grid's markup (and their ids, for the hearts' state), written here with the one card writer: the
  * product page's browser code then carries no card writer (its JavaScript budget), and a
  * client-side navigation gets the same string in the loader's data.
  */
-export async function getRelatedHtml(db: D1Database, lang: Lang, defaultLang: Lang, product: ProductDetails): Promise<string> {
+export async function getRelatedHtml(db: D1Database, lang: Lang, defaultLang: Lang, product: ProductDetails): Promise<{ html: string; ids: number[] }> {
   const items = await getRelated(db, lang, product);
-  return cardsHtml(items, createI18n(lang, defaultLang, texts(lang, ["common", "product"])));
+  const i18n = createI18n(lang, defaultLang, texts(lang, ["common", "product"]));
+  return { html: cardsHtml(items, i18n, i18n.href(`/product/${product.slug}`)), ids: items.map((p) => p.id) };
 }

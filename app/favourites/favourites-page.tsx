@@ -1,7 +1,8 @@
 import { Form, useLocation, useSubmit } from "react-router";
-import { Pagination } from "~/catalogue/index";
+import { Pagination } from "~/ui/pagination";
 import { useI18n } from "~/i18n/use-i18n";
 import { ClubBadge, Price } from "~/ui/price";
+import type { FollowedBrand } from "./brands.server";
 import type { FavouriteFilters, FavouriteItem } from "./list.server";
 
 export type FavouritesPageData = {
@@ -10,8 +11,44 @@ export type FavouritesPageData = {
   page: number;
   pageCount: number;
   filters: FavouriteFilters;
+  /** The brands tab's list (null on the products tab). */
+  brands: FollowedBrand[] | null;
   notice: string | null;
 };
+
+/** The brands tab: followed brands, each a link to its products and a form to stop following. */
+function Brands({ brands, here }: { brands: FollowedBrand[]; here: string }) {
+  const { t, href } = useI18n();
+  if (brands.length === 0)
+    return (
+      <div className="empty" data-testid="fav-brands-empty">
+        <p>{t("favourites:brands.empty")}</p>
+        <a className="button" href={href("/store")}>
+          {t("favourites:toCatalogue")}
+        </a>
+      </div>
+    );
+  return (
+    <ul className="fav-brands">
+      {brands.map((b) => (
+        <li key={b.id} className="fav-brand" data-testid="fav-brand">
+          <a href={href(`/store?brand=${encodeURIComponent(b.slug)}`)}>{b.name}</a>{" "}
+          <span className="fav-brand__count">{t("favourites:brands.products", { count: b.products })}</span>
+          <Form method="post" action={href("/favorite")} className="heart-form">
+            <input type="hidden" name="intent" value="unfollow-brand" />
+            <input type="hidden" name="brandId" value={b.id} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className="heart heart--on" aria-label={t("favourites:brands.unfollow", { brand: b.name })} data-testid="fav-brand-unfollow">
+              <svg className="icon" aria-hidden="true">
+                <use href="/icons.svg#heart" />
+              </svg>
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const FILTERS = [
   ["only-sale", "onlySale", "filters.onlySale"],
@@ -93,23 +130,15 @@ function Item({ item, here }: { item: FavouriteItem; here: string }) {
 /** The favourites page (issue #13): filters as GET parameters, the list (by category when asked), the catalogue's pager. */
 export function FavouritesPage({ data, error }: { data: FavouritesPageData; error: string | null }) {
   const { t, href } = useI18n();
-  const submit = useSubmit();
   // Where the forms come back to: this page as the shopper sees it (its filters and page), without the last notice.
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   params.delete("notice");
   const here = `${pathname}${params.size ? `?${params}` : ""}`;
-  const groups: [string, FavouriteItem[]][] = [];
-  for (const item of data.items) {
-    const key = data.filters.groupByCategory ? item.category : "";
-    const last = groups.at(-1);
-    if (last && last[0] === key) last[1].push(item);
-    else groups.push([key, [item]]);
-  }
   return (
     <section className="favourites" data-testid="favourites">
       <h1>
-        {t("favourites:title")} <span className="favourites__count">{t("favourites:count", { count: data.total })}</span>
+        {t("favourites:title")} {data.brands ? null : <span className="favourites__count">{t("favourites:count", { count: data.total })}</span>}
       </h1>
       {error ? (
         <p className="alert alert--error" role="alert" data-testid="fav-error">
@@ -121,6 +150,32 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
           {t(`favourites:notices.${data.notice}`)}
         </p>
       ) : null}
+      <nav className="chips" aria-label={t("favourites:tabs.label")}>
+        <a className="chip" href={href("/favorite")} aria-current={data.brands ? undefined : "page"} data-testid="fav-tab-products">
+          {t("favourites:tabs.products")}
+        </a>
+        <a className="chip" href={href("/favorite?tab=brands")} aria-current={data.brands ? "page" : undefined} data-testid="fav-tab-brands">
+          {t("favourites:tabs.brands")}
+        </a>
+      </nav>
+      {data.brands ? <Brands brands={data.brands} here={here} /> : <Products data={data} here={here} />}
+    </section>
+  );
+}
+
+/** The products tab: filters as GET parameters, the list (by category when asked), the pager. */
+function Products({ data, here }: { data: FavouritesPageData; here: string }) {
+  const { t, href } = useI18n();
+  const submit = useSubmit();
+  const groups: [string, FavouriteItem[]][] = [];
+  for (const item of data.items) {
+    const key = data.filters.groupByCategory ? item.category : "";
+    const last = groups.at(-1);
+    if (last && last[0] === key) last[1].push(item);
+    else groups.push([key, [item]]);
+  }
+  return (
+    <>
       <Form method="get" className="favourites__filters" data-testid="fav-filters">
         <fieldset>
           <legend>{t("favourites:filters.title")}</legend>
@@ -161,6 +216,6 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
         ))
       )}
       <Pagination page={data.page} pageCount={data.pageCount} />
-    </section>
+    </>
   );
 }

@@ -17,6 +17,19 @@ export {
   favouriteOf,
   favouritesOwner,
   favouritesPage,
-  heartLabels,
+  type RetargetingItem,
+  wishlistRetargeting,
+  favouritesAmong,
 } from "./list.server";
 export { type FavouriteWrite, type FavouriteWriter, writeFavourite } from "./write.server";
+export {
+  brandBySlug,
+  type BrandFollow,
+  brandFollowOf,
+  type FollowedBrand,
+  followBrand,
+  followedBrands,
+  followsBrand,
+  GUEST_BRANDS_MAX,
+  mergeGuestBrands,
+} from "./brands.server";

@@ -1,3 +1,6 @@
-export { FAVOURITES_PAGE_SIZE, FAVOURITES_PER_PAGE_MAX, favouriteApiSchema, favouriteFormSchema, favouritesQuerySchema } from "./schema";
+export { brandFormSchema, FAVOURITES_PAGE_SIZE, FAVOURITES_PER_PAGE_MAX, favouriteApiSchema, favouriteFormSchema, favouritesQuerySchema } from "./schema";
 export { FavouritesPage, type FavouritesPageData } from "./favourites-page";
-export { Heart, type HeartLabels } from "./heart";
+export { BrandHeart } from "./brand-heart";
+export { Heart } from "./heart";
+export { sendFavourite, useFavouritesPending } from "./toggle";
+export { useCardHearts } from "./card-hearts";

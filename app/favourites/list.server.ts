@@ -2,7 +2,7 @@ import type { Lang } from "~/i18n/languages";
 import { flag } from "~/server/db.server";
 
 /** Whose list: an account's (D1) or a guest session's (product ids, and the sizes chosen for some). */
-export type FavouritesOwner = { userId: number } | { guest: { ids: number[]; skus: Record<string, number> } };
+export type FavouritesOwner = { userId: number } | { guest: { ids: number[]; skus: Record<string, number>; brands: number[] } };
 
 export type FavouriteFilters = { onlySale: boolean; activeOnly: boolean; groupByCategory: boolean };
 
@@ -150,13 +150,52 @@ export async function favouriteOf(db: D1Database, owner: FavouritesOwner, produc
 /** The owner of a request's favourites: the signed-in account, else the guest session's list (empty without one). */
 export function favouritesOwner(
   userId: number | null,
-  session: { get(key: "favourites"): number[] | undefined; get(key: "favouriteSkus"): Record<string, number> | undefined } | null,
+  session: {
+    get(key: "favourites"): number[] | undefined;
+    get(key: "favouriteSkus"): Record<string, number> | undefined;
+    get(key: "favouriteBrands"): number[] | undefined;
+  } | null,
 ): FavouritesOwner {
   if (userId !== null) return { userId };
-  return { guest: { ids: session?.get("favourites") ?? [], skus: session?.get("favouriteSkus") ?? {} } };
+  return { guest: { ids: session?.get("favourites") ?? [], skus: session?.get("favouriteSkus") ?? {}, brands: session?.get("favouriteBrands") ?? [] } };
 }
 
-/** The heart's labels, translated on the server: a page with hearts need not ship the favourites texts. */
-export function heartLabels(t: (key: string) => string) {
-  return { add: t("favourites:heart.add"), remove: t("favourites:heart.remove"), failed: t("favourites:heart.failed") };
+/**
+ * Which of a grid's products are the shopper's favourites (the hearts' state): none
+ * without a session, so the anonymous page reads nothing and stays the same for all.
+ */
+export async function favouritesAmong(
+  db: D1Database,
+  shopper: { owner: { userId: number | null }; session: Parameters<typeof favouritesOwner>[1] },
+  productIds: readonly number[],
+): Promise<number[]> {
+  if (!shopper.session || productIds.length === 0) return [];
+  const owner = favouritesOwner(shopper.owner.userId, shopper.session);
+  if ("guest" in owner) {
+    const mine = new Set(owner.guest.ids);
+    return productIds.filter((id) => mine.has(id));
+  }
+  const { results } = await db
+    .prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? AND product_id IN (SELECT value FROM json_each(?))")
+    .bind(owner.userId, JSON.stringify(productIds))
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** What a retargeting tag needs of a list: each product's id, price (UZS) and quantity. */
+export type RetargetingItem = { id: number; price: number; quantity: number };
+
+/** The shopper's favourites for a retargeting tag (the newest 2000), their own only. */
+export async function wishlistRetargeting(db: D1Database, owner: FavouritesOwner): Promise<RetargetingItem[]> {
+  const source =
+    "guest" in owner
+      ? "SELECT CAST(value AS INTEGER) AS product_id, key AS rank FROM json_each(?1)"
+      : "SELECT product_id, created_at AS rank FROM favourites WHERE user_id = ?1";
+  const { results } = await db
+    .prepare(
+      `WITH f AS (${source}) SELECT p.id, p.sale_price AS price, 1 AS quantity FROM f JOIN products p ON p.id = f.product_id ORDER BY f.rank DESC, p.id DESC LIMIT 2000`,
+    )
+    .bind("guest" in owner ? JSON.stringify(owner.guest.ids) : owner.userId)
+    .all<RetargetingItem>();
+  return results;
 }

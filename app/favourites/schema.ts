@@ -18,6 +18,8 @@ export const favouritesQuerySchema = z.object({
   "only-sale": flag,
   "active-product": flag,
   "group-by-category": flag,
+  /** The page's tab: the products (default) or the followed brands. */
+  tab: z.enum(["products", "brands"]).catch("products"),
 });
 
 /**
@@ -30,6 +32,13 @@ export const favouriteFormSchema = z.object({
   productId: positiveId("favourites:errors.unknownProduct"),
   skuId: z.preprocess((v) => (v === "" ? undefined : v), positiveId("favourites:errors.unknownSize").optional()),
   // Where a form without JavaScript goes back to (a same-site path; checked by the route).
+  redirectTo: z.string().max(500).optional(),
+});
+
+/** Follow a brand or stop (the heart on a brand's catalogue page, the brands tab), posted to the favourites action. */
+export const brandFormSchema = z.object({
+  intent: z.enum(["follow-brand", "unfollow-brand"], { error: "favourites:errors.unknownIntent" }),
+  brandId: positiveId("favourites:errors.unknownBrand"),
   redirectTo: z.string().max(500).optional(),
 });
 

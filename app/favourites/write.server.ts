@@ -8,8 +8,8 @@ export type FavouriteWriter = { userId: number | null; guestSession: () => Promi
 
 export type FavouriteWrite =
   | { ok: true; changed: boolean }
-  | { ok: false; status: 400 | 404; field: "productId" | "skuId"; error: string }
-  | { ok: false; status: 429; field: "productId"; error: string; retryAfter: number };
+  | { ok: false; status: 400 | 404; field: "productId" | "skuId" | "brandId"; error: string }
+  | { ok: false; status: 429; field: "productId" | "brandId"; error: string; retryAfter: number };
 
 /**
  * Adds, removes, or sets the size of a favourite. Each names the state it

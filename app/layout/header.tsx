@@ -44,15 +44,18 @@ export type HeaderProps = {
   counters: Counters;
   /** A change to the cart's count still in flight (optimistic), added to the counter. */
   pendingCart?: number;
+  /** Favourites toggles in flight (optimistic), added to the counter. */
+  pendingFavourites?: number;
   signedIn: boolean;
   /** Wraps the desktop header's cart link (the cart puts its mini-cart there). */
   cartAnchor?: (link: ReactNode) => ReactNode;
 };
 
-export function Header({ menu, counters, pendingCart = 0, signedIn, cartAnchor = (link) => link }: HeaderProps) {
+export function Header({ menu, counters, pendingCart = 0, pendingFavourites = 0, signedIn, cartAnchor = (link) => link }: HeaderProps) {
   const { t, href } = useI18n();
   const account = href(signedIn ? "/account" : "/login");
   const cartCount = Math.max(0, counters.cart + pendingCart);
+  const favouritesCount = Math.max(0, counters.favourites + pendingFavourites);
   return (
     <>
       <a className="skip" href="#main">
@@ -78,7 +81,7 @@ export function Header({ menu, counters, pendingCart = 0, signedIn, cartAnchor =
             </button>
           </form>
           <nav className="site-header__actions" aria-label={t("layout.account")}>
-            <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter" />
+            <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={favouritesCount} testId="fav-counter" />
             {cartAnchor(<CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={cartCount} testId="cart-counter" />)}
             <Link to={account} className="counter" data-testid="account-link">
               <Icon name="user" />
@@ -97,7 +100,7 @@ export function Header({ menu, counters, pendingCart = 0, signedIn, cartAnchor =
           <Icon name="grid" />
           <span>{t("layout.catalogue")}</span>
         </Link>
-        <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={counters.favourites} testId="fav-counter-mobile" />
+        <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={favouritesCount} testId="fav-counter-mobile" />
         <CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={cartCount} testId="cart-counter-mobile" />
         <Link to={account}>
           <Icon name="user" />

@@ -1,6 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
+import { shopperOf } from "~/cart/index.server";
+import { BrandHeart } from "~/favourites/index";
+import { brandFollowOf, favouritesAmong } from "~/favourites/index.server";
 import { categoryTrail, childrenOf, getCategories, getListing, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
@@ -28,12 +31,24 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (query.page > listing.pageCount) pastTheEnd(new URL(request.url));
   const current = trail.at(-1);
   const t = getI18n(context).t;
+  const shopper = await shopperOf(app.env, request);
+  // The hearts' state (none read without a session); one brand chosen: its page, with the heart that follows it.
+  const [favourites, brand] = await Promise.all([
+    favouritesAmong(
+      app.env.DB,
+      shopper,
+      listing.products.map((p) => p.id),
+    ),
+    query.brand.length === 1 ? brandFollowOf(app.env.DB, t, shopper, query.brand[0]!) : null,
+  ]);
   const heading = current?.name ?? t("catalogue:all");
   return {
     i18n: texts(lang, ["catalogue", "product"]),
     path,
     query,
     listing: withPackedFacets(listing),
+    favourites,
+    brand,
     heading,
     title: t("catalogue:title", { name: heading }),
     description: t("catalogue:description", { name: heading, count: listing.total }),
@@ -59,12 +74,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const navigateOnClick = useLinkNavigation();
-  const { heading, trail, subcategories, query, listing, path } = loaderData;
+  const { heading, trail, subcategories, query, listing, favourites, brand, path } = loaderData;
   const allCrumb = { name: t("catalogue:all"), path: "/store" };
   return (
     <>
       <Breadcrumbs items={path ? [allCrumb, ...trail] : [allCrumb]} />
-      <h1>{heading}</h1>
+      <div className="heading-row">
+        <h1>{heading}</h1>
+        {brand ? <BrandHeart brand={brand} /> : null}
+      </div>
       {subcategories.length ? (
         // biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too)
         <nav className="chips" aria-label={t("catalogue:subcategories")} onClick={navigateOnClick}>
@@ -78,6 +96,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       <ListingView
         query={query}
         listing={listing}
+        favourites={favourites}
         action={href(path ? `/store/${path}` : "/store")}
         empty={
           <>

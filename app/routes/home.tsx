@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "~/server/context.server";
+import { shopperOf } from "~/cart/index.server";
+import { favouritesAmong } from "~/favourites/index.server";
 import { getCategories, getPopular } from "~/catalogue/index.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -8,11 +10,17 @@ import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { ProductGrid } from "~/catalogue/index";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
-  const db = getApp(context).env.DB;
+  const app = getApp(context);
+  const db = app.env.DB;
   const t = getI18n(context).t;
-  const [categories, fresh, sale] = await Promise.all([getCategories(db, lang), getPopular(db, lang, 8, "new"), getPopular(db, lang, 4, "popular", true)]);
+  const [categories, fresh, sale, shopper] = await Promise.all([
+    getCategories(db, lang),
+    getPopular(db, lang, 8, "new"),
+    getPopular(db, lang, 4, "popular", true),
+    shopperOf(app.env, request),
+  ]);
   return {
     i18n: texts(lang, ["home", "product"]),
     title: t("home:title"),
@@ -25,6 +33,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     fresh,
     sale,
+    favourites: await favouritesAmong(
+      db,
+      shopper,
+      [...fresh, ...sale].map((p) => p.id),
+    ),
   };
 }
 
@@ -33,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { sections, fresh, sale } = loaderData;
+  const { sections, fresh, sale, favourites } = loaderData;
   return (
     <>
       <section className="hero">
@@ -71,14 +84,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="new">
           <Link to={href("/store")}>{t("home:newArrivals")}</Link>
         </h2>
-        <ProductGrid products={fresh} eagerCount={2} />
+        <ProductGrid products={fresh} favourites={favourites} eagerCount={2} />
       </section>
       {sale.length ? (
         <section aria-labelledby="sale">
           <h2 id="sale">
             <Link to={href("/store?sale=1")}>{t("home:sale")}</Link>
           </h2>
-          <ProductGrid products={sale} />
+          <ProductGrid products={sale} favourites={favourites} />
         </section>
       ) : null}
     </>

@@ -13,7 +13,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/index";
 import { shopperOf } from "~/cart/index.server";
 import { Heart } from "~/favourites/index";
-import { favouriteOf, favouritesOwner, heartLabels } from "~/favourites/index.server";
+import { favouriteOf, favouritesAmong, favouritesOwner } from "~/favourites/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
@@ -36,13 +36,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["product"]),
     product,
     favourite,
-    heart: heartLabels(t),
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     title: t("product:title", { name: product.name }),
     description: product.description,
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
-    related: streamed(getRelatedHtml(app.env.DB, lang, app.defaultLang, product), "related products"),
+    related: streamed(
+      getRelatedHtml(app.env.DB, lang, app.defaultLang, product).then(async ({ html, ids }) => ({
+        html,
+        favourites: await favouritesAmong(app.env.DB, shopper, ids),
+      })),
+      "related products",
+    ),
     analytics: ecommerceItem({
       id: product.sizes[0]?.id ?? product.id,
       name: product.name,
@@ -118,7 +123,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <AddToCartForm product={product} analytics={loaderData.analytics} />
-          <Heart productId={product.id} favourite={loaderData.favourite} labels={loaderData.heart} />
+          <Heart productId={product.id} favourite={loaderData.favourite} />
           {soldOut ? (
             <p className="product__soldout" data-testid="sold-out">
               {t("product:soldOutAll")}
@@ -132,7 +137,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h2 id="related">{t("product:related")}</h2>
         <Suspense fallback={<div className="grid grid--placeholder" aria-busy="true" />}>
           <Await resolve={related} errorElement={<p>{t("product:relatedUnavailable")}</p>}>
-            {(html) => <CardGrid html={html} />}
+            {({ html, favourites }) => <CardGrid html={html} favourites={favourites} />}
           </Await>
         </Suspense>
       </section>

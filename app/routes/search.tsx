@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
+import { shopperOf } from "~/cart/index.server";
+import { favouritesAmong } from "~/favourites/index.server";
 import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
@@ -30,8 +32,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           categories: categories.filter((c) => c.depth === 0).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
         }))
       : null;
+  const shopper = await shopperOf(app.env, request);
+  const shown = [...(listing?.products ?? []), ...(suggestions?.products ?? [])].map((p) => p.id);
   return {
     i18n: texts(lang, ["search", "catalogue", "product"]),
+    favourites: await favouritesAmong(app.env.DB, shopper, shown),
     query,
     listing: listing && withPackedFacets(listing),
     suggestions,
@@ -44,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { query, listing, suggestions, filtered } = loaderData;
+  const { query, listing, suggestions, filtered, favourites } = loaderData;
   return (
     <>
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
@@ -64,7 +69,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       {listing && (listing.total > 0 || filtered) ? (
-        <ListingView query={query} listing={listing} action={href("/search")} empty={<p>{t("catalogue:emptyText")}</p>} />
+        <ListingView query={query} listing={listing} favourites={favourites} action={href("/search")} empty={<p>{t("catalogue:emptyText")}</p>} />
       ) : (
         <div className="empty" data-testid={query.q ? "no-results" : "search-prompt"}>
           {query.q ? (
@@ -85,7 +90,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 ))}
               </nav>
               <h2>{t("search:popular")}</h2>
-              <ProductGrid products={suggestions.products} />
+              <ProductGrid products={suggestions.products} favourites={favourites} />
             </>
           ) : null}
         </div>

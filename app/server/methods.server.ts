@@ -34,6 +34,7 @@ const API: [RegExp, string[]][] = [
   [/^\/api\/favorites$/, ["GET", "POST"]],
   [new RegExp(`^/api/favorites/${ID}$`), ["DELETE"]],
   [new RegExp(`^/api/favorites/products/${ID}$`), ["GET"]],
+  [new RegExp(`^/api/retargeting/(?:wishlist|cart)/${ID}$`), ["GET"]],
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
   [/^\/api\/delivery\/delivery-data$/, ["POST"]],
 ];

@@ -8,6 +8,8 @@ export type SessionData = {
   favourites?: number[];
   /** The size (sku id) a guest chose for some of them, by product id. */
   favouriteSkus?: Record<string, number>;
+  /** Brand ids a guest follows (oldest first). */
+  favouriteBrands?: number[];
   /** A new phone awaiting its SMS code (the JSON phone-change calls). */
   pendingPhone?: string;
   /** A guest's cart (a signed-in shopper's cart is found by the account). */
@@ -75,7 +77,12 @@ export function readSession(env: Env, request: Request): Promise<Session<Session
   let session = sessionsOfRequests.get(request);
   if (!session) {
     const header = request.headers.get("Cookie");
-    session = header?.includes("__session=") ? sessionStorage(env, request).getSession(header) : Promise.resolve(null);
+    // Broken session data (a cookie or a stored row that does not parse) is no session, for every reader alike.
+    session = header?.includes("__session=")
+      ? sessionStorage(env, request)
+          .getSession(header)
+          .catch(() => null)
+      : Promise.resolve(null);
     sessionsOfRequests.set(request, session);
   }
   return session;

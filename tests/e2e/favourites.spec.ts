@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, text, whenHydrated } from "./support";
 
 const fav = (key: string) => text("ru", "favourites", key);
+const common = (key: string) => text("ru", "common", key);
 
 /** Two products (with their ids and sizes) made favourites through the API, with the page's cookies. */
 async function twoFavourites(page: Page) {
@@ -66,10 +67,10 @@ test("the heart on a product page: pressed, counted, listed; pressed again, gone
   const heart = page.getByTestId("heart");
   await whenHydrated(heart, js);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
-  await expect(heart).toHaveAccessibleName(fav("heart.add"));
+  await expect(heart).toHaveAccessibleName(common("heart.add"));
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
-  await expect(heart).toHaveAccessibleName(fav("heart.remove"));
+  await expect(heart).toHaveAccessibleName(common("heart.remove"));
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /1$/);
   // Without JavaScript the form came back to the same product page.
   await expect(page).toHaveURL(new RegExp(`/ru/product/${slug}`));
@@ -81,4 +82,40 @@ test("the heart on a product page: pressed, counted, listed; pressed again, gone
   await page.getByTestId("heart").click();
   await expect(page.getByTestId("heart")).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /0$/);
+});
+
+test("the heart on a card: pressed in the listing, counted, back at the same page; the page remembers it; pressed again, gone", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  const listing = "/ru/store?sort=new&page=2";
+  await page.goto(listing);
+  const card = page.getByTestId("product-card").nth(3);
+  const id = (await card.getAttribute("id"))!;
+  const heart = card.getByTestId("card-heart");
+  // The hearts are the grid's markup: the grid's handler is what hydrates.
+  await whenHydrated(page.locator("div.grid"), js);
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(heart).toHaveAccessibleName(common("heart.add"));
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveAccessibleName(common("heart.remove"));
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
+  await expect(page.getByTestId("fav-counter-mobile")).toHaveAttribute("aria-label", /: 1$/);
+  // Without JavaScript the post came back to the same listing page, at the card.
+  await expect(page).toHaveURL(`${listing}${js ? "" : `#${id}`}`);
+
+  // The state comes from the session, in every grid that shows the product.
+  await page.goto(listing);
+  await expect(page.locator(`#${id}`).getByTestId("card-heart")).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/ru/favorite");
+  await expect(page.getByTestId("fav-item")).toHaveCount(1);
+  await expect(page.getByTestId("fav-item")).toHaveAttribute("id", `fav-${id.slice(1)}`);
+
+  await page.goto(listing);
+  const again = page.locator(`#${id}`).getByTestId("card-heart");
+  await whenHydrated(page.locator("div.grid"), js);
+  await again.click();
+  await expect(again).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 0$/);
 });

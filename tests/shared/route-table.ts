@@ -46,6 +46,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "dev/pay/click", url: "/dev/pay/click", personal: true, action: true },
   { route: "api/favorites/products/:productId", url: "/api/favorites/products/1", personal: true, json: true },
   { route: "api/favorites/:id?", url: "/api/favorites", personal: true, json: true },
+  { route: "api/retargeting/:list/:id", url: "/api/retargeting/wishlist/1", personal: true, json: true },
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
@@ -80,6 +81,8 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/favorites", ["GET", "POST"]],
   ["/api/favorites/12", ["DELETE"]],
   ["/api/favorites/products/12", ["GET"]],
+  ["/api/retargeting/wishlist/12", ["GET"]],
+  ["/api/retargeting/cart/12", ["GET"]],
   ["/api/payment/click/prepare", ["POST"]],
   ["/api/payment/click/complete", ["POST"]],
   ["/api/delivery/cities", ["GET"]],
@@ -104,4 +107,6 @@ export const UNKNOWN_API_PATHS = [
   "/api/payment/click/other",
   "/api/favorites/abc",
   "/api/favorites/products/abc",
+  "/api/retargeting/wishlist/abc",
+  "/api/retargeting/orders/12",
 ];

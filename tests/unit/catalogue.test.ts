@@ -3,7 +3,7 @@ import { sortSizes } from "~/catalogue/sizes";
 import { jsonForScript } from "~/catalogue/json-ld";
 import { isFiltered, MAX_PAGE, parseCatalogueQuery } from "~/catalogue/schema";
 import { foldForSearch, searchTokens } from "~/catalogue/search-text";
-import { pageHref, pageWindow } from "~/catalogue/pagination";
+import { pageHref, pageWindow } from "~/ui/pagination";
 
 const parse = (qs: string) => parseCatalogueQuery(new URLSearchParams(qs));
 

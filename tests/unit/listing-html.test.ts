@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Facet, ProductCard as Card } from "~/catalogue/types";
 import { facetRowsHtml, unpackFacets, withPackedFacets } from "~/catalogue/filters-form";
-import { cardInnerHtml } from "~/catalogue/html";
+import { cardHtml, cardsHtml, markHearts } from "~/catalogue/html";
 import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { Lang } from "~/i18n/languages";
 import type { I18n } from "~/i18n/use-i18n";
@@ -105,6 +105,9 @@ describe("product cards", () => {
     card({ id: 6, slug: "javascript:alert(1)", image: { url: "javascript:alert(2)", width: 1, height: 2 } }),
   ];
 
+  /** The page the hearts' posts come back to. */
+  const HERE = "/ru/store/men?sort=new&page=2";
+
   /**
    * A card as JSX (what ProductCard rendered before its content became one string), with the
    * price block and badges from the components the product page and the cart render them with.
@@ -112,7 +115,7 @@ describe("product cards", () => {
   const cardJsx = (p: Card, i18n: I18n, eager: boolean) =>
     h(
       "article",
-      { key: p.id, className: "card", "data-testid": "product-card" },
+      { key: p.id, className: "card", id: `p${p.id}`, "data-testid": "product-card" },
       h(
         "a",
         { className: "card__link", href: i18n.href(`/product/${p.slug}`), "data-discover": "true" },
@@ -127,9 +130,21 @@ describe("product cards", () => {
       ),
       h(Price, { firstPrice: p.firstPrice, salePrice: p.salePrice }),
       p.inStock ? null : h("p", { className: "card__soldout" }, i18n.t("product:soldOut")),
+      h(
+        "form",
+        { method: "post", action: i18n.href("/favorite"), className: "heart-form card__heart", "data-product": p.id },
+        h("input", { type: "hidden", name: "redirectTo", value: `${HERE}#p${p.id}` }),
+        h("input", { type: "hidden", name: "productId", value: p.id }),
+        h("input", { type: "hidden", name: "intent", value: "add" }),
+        h(
+          "button",
+          { type: "submit", className: "heart", "aria-pressed": false, "aria-label": i18n.t("heart.add"), "data-testid": "card-heart" },
+          h("svg", { className: "icon", "aria-hidden": "true" }, h("use", { href: "/icons.svg#heart" })),
+        ),
+      ),
     );
 
-  const articles = (html: string) => [...html.matchAll(/<article class="card" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
+  const articles = (html: string) => [...html.matchAll(/<article class="card" id="p\d+" data-testid="product-card">(.*?)<\/article>/g)].map((m) => m[1]);
 
   async function render(lang: Lang, content: (i18n: I18n) => React.ReactNode) {
     return renderPage(lang, ["common", "catalogue", "product"], content);
@@ -141,7 +156,7 @@ describe("product cards", () => {
         const { i18n, html } = await render(lang, (ctx) => cards.map((p) => cardJsx(p, ctx, eager)));
         const inner = articles(html);
         expect(inner).toHaveLength(cards.length);
-        for (const [i, p] of cards.entries()) expect(cardInnerHtml(p, i18n, eager), `${p.name} (eager: ${eager})`).toBe(inner[i]);
+        for (const [i, p] of cards.entries()) expect(cardHtml(p, i18n, eager, HERE), `${p.name} (eager: ${eager})`).toBe(inner[i]);
       }
     });
   }
@@ -149,8 +164,24 @@ describe("product cards", () => {
   it("are written by one writer in every grid; the eager ones' pictures are preloaded (React hoists the links into the head)", async () => {
     const { i18n, html } = await render("ru", () => h(ProductGrid, { products: cards, eagerCount: 2 }));
     // The browser renders the same string (ProductGrid is the same code there), so hydration finds it.
-    expect(articles(html)).toEqual(cards.map((p, i) => cardInnerHtml(p, i18n, i < 2)));
+    expect(articles(html)).toEqual(cards.map((p, i) => cardHtml(p, i18n, i < 2, "/")));
     const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
     expect(preloads).toEqual(cards.slice(0, 2).map((p) => `<link rel="preload" as="image" href="${escapeHtml(p.image.url)}" fetchPriority="high"/>`));
+  });
+
+  it("turn on the shopper's favourites' hearts only: pressed, labelled to remove, posting a removal", async () => {
+    const { i18n } = await render("ru", () => null);
+    const html = cardsHtml(cards, i18n, HERE);
+    const marked = markHearts(html, [2, 5, 99], i18n);
+    const hearts = [...marked.matchAll(/<form class="heart-form card__heart" data-product="(\d+)"[^>]*>.*?<\/form>/g)];
+    expect(hearts).toHaveLength(cards.length);
+    for (const [form, id] of hearts) {
+      const on = id === "2" || id === "5";
+      expect(form).toContain(`name="intent" value="${on ? "remove" : "add"}"`);
+      expect(form).toContain(`aria-pressed="${on}" aria-label="${escapeHtml(i18n.t(on ? "heart.remove" : "heart.add"))}"`);
+      expect(form).toContain(`name="redirectTo" value="${escapeHtml(`${HERE}#p${id}`)}"`);
+    }
+    // No favourites: the same markup as everyone's.
+    expect(markHearts(html, [], i18n)).toBe(html);
   });
 });

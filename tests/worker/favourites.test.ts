@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "react-router";
 import { addGuestFavourite, GUEST_FAVOURITES_MAX } from "~/favourites/index.server";
 import type { FlashData, SessionData } from "~/server/session.server";
-import { catalogue, cookieOf, get, ORIGIN, post, skusOf } from "./helpers";
+import { brandOf, catalogue, cookieOf, get, ORIGIN, post, skusOf } from "./helpers";
 import { ip } from "./shoppers";
 
 const products = catalogue.products.filter((p) => p.id > 1);
@@ -150,7 +150,8 @@ describe("the favourites page", () => {
     const p = products[13]!;
     const added = await form({ intent: "add", productId: String(p.id), redirectTo: `/ru/product/${p.slug}` });
     expect(added.status).toBe(303);
-    expect(added.headers.get("Location")).toBe(`/ru/product/${p.slug}?notice=added`);
+    // Back where the heart was; only the favourites page itself gets a notice (the heart shows the rest).
+    expect(added.headers.get("Location")).toBe(`/ru/product/${p.slug}`);
     const cookie = cookieOf(added)!;
     const page = await get("/ru/favorite", { headers: { Cookie: cookie } });
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
@@ -163,7 +164,7 @@ describe("the favourites page", () => {
     expect(await (await get("/ru/favorite", { headers: { Cookie: cookie } })).text()).toMatch(new RegExp(`<option value="${size}" selected=""`));
     // Open redirects are not followed.
     const removed = await form({ intent: "remove", productId: String(p.id), redirectTo: "https://evil.example/" }, cookie);
-    expect(removed.headers.get("Location")).toBe("/ru?notice=removed");
+    expect(removed.headers.get("Location")).toBe("/ru");
     expect(await (await get("/ru/favorite", { headers: { Cookie: cookie } })).text()).toContain('data-testid="fav-empty"');
   });
 
@@ -172,5 +173,142 @@ describe("the favourites page", () => {
     expect((await form({ intent: "size", productId: String(products[14]!.id), skuId: String(skusOf(products[15]!)[0]!.id) })).status).toBe(400);
     expect((await form({ intent: "toggle", productId: "1" })).status).toBe(400);
     expect((await get("/favorite?page=3")).status).toBe(404);
+  });
+});
+
+describe("hearts on product cards", () => {
+  const hearts = (html: string) =>
+    Object.fromEntries([...html.matchAll(/data-product="(\d+)".*?aria-pressed="(true|false)"/g)].map((m) => [Number(m[1]), m[2] === "true"]));
+  const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+
+  it("leave the anonymous listing the same for every visitor (hearts off); a shopper's own are on, in a private answer", async () => {
+    const url = "/ru/store?sort=new";
+    const [a, b] = await Promise.all([get(url, { headers: ip() }), get(url, { headers: { ...ip(), "User-Agent": "another phone" } })]);
+    const [htmlA, htmlB] = [await a.text(), await b.text()];
+    expect(withoutNonces(htmlA)).toBe(withoutNonces(htmlB));
+    expect(a.headers.get("Cache-Control") ?? "").not.toContain("private");
+    const anonymous = hearts(htmlA);
+    expect(Object.keys(anonymous).length).toBeGreaterThan(10);
+    expect(Object.values(anonymous).every((on) => !on)).toBe(true);
+
+    const ids = Object.keys(anonymous).map(Number);
+    for (const shopper of [new Client(), await new Client().signUp("fav-cards@example.uz")]) {
+      for (const id of [ids[1]!, ids[4]!]) expect((await shopper.add(id)).status).toBe(201);
+      const mine = await get(url, { headers: { Cookie: shopper.cookie!, ...ip() } });
+      expect(mine.headers.get("Cache-Control")).toBe("private, no-store");
+      const state = hearts(await mine.text());
+      expect(
+        Object.entries(state)
+          .filter(([, on]) => on)
+          .map(([id]) => Number(id)),
+      ).toEqual([ids[1], ids[4]]);
+      // The home page's and search's grids say the same.
+      const home = hearts(await (await get("/ru", { headers: { Cookie: shopper.cookie!, ...ip() } })).text());
+      for (const [id, on] of Object.entries(home)) expect(on, `home card ${id}`).toBe(Number(id) === ids[1] || Number(id) === ids[4]);
+    }
+  });
+
+  it("post back to the listing at the card without JavaScript, and say so in the counter", async () => {
+    const p = products[20]!;
+    const back = `/ru/store?sort=new&page=2#p${p.id}`;
+    const res = await post("/ru/favorite", { intent: "add", productId: String(p.id), redirectTo: back }, { headers: ip() });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(back);
+    const page = await (await get("/ru/store?sort=new&page=2", { headers: { Cookie: cookieOf(res)!, ...ip() } })).text();
+    expect(page).toMatch(/data-testid="fav-counter" aria-label="[^"]*: 1"/);
+  });
+});
+
+describe("brand favourites", () => {
+  const brand = brandOf(products[0]!);
+  const other = catalogue.brands.find((b) => b.id !== brand.id)!;
+  const page = (url: string, cookie?: string) => get(url, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...ip() } });
+  const follow = (intent: string, brandId: number | string, redirectTo: string, cookie?: string) =>
+    post("/ru/favorite", { intent, brandId: String(brandId), redirectTo }, { cookie, headers: ip() });
+  const brandHeart = (html: string) => /<button[^>]*aria-pressed="(true|false)"[^>]*data-testid="brand-heart"/.exec(html)?.[1];
+
+  it("a guest follows a brand from its catalogue page (303 back), sees it in the brands tab, and it joins the account at sign-up", async () => {
+    const url = `/ru/store?brand=${brand.slug}`;
+    expect(brandHeart(await (await page(url)).text())).toBe("false");
+    // Two brands chosen is not a brand's page: no heart.
+    expect(brandHeart(await (await page(`/ru/store?brand=${brand.slug}&brand=${other.slug}`)).text())).toBeUndefined();
+    const res = await follow("follow-brand", brand.id, url);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(url);
+    const cookie = cookieOf(res)!;
+    expect(brandHeart(await (await page(url, cookie)).text())).toBe("true");
+    const tab = await page("/ru/favorite?tab=brands", cookie);
+    expect(tab.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await tab.text();
+    expect(html.match(/data-testid="fav-brand"/g)).toHaveLength(1);
+    expect(html).toContain(`href="/ru/store?brand=${brand.slug}"`);
+
+    const client = new Client();
+    client.cookie = cookie;
+    await client.signUp("fav-brands@example.uz");
+    const rows = await env.DB.prepare(
+      "SELECT brand_id AS id FROM favourite_brands WHERE user_id = (SELECT id FROM users WHERE email = 'fav-brands@example.uz')",
+    ).all<{ id: number }>();
+    expect(rows.results.map((r) => r.id)).toEqual([brand.id]);
+
+    // Signed in: parallel follows leave one row; unfollow from the tab comes back with a notice.
+    const again = await Promise.all(Array.from({ length: 10 }, () => follow("follow-brand", other.id, "/ru/favorite?tab=brands", client.cookie)));
+    expect(again.every((r) => r.status === 303)).toBe(true);
+    const both = await (await page("/ru/favorite?tab=brands", client.cookie)).text();
+    expect(both.match(/data-testid="fav-brand"/g)).toHaveLength(2);
+    const off = await follow("unfollow-brand", brand.id, "/ru/favorite?tab=brands", client.cookie);
+    expect(off.headers.get("Location")).toBe("/ru/favorite?tab=brands&notice=unfollowed");
+    expect((await (await page("/ru/favorite?tab=brands", client.cookie)).text()).match(/data-testid="fav-brand"/g)).toHaveLength(1);
+  });
+
+  it("refuses an unknown brand (404) and a bad id (400) with a message in the page's language", async () => {
+    const unknown = await follow("follow-brand", 999999, "/ru/store");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Такой бренд не найден.");
+    expect((await follow("follow-brand", "x", "/ru/store")).status).toBe(400);
+    expect((await follow("like-brand", brand.id, "/ru/store")).status).toBe(400);
+  });
+});
+
+describe("the retargeting API", () => {
+  const read = (list: string, id: number | string, cookie?: string) =>
+    get(`/api/retargeting/${list}/${id}?lang=ru`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...ip() } });
+
+  it("answers the asking shopper's own list only: ids, prices, quantities, the total, and whether the product is in it", async () => {
+    const owner = new Client();
+    const [p, q] = [products[30]!, products[31]!];
+    await owner.add(p.id);
+    await owner.add(q.id);
+    const mine = await read("wishlist", p.id, owner.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = (await mine.json()) as { inList: boolean; currency: string; value: number; items: { id: number; price: number; quantity: number }[] };
+    expect(body.inList).toBe(true);
+    expect(body.currency).toBe("UZS");
+    expect(body.items.map((i) => i.id)).toEqual([q.id, p.id]);
+    expect(body.value).toBe(p.sale_price + q.sale_price);
+
+    // Another shopper asking for the same product gets their own (empty) list, never the owner's.
+    const stranger = await new Client().signUp("retarget-stranger@example.uz");
+    const theirs = (await (await read("wishlist", p.id, stranger.cookie)).json()) as { inList: boolean; items: unknown[] };
+    expect(theirs).toMatchObject({ inList: false, items: [] });
+    expect(((await (await read("cart", p.id)).json()) as { items: unknown[] }).items).toEqual([]);
+
+    // The cart's list: the line's product with its quantity.
+    const sku = skusOf(p).find((k) => k.stock > 1)!;
+    const body2 = new URLSearchParams({ primaryId: String(p.id), purchasableId: String(sku.id), quantity: "2" });
+    const added = await get("/api/cart", {
+      method: "POST",
+      body: body2,
+      headers: { Origin: ORIGIN, Cookie: owner.cookie!, ...ip(), "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(added.status).toBeLessThan(300);
+    const cart = (await (await read("cart", p.id, owner.cookie)).json()) as { inList: boolean; value: number; items: unknown[] };
+    expect(cart).toMatchObject({ inList: true, value: p.sale_price * 2, items: [{ id: p.id, price: p.sale_price, quantity: 2 }] });
+
+    // Not an id, not a list: unknown paths of the API.
+    expect((await read("wishlist", "abc")).status).toBe(404);
+    expect((await read("orders", 1)).status).toBe(404);
+    expect((await get(`/api/retargeting/wishlist/${p.id}`, { method: "POST", headers: { Origin: ORIGIN } })).status).toBe(405);
   });
 });

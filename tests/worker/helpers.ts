@@ -66,9 +66,9 @@ export function section(body: string, start: string, end: string): string {
 
 /** Product slugs of the product cards, in page order. */
 export function cardSlugs(body: string): string[] {
-  return [...body.matchAll(/<article class="card" data-testid="product-card"><a class="card__link" href="(?:\/(?:ru|uk))?\/product\/([a-z0-9-]+)"/g)].map(
-    (m) => m[1]!,
-  );
+  return [
+    ...body.matchAll(/<article class="card" id="p\d+" data-testid="product-card"><a class="card__link" href="(?:\/(?:ru|uk))?\/product\/([a-z0-9-]+)"/g),
+  ].map((m) => m[1]!);
 }
 
 /** The number in data-testid="result-count" ("17 ta mahsulot", "17 товаров"). */

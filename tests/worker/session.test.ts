@@ -36,7 +36,7 @@ function counters(body: string) {
   const out: Record<string, { cls: string; label: string; badge: string | null }> = {};
   for (const m of (header + mobile).matchAll(/(<a [^>]*data-testid="([a-z-]+)"[^>]*>)(.*?)<\/a>/g)) {
     const a = tags(m[1]!, "a")[0]!;
-    out[m[2]!] = { cls: a.class!, label: a["aria-label"]!, badge: /<span class="counter__badge">(\d+)<\/span>/.exec(m[3]!)?.[1] ?? null };
+    out[m[2]!] = { cls: a.class!, label: a["aria-label"]!, badge: /<span class="counter__badge">(\d+\+?)<\/span>/.exec(m[3]!)?.[1] ?? null };
   }
   return out;
 }
@@ -69,15 +69,15 @@ describe("anonymous visitors", () => {
 });
 
 describe("session counters", () => {
-  it("favourites clamp to 99; cart shows its quantity; both active", async () => {
+  it("favourites clamp to 99 (99+ above); cart shows its quantity; both active", async () => {
     const favourites = Array.from({ length: 120 }, (_, i) => i + 1);
     const id = await createSession({ favourites, cartId: await cartWith(3) });
     const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id) } });
     expect(res.status).toBe(200);
     const c = counters(body);
-    expect(c["fav-counter"]).toEqual({ cls: "counter counter--active", label: "Sevimlilar: 99", badge: "99" });
+    expect(c["fav-counter"]).toEqual({ cls: "counter counter--active", label: "Sevimlilar: 99+", badge: "99+" });
     expect(c["cart-counter"]).toEqual({ cls: "counter counter--active", label: "Savat: 3", badge: "3" });
-    expect(c["fav-counter-mobile"]!.badge).toBe("99");
+    expect(c["fav-counter-mobile"]!.badge).toBe("99+");
     expect(c["cart-counter-mobile"]!.badge).toBe("3");
     // Reading a session does not rewrite the cookie.
     expect(res.headers.get("Set-Cookie")).toBeNull();

@@ -1,0 +1,58 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useI18n } from "~/i18n/use-i18n";
+import { sendFavourite } from "./toggle";
+
+type T = ReturnType<typeof useI18n>["t"];
+
+/** Sets a card heart's state: the attributes its markup (app/catalogue/html.ts) says it with. */
+function setHeart(form: HTMLFormElement, on: boolean, t: T) {
+  (form.elements.namedItem("intent") as HTMLInputElement).value = on ? "remove" : "add";
+  const button = form.querySelector("button")!;
+  button.className = on ? "heart heart--on" : "heart";
+  button.setAttribute("aria-pressed", String(on));
+  button.setAttribute("aria-label", t(on ? "heart.remove" : "heart.add"));
+}
+
+/**
+ * The hearts of a grid of cards written as markup, enhanced by one delegated submit
+ * handler: a heart turns at once, a second click on it while the first is in flight
+ * is ignored, a refusal turns it back with a message (`failed`). The markup is not
+ * rewritten when the favourites change (a new string would rebuild the grid and lose
+ * the focus): the hearts follow `favourites` (the shopper's among the grid's products,
+ * from the loader) here.
+ */
+export function useCardHearts(favourites: readonly number[]) {
+  const { t } = useI18n();
+  const { revalidate } = useRevalidator();
+  const grid = useRef<HTMLDivElement>(null);
+  const busy = useRef(new Set<number>());
+  const [failed, setFailed] = useState(false);
+  const key = favourites.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's content (its key) is what changes the hearts
+  useEffect(() => {
+    const mine = new Set(favourites);
+    for (const form of grid.current?.querySelectorAll<HTMLFormElement>("form[data-product]") ?? []) {
+      const id = Number(form.dataset.product);
+      if (!busy.current.has(id)) setHeart(form, mine.has(id), t);
+    }
+  }, [key]);
+  const onSubmit = async (e: FormEvent<HTMLDivElement>) => {
+    const form = e.target as HTMLFormElement;
+    const id = Number(form.dataset.product);
+    if (!id) return;
+    e.preventDefault();
+    if (busy.current.has(id)) return;
+    busy.current.add(id);
+    const want = (form.elements.namedItem("intent") as HTMLInputElement).value === "add";
+    setFailed(false);
+    setHeart(form, want, t);
+    const ok = await sendFavourite(id, want, revalidate);
+    busy.current.delete(id);
+    if (!ok) {
+      setHeart(form, !want, t);
+      setFailed(true);
+    }
+  };
+  return { grid, onSubmit, failed };
+}

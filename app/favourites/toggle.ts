@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from "react";
+
+// Toggles in flight, as a change to the favourites count: the header adds it to the
+// server's counter until the revalidated counters arrive (as the cart's adds do).
+let pending = 0;
+const listeners = new Set<() => void>();
+const bump = (delta: number) => {
+  pending += delta;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const snapshot = () => pending;
+const serverSnapshot = () => 0;
+
+/** The change to the favourites count still in flight (optimistic counters). */
+export const useFavouritesPending = (): number => useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+
+/**
+ * Asks the JSON API for the state the shopper wants (add or remove, never a blind
+ * toggle, so a double post cannot undo itself), then reloads the page's data (the
+ * counters, the hearts' states) through `revalidate`. The header counts the change
+ * from the start; false when the server refused or could not be reached.
+ */
+export async function sendFavourite(productId: number, want: boolean, revalidate: () => Promise<void>): Promise<boolean> {
+  const delta = want ? 1 : -1;
+  bump(delta);
+  try {
+    const res = want
+      ? await fetch("/api/favorites", { method: "POST", body: new URLSearchParams({ item_id: String(productId) }) })
+      : await fetch(`/api/favorites/${productId}`, { method: "DELETE" });
+    if (!res.ok) return false;
+    await revalidate();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    bump(-delta);
+  }
+}
