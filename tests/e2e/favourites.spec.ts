@@ -119,3 +119,51 @@ test("the heart on a card: pressed in the listing, counted, back at the same pag
   await expect(again).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 0$/);
 });
+
+test("a brand's heart: followed from its catalogue page, listed in the brands tab, unfollowed there", async ({ page, javaScriptEnabled: js }) => {
+  await page.goto("/ru/store?brand=aral-sport");
+  const heart = page.getByTestId("brand-heart");
+  await whenHydrated(heart, js);
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/\/ru\/store\?brand=aral-sport$/);
+
+  await page.goto("/ru/favorite");
+  await page.getByTestId("fav-tab-brands").click();
+  await expect(page).toHaveURL(/tab=brands/);
+  const brand = page.getByTestId("fav-brand");
+  await expect(brand).toHaveCount(1);
+  await expect(brand.getByRole("link")).toHaveAttribute("href", "/ru/store?brand=aral-sport");
+  await whenHydrated(brand.getByTestId("fav-brand-unfollow"), js);
+  await brand.getByTestId("fav-brand-unfollow").click();
+  await expect(page.getByTestId("fav-notice")).toHaveText(fav("notices.unfollowed"));
+  await expect(page.getByTestId("fav-brands-empty")).toBeVisible();
+});
+
+test("a guest's 55 favourites join the account at login, which pages them 24 at a time", async ({ page, javaScriptEnabled: js }) => {
+  // One demo account per project (they run one after the other), emptied first: earlier runs leave theirs.
+  const login = js ? { login: "demo@libos.uz", password: "Demo-pass-1" } : { login: "club@libos.uz", password: "Club-demo-1" };
+  expect((await page.request.post("/login", { form: login })).ok()).toBe(true);
+  const before = (await (await page.request.get("/api/favorites?per-page=2000")).json()) as { product_id: number }[];
+  for (const f of before) expect((await page.request.delete(`/api/favorites/${f.product_id}`)).status()).toBe(204);
+  await page.request.post("/logout");
+
+  for (let id = 1; id <= 55; id++) expect((await page.request.post("/api/favorites", { form: { item_id: String(id) } })).status()).toBe(201);
+  await page.goto("/ru/favorite");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 55$/);
+  expect((await page.request.post("/login", { form: login })).ok()).toBe(true);
+
+  await page.goto("/ru/favorite");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 55$/);
+  await expect(page.getByTestId("fav-item")).toHaveCount(24);
+  const next = page.getByTestId("page-next");
+  await whenHydrated(page.locator("nav.pagination"), js);
+  await next.click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByTestId("fav-item")).toHaveCount(24);
+  await page.getByTestId("page-next").click();
+  await expect(page).toHaveURL(/[?&]page=3/);
+  await expect(page.getByTestId("fav-item")).toHaveCount(7);
+  await expect(page.getByTestId("page-next")).toHaveCount(0);
+});
