@@ -34,13 +34,13 @@ export default defineConfig(({ command }) => ({
               // The layout's shared pieces (layout/, ui/, i18n/, the cart's popup host, the
               // card grid's frame) in one chunk: every page needs them, and a few small
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
-              // orders' only. Markup escaping (ui/html) is only for the
+              // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
               // pages that write cards or facet rows in the browser; Vite's preload helper
               // only for the lazy phone mask: neither belongs on every page.
               groups: [
                 {
                   name: "app",
-                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
+                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
                 { name: "preload-helper", test: /preload-helper/ },
               ],

@@ -4,6 +4,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { getApp } from "./server/context.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
+import { MarkHeartsContext, markHearts } from "~/catalogue/index";
 import { NonceContext } from "./ui/nonce";
 
 /**
@@ -31,7 +32,9 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
       <CartUiContext value={cartUi}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkHeartsContext value={markHearts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkHeartsContext>
       </CartUiContext>
     </NonceContext>,
     {

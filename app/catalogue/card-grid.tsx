@@ -1,9 +1,15 @@
-import { useMemo } from "react";
+import { createContext, use } from "react";
 import { PrefetchPageLinks } from "react-router";
 import { useCardHearts } from "~/favourites/index";
 import { useI18n } from "~/i18n/use-i18n";
 import { useIntentPrefetch, useLinkNavigation } from "~/ui/link-navigation";
-import { markHearts } from "./html";
+import type { markHearts } from "./html";
+
+/**
+ * The server's writer of the shopper's hearts (`markHearts`, provided by entry.server.tsx):
+ * imported here, the card writer's texts and escaping would reach every page's JavaScript.
+ */
+export const MarkHeartsContext = createContext<typeof markHearts | null>(null);
 
 /**
  * A grid of cards written as one string (`cardsHtml`, ./html.ts): plain anchors with one
@@ -18,10 +24,13 @@ export function CardGrid({ html, favourites = [] }: { html: string; favourites?:
   const i18n = useI18n();
   const onClick = useLinkNavigation();
   const prefetch = useIntentPrefetch();
-  const hearts = useCardHearts(favourites);
-  // Marked once per markup (the server's string and the hydrating one agree); later changes reach the hearts through useCardHearts.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const marked = useMemo(() => markHearts(html, favourites, i18n), [html]);
+  const hearts = useCardHearts(favourites, html);
+  // The server writes the shopper's hearts on (pages work without JavaScript). The browser keeps
+  // the markup the same for everyone and sets the hearts in the DOM (useCardHearts): hydration
+  // leaves the server's markup as it is, a toggle never rewrites the grid (the focus stays), and
+  // the card writer's texts and escaping stay out of pages that only show a grid from the loader.
+  const mark = use(MarkHeartsContext);
+  const marked = mark ? mark(html, favourites, i18n) : html;
   return (
     <>
       {hearts.failed ? (

@@ -1,7 +1,8 @@
 export { withPackedFacets } from "./filters-form";
 export { jsonForScript, productJsonLd } from "./json-ld";
 export { ListingView } from "./listing-view";
-export { CardGrid } from "./card-grid";
+export { CardGrid, MarkHeartsContext } from "./card-grid";
+export { markHearts } from "./html";
 export { ProductGrid } from "./product-card";
 export { searchTokens } from "./search-text";
 export { silhouetteSvg } from "./silhouettes";

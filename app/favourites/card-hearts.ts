@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { sendFavourite } from "./toggle";
@@ -17,26 +17,27 @@ function setHeart(form: HTMLFormElement, on: boolean, t: T) {
 /**
  * The hearts of a grid of cards written as markup, enhanced by one delegated submit
  * handler: a heart turns at once, a second click on it while the first is in flight
- * is ignored, a refusal turns it back with a message (`failed`). The markup is not
- * rewritten when the favourites change (a new string would rebuild the grid and lose
- * the focus): the hearts follow `favourites` (the shopper's among the grid's products,
- * from the loader) here.
+ * is ignored, a refusal turns it back with a message (`failed`). In the browser the
+ * markup (`html`) stays the same for all shoppers and is not rewritten when the
+ * favourites change (a new string would rebuild the grid and lose the focus): the
+ * hearts follow `favourites` (the shopper's among the grid's products, from the
+ * loader) here, before the browser paints.
  */
-export function useCardHearts(favourites: readonly number[]) {
+export function useCardHearts(favourites: readonly number[], html: string) {
   const { t } = useI18n();
   const { revalidate } = useRevalidator();
   const grid = useRef<HTMLDivElement>(null);
   const busy = useRef(new Set<number>());
   const [failed, setFailed] = useState(false);
   const key = favourites.join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's content (its key) is what changes the hearts
-  useEffect(() => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new markup or another list (its content, the key) is what changes the hearts
+  useLayoutEffect(() => {
     const mine = new Set(favourites);
     for (const form of grid.current?.querySelectorAll<HTMLFormElement>("form[data-product]") ?? []) {
       const id = Number(form.dataset.product);
       if (!busy.current.has(id)) setHeart(form, mine.has(id), t);
     }
-  }, [key]);
+  }, [key, html]);
   const onSubmit = async (e: FormEvent<HTMLDivElement>) => {
     const form = e.target as HTMLFormElement;
     const id = Number(form.dataset.product);
