@@ -57,9 +57,8 @@ const FILTERS = [
 ] as const;
 
 /** One favourite: what it is, its sizes (another size keeps it with that size), add to cart, remove. */
-function Item({ item, here }: { item: FavouriteItem; here: string }) {
+function Item({ item, here, submit }: { item: FavouriteItem; here: string; submit: ReturnType<typeof useSubmit> }) {
   const { t, href } = useI18n();
-  const submit = useSubmit();
   const chosen = item.sizes.find((s) => s.skuId === item.skuId) ?? (item.sizes.length === 1 ? item.sizes[0] : undefined);
   return (
     <li className={item.available ? "fav-item" : "fav-item fav-item--unavailable"} id={`fav-${item.productId}`} data-testid="fav-item">
@@ -75,7 +74,7 @@ function Item({ item, here }: { item: FavouriteItem; here: string }) {
         {item.inClub ? <ClubBadge /> : null}
         <Price firstPrice={item.firstPrice} salePrice={item.salePrice} />
         {item.available ? null : <p className="fav-item__unavailable">{t("favourites:unavailable")}</p>}
-        <Form method="post" className="form form--inline" preventScrollReset>
+        <form method="post" action={href("/favorite")} className="form form--inline">
           <input type="hidden" name="intent" value="size" />
           <input type="hidden" name="productId" value={item.productId} />
           <input type="hidden" name="redirectTo" value={`${here}#fav-${item.productId}`} />
@@ -101,9 +100,9 @@ function Item({ item, here }: { item: FavouriteItem; here: string }) {
           <button type="submit" className="button button--ghost button--small" data-testid="fav-size-save">
             {t("favourites:saveSize")}
           </button>
-        </Form>
+        </form>
         <div className="fav-item__actions">
-          <Form method="post" action={href("/cart")} preventScrollReset>
+          <form method="post" action={href("/cart")}>
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="primaryId" value={item.productId} />
             <input type="hidden" name="purchasableId" value={chosen?.skuId ?? ""} />
@@ -112,15 +111,15 @@ function Item({ item, here }: { item: FavouriteItem; here: string }) {
             <button type="submit" className="button" disabled={!item.available} data-testid="fav-to-cart">
               {t("favourites:addToCart")}
             </button>
-          </Form>
-          <Form method="post" preventScrollReset>
+          </form>
+          <form method="post" action={href("/favorite")}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={item.productId} />
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" className="button button--ghost" data-testid="fav-remove">
               {t("favourites:remove")}
             </button>
-          </Form>
+          </form>
         </div>
       </div>
     </li>
@@ -167,6 +166,12 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
 function Products({ data, here }: { data: FavouritesPageData; here: string }) {
   const { t, href } = useI18n();
   const submit = useSubmit();
+  // The items' forms are plain forms (a router <Form> each cost the page's render three
+  // components per item); with JavaScript one handler submits them through the router.
+  const onSubmit = (e: React.FormEvent<HTMLUListElement>) => {
+    e.preventDefault();
+    submit(e.target as HTMLFormElement, { preventScrollReset: true });
+  };
   const groups: [string, FavouriteItem[]][] = [];
   for (const item of data.items) {
     const key = data.filters.groupByCategory ? item.category : "";
@@ -207,9 +212,9 @@ function Products({ data, here }: { data: FavouritesPageData; here: string }) {
         groups.map(([category, items]) => (
           <div key={category || "all"} className="favourites__group">
             {category ? <h2>{category}</h2> : null}
-            <ul className="fav-list">
+            <ul className="fav-list" onSubmit={onSubmit}>
               {items.map((item) => (
-                <Item key={item.productId} item={item} here={here} />
+                <Item key={item.productId} item={item} here={here} submit={submit} />
               ))}
             </ul>
           </div>
