@@ -56,29 +56,33 @@ const FILTERS = [
   ["group-by-category", "groupByCategory", "filters.groupByCategory"],
 ] as const;
 
+/** The items' texts and form actions, looked up once per page rather than once per item. */
+type ItemTexts = Record<"size" | "chooseSize" | "soldOut" | "saveSize" | "addToCart" | "remove" | "unavailable" | "favourites" | "cart", string>;
+
 /** One favourite: what it is, its sizes (another size keeps it with that size), add to cart, remove. */
-function Item({ item, here, submit }: { item: FavouriteItem; here: string; submit: ReturnType<typeof useSubmit> }) {
-  const { t, href } = useI18n();
+function Item({ item, here, submit, texts }: { item: FavouriteItem; here: string; submit: ReturnType<typeof useSubmit>; texts: ItemTexts }) {
+  const { href } = useI18n();
+  const product = href(`/product/${item.slug}`);
   const chosen = item.sizes.find((s) => s.skuId === item.skuId) ?? (item.sizes.length === 1 ? item.sizes[0] : undefined);
   return (
     <li className={item.available ? "fav-item" : "fav-item fav-item--unavailable"} id={`fav-${item.productId}`} data-testid="fav-item">
-      <a href={href(`/product/${item.slug}`)} className="fav-item__image">
+      <a href={product} className="fav-item__image">
         <img src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
       </a>
       <div className="fav-item__body">
         <p className="fav-item__brand">{item.brand}</p>
-        <a href={href(`/product/${item.slug}`)} className="fav-item__name">
+        <a href={product} className="fav-item__name">
           {item.name}
         </a>
         <p className="fav-item__meta">{item.color}</p>
         {item.inClub ? <ClubBadge /> : null}
         <Price firstPrice={item.firstPrice} salePrice={item.salePrice} />
-        {item.available ? null : <p className="fav-item__unavailable">{t("favourites:unavailable")}</p>}
-        <form method="post" action={href("/favorite")} className="form form--inline">
+        {item.available ? null : <p className="fav-item__unavailable">{texts.unavailable}</p>}
+        <form method="post" action={texts.favourites} className="form form--inline">
           <input type="hidden" name="intent" value="size" />
           <input type="hidden" name="productId" value={item.productId} />
           <input type="hidden" name="redirectTo" value={`${here}#fav-${item.productId}`} />
-          <label htmlFor={`fav-size-${item.productId}`}>{t("favourites:size")}</label>
+          <label htmlFor={`fav-size-${item.productId}`}>{texts.size}</label>
           <select
             id={`fav-size-${item.productId}`}
             name="skuId"
@@ -88,36 +92,36 @@ function Item({ item, here, submit }: { item: FavouriteItem; here: string; submi
             onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
           >
             <option value="" disabled>
-              {t("favourites:chooseSize")}
+              {texts.chooseSize}
             </option>
             {item.sizes.map((s) => (
               <option key={s.skuId} value={s.skuId}>
                 {s.size}
-                {s.stock > 0 ? "" : ` — ${t("favourites:soldOut")}`}
+                {s.stock > 0 ? "" : ` — ${texts.soldOut}`}
               </option>
             ))}
           </select>
           <button type="submit" className="button button--ghost button--small" data-testid="fav-size-save">
-            {t("favourites:saveSize")}
+            {texts.saveSize}
           </button>
         </form>
         <div className="fav-item__actions">
-          <form method="post" action={href("/cart")}>
+          <form method="post" action={texts.cart}>
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="primaryId" value={item.productId} />
             <input type="hidden" name="purchasableId" value={chosen?.skuId ?? ""} />
             <input type="hidden" name="quantity" value="1" />
             <input type="hidden" name="redirectTo" value={`${here}#fav-${item.productId}`} />
             <button type="submit" className="button" disabled={!item.available} data-testid="fav-to-cart">
-              {t("favourites:addToCart")}
+              {texts.addToCart}
             </button>
           </form>
-          <form method="post" action={href("/favorite")}>
+          <form method="post" action={texts.favourites}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={item.productId} />
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" className="button button--ghost" data-testid="fav-remove">
-              {t("favourites:remove")}
+              {texts.remove}
             </button>
           </form>
         </div>
@@ -166,6 +170,17 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
 function Products({ data, here }: { data: FavouritesPageData; here: string }) {
   const { t, href } = useI18n();
   const submit = useSubmit();
+  const texts: ItemTexts = {
+    size: t("favourites:size"),
+    chooseSize: t("favourites:chooseSize"),
+    soldOut: t("favourites:soldOut"),
+    saveSize: t("favourites:saveSize"),
+    addToCart: t("favourites:addToCart"),
+    remove: t("favourites:remove"),
+    unavailable: t("favourites:unavailable"),
+    favourites: href("/favorite"),
+    cart: href("/cart"),
+  };
   // The items' forms are plain forms (a router <Form> each cost the page's render three
   // components per item); with JavaScript one handler submits them through the router.
   const onSubmit = (e: React.FormEvent<HTMLUListElement>) => {
@@ -214,7 +229,7 @@ function Products({ data, here }: { data: FavouritesPageData; here: string }) {
             {category ? <h2>{category}</h2> : null}
             <ul className="fav-list" onSubmit={onSubmit}>
               {items.map((item) => (
-                <Item key={item.productId} item={item} here={here} submit={submit} />
+                <Item key={item.productId} item={item} here={here} submit={submit} texts={texts} />
               ))}
             </ul>
           </div>

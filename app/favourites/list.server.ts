@@ -67,27 +67,33 @@ export async function favouritesPage(
   const flags = [filters.onlySale ? 1 : 0, filters.activeOnly ? 1 : 0];
   // Numbered binds: ?1, ?2 the filters, ?3 the language, then the source's.
   const head = `WITH fav AS (${numbered(fav.sql, 4)})`;
+  const order = `${filters.groupByCategory ? "ca.position, ca.id," : ""} f.pos DESC`;
   const [count, rows] = await db.batch([
     db.prepare(`${head} SELECT COUNT(*) AS n FROM fav f JOIN products p ON p.id = f.product_id WHERE ${where}`).bind(...flags, lang, ...fav.binds),
     db
       .prepare(
-        `${head}
+        // The page's rows are chosen first (filters, order, limit); the per-row subqueries
+        // (sizes, stock, picture) then run for those rows only, not for the whole list.
+        `${head}, page AS (
+           SELECT f.product_id, f.sku_id, f.pos, ca.position AS cat_pos, ca.id AS cat_id
+           FROM fav f JOIN products p ON p.id = f.product_id JOIN categories ca ON ca.id = p.category_id
+           WHERE ${where}
+           ORDER BY ${order}
+           LIMIT ${perPage} OFFSET ${(page - 1) * perPage})
          SELECT p.id AS productId, f.sku_id AS skuId, p.slug, t.name, b.name AS brand, ${COLOR[lang]} AS color, ${CATEGORY[lang]} AS category,
            p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub,
            EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0) AS available,
            i.url AS imageUrl, i.width AS imageWidth, i.height AS imageHeight,
            (SELECT json_group_array(json_object('skuId', s.id, 'size', s.size, 'stock', s.stock))
               FROM (SELECT id, size, stock FROM skus WHERE product_id = p.id ORDER BY position) s) AS sizes
-         FROM fav f
+         FROM page f
          JOIN products p ON p.id = f.product_id
          JOIN brands b ON b.id = p.brand_id
          JOIN colors co ON co.id = p.color_id
          JOIN categories ca ON ca.id = p.category_id
          JOIN product_translations t ON t.product_id = p.id AND t.lang = ?3
          JOIN images i ON i.id = (SELECT id FROM images WHERE product_id = p.id ORDER BY position LIMIT 1)
-         WHERE ${where}
-         ORDER BY ${filters.groupByCategory ? "ca.position, ca.id," : ""} f.pos DESC
-         LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+         ORDER BY ${order}`,
       )
       .bind(...flags, lang, ...fav.binds),
   ]);
