@@ -267,6 +267,14 @@ try {
   const lazyOnCheckout = js.checkout.urls.filter((u) => /combobox-/.test(u) || readFileSync(join("build/client", u), "utf8").includes("IMask"));
   report("checkout: combobox or imask chunks in its initial JS", lazyOnCheckout.length, "", 0);
   report("server bundle (gzip)", Number(KB(dirJsGzip("build/server"))), " KB", 300);
+  // Listings stay cacheable: two visitors without a session get the same catalogue markup
+  // (the CSP nonce aside), hearts included; a shopper's own hearts come from their session.
+  const anonymous = await Promise.all(
+    ["bench-phone-a", "bench-phone-b"].map(async (ua) =>
+      (await (await fetch(`${BASE}/ru/store?sort=new`, { headers: { "User-Agent": ua } })).text()).replace(/ nonce="[^"]*"/g, ""),
+    ),
+  );
+  report("catalogue: anonymous HTML differing between two visitors", anonymous[0] === anonymous[1] ? 0 : 1, "", 0);
   if (process.argv.includes("--js-only")) throw new Done();
 
   // Locally D1 is emulated inside the same workerd, so its work lands on the Worker's CPU

@@ -167,3 +167,46 @@ test("a guest's 55 favourites join the account at login, which pages them 24 at 
   await expect(page.getByTestId("fav-item")).toHaveCount(7);
   await expect(page.getByTestId("page-next")).toHaveCount(0);
 });
+
+test("with JavaScript a card's heart turns and counts at once, ignores a second click while the first is pending, and turns back with a message when refused", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
+  test.skip(!js, "the optimistic toggle is JavaScript's; without it the form posts");
+  pageErrors.allowStatus(429);
+  await page.goto("/ru/store?sort=new");
+  await whenHydrated(page.locator("div.grid"), js);
+  const card = page.getByTestId("product-card").nth(1);
+  const heart = card.getByTestId("card-heart");
+
+  // The server answers late: the heart and the counters have moved already, one request only.
+  let posts = 0;
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route("**/api/favorites", async (route) => {
+    posts++;
+    await held;
+    await route.continue();
+  });
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  answer();
+  await expect.poll(() => posts).toBe(1);
+  await page.unroute("**/api/favorites");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
+
+  // Refused (the per-address limit): back off, with the message; the counter follows.
+  const other = page.getByTestId("product-card").nth(2).getByTestId("card-heart");
+  await page.route("**/api/favorites", (route) => route.fulfill({ status: 429, headers: { "Retry-After": "60" }, json: { message: "limited" } }));
+  await other.click();
+  await expect(page.getByRole("alert").filter({ hasText: common("heart.failed") })).toBeVisible();
+  await expect(other).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+});
