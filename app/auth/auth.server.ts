@@ -67,7 +67,7 @@ export async function beginUserSession(env: Env, request: Request, userId: numbe
   const guestFavourites = old?.get("userId") ? undefined : old?.get("favourites");
   // Merge first: if it fails, the guest session (and its cart) is still there to retry with.
   if (guestCartId) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
-  if (guestFavourites?.length) await mergeGuestFavourites(env.DB, userId, guestFavourites);
+  if (guestFavourites?.length) await mergeGuestFavourites(env.DB, userId, guestFavourites, old?.get("favouriteSkus") ?? {});
   const guestBrands = old?.get("userId") ? undefined : old?.get("favouriteBrands");
   if (guestBrands?.length) await mergeGuestBrands(env.DB, userId, guestBrands);
   if (old) await storage.destroySession(old);

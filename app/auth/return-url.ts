@@ -12,10 +12,15 @@ export function safeReturnUrl(value: string | null | undefined, lang: Lang, defa
   if (value === "checkout") return localizePath("/checkout", lang, defaultLang);
   let decoded = value;
   try {
-    // Decode twice: "%252F%252Fevil" must not survive as "//evil" after a later decode.
-    decoded = decodeURIComponent(decodeURIComponent(value));
+    decoded = decodeURIComponent(value);
   } catch {
     return home;
+  }
+  try {
+    // Decode twice: "%252F%252Fevil" must not survive as "//evil" after a later decode.
+    decoded = decodeURIComponent(decoded);
+  } catch {
+    // Decoded once it is no longer an encoding ("?q=50%25" is "?q=50%"): checked as it is.
   }
   for (const candidate of [value, decoded]) {
     if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return home;

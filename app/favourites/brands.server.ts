@@ -40,7 +40,7 @@ export async function followsBrand(db: D1Database, owner: FavouritesOwner | null
   return Boolean(await db.prepare("SELECT 1 AS ok FROM favourite_brands WHERE user_id = ? AND brand_id = ?").bind(owner.userId, brandId).first());
 }
 
-/** The brands tab: followed brands, newest first, with how many products each has on sale now. */
+/** The brands tab: followed brands, newest first, with how many products each has in the catalogue. */
 export async function followedBrands(db: D1Database, owner: FavouritesOwner): Promise<FollowedBrand[]> {
   // One statement: the source (a guest's list or the account's rows) joined to the brands.
   const { results } = await db

@@ -1,7 +1,10 @@
 import type { CounterSource, ShopperSession } from "~/layout/layout.server";
 
-/** Spec §9: the counter shows 0..99 and "99+" above: counting past 100 tells nothing more. */
-const COUNT_UP_TO = 100;
+/**
+ * Spec §9: the counter shows 0..99 and "99+" above. Counted well past 100 so that an
+ * optimistic −1 on a long list still shows "99+", not a passing "99".
+ */
+const COUNT_UP_TO = 1000;
 
 /** The header's favourites counter: a signed-in shopper's from the table, a guest's from the session. */
 export function favouritesCounter(db: D1Database) {

@@ -67,16 +67,23 @@ export async function favouriteTarget(db: D1Database, productId: number, skuId: 
   return skuId !== null && !row.size ? "no_size" : "ok";
 }
 
-/** At login: a guest's favourites join the account's (existing products only). */
-export async function mergeGuestFavourites(db: D1Database, userId: number, productIds: number[]): Promise<void> {
-  const ids = productIds.filter((id) => Number.isSafeInteger(id) && id > 0).slice(0, GUEST_FAVOURITES_MAX);
+/**
+ * At login: a guest's favourites join the account's (existing products only), with
+ * the sizes the guest chose (a size of that product only) and in the guest's order
+ * (a second apart, the newest now). The account's own stay as they were.
+ */
+export async function mergeGuestFavourites(db: D1Database, userId: number, productIds: number[], skus: Record<string, number> = {}): Promise<void> {
+  const ids = productIds.filter((id) => Number.isSafeInteger(id) && id > 0).slice(-GUEST_FAVOURITES_MAX);
   if (ids.length === 0) return;
   await db
     .prepare(
-      `INSERT OR IGNORE INTO favourites (user_id, product_id)
-       SELECT ?1, p.id FROM products p WHERE p.id IN (SELECT value FROM json_each(?2))`,
+      `INSERT OR IGNORE INTO favourites (user_id, product_id, sku_id, created_at)
+       SELECT ?1, p.id,
+         (SELECT s.id FROM skus s WHERE s.product_id = p.id AND s.id = json_extract(?3, '$."' || g.value || '"')),
+         unixepoch() - (json_array_length(?2) - 1 - g.key)
+       FROM json_each(?2) g JOIN products p ON p.id = g.value`,
     )
-    .bind(userId, JSON.stringify(ids))
+    .bind(userId, JSON.stringify(ids), JSON.stringify(skus))
     .run();
 }
 

@@ -62,8 +62,11 @@ export async function favouritesPage(
   perPage: number,
 ): Promise<{ items: FavouriteItem[]; total: number }> {
   const fav = source(owner);
+  // A product is listed (and counted) only if it can be shown: its name in this language and a picture.
   const where = `(?1 = 0 OR (p.sale_price > 0 AND p.sale_price < p.first_price))
-    AND (?2 = 0 OR EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0))`;
+    AND (?2 = 0 OR EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0))
+    AND EXISTS (SELECT 1 FROM product_translations tr WHERE tr.product_id = p.id AND tr.lang = ?3)
+    AND EXISTS (SELECT 1 FROM images im WHERE im.product_id = p.id)`;
   const flags = [filters.onlySale ? 1 : 0, filters.activeOnly ? 1 : 0];
   // Numbered binds: ?1, ?2 the filters, ?3 the language, then the source's.
   const head = `WITH fav AS (${numbered(fav.sql, 4)})`;

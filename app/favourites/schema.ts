@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveId } from "~/forms/fields";
+import { positiveId, returnPath } from "~/forms/fields";
 
 /** Most favourites one page of the API returns (spec §9: the id list is read 2000 at a time). */
 export const FAVOURITES_PER_PAGE_MAX = 2000;
@@ -31,15 +31,14 @@ export const favouriteFormSchema = z.object({
   intent: z.enum(["add", "remove", "size"], { error: "favourites:errors.unknownIntent" }),
   productId: positiveId("favourites:errors.unknownProduct"),
   skuId: z.preprocess((v) => (v === "" ? undefined : v), positiveId("favourites:errors.unknownSize").optional()),
-  // Where a form without JavaScript goes back to (a same-site path; checked by the route).
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: returnPath,
 });
 
 /** Follow a brand or stop (the heart on a brand's catalogue page, the brands tab), posted to the favourites action. */
 export const brandFormSchema = z.object({
   intent: z.enum(["follow-brand", "unfollow-brand"], { error: "favourites:errors.unknownIntent" }),
   brandId: positiveId("favourites:errors.unknownBrand"),
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: returnPath,
 });
 
 /** `POST /api/favorites`, form-encoded as the spec's client sends it. */

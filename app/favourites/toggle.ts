@@ -18,22 +18,31 @@ const serverSnapshot = () => 0;
 /** The change to the favourites count still in flight (optimistic counters). */
 export const useFavouritesPending = (): number => useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 
+// One write at a time from this tab: a guest's list is part of the session, which is saved
+// whole, so two posts in flight (hearts on two cards) would each save a list without the other's.
+let queue: Promise<unknown> = Promise.resolve();
+
 /**
  * Asks the JSON API for the state the shopper wants (add or remove, never a blind
- * toggle, so a double post cannot undo itself), then reloads the page's data (the
- * counters, the hearts' states) through `revalidate`. The header counts the change
- * from the start; false when the server refused or could not be reached.
+ * toggle, so a double post cannot undo itself), after the writes already queued, then
+ * reloads the page's data (the counters, the hearts' states) through `revalidate`. The
+ * header counts the change from the start; false when the server refused or could not
+ * be reached.
  */
 export async function sendFavourite(productId: number, want: boolean, revalidate: () => Promise<void>): Promise<boolean> {
   const delta = want ? 1 : -1;
   bump(delta);
-  try {
+  const write = queue.then(async () => {
     const res = want
       ? await fetch("/api/favorites", { method: "POST", body: new URLSearchParams({ item_id: String(productId) }) })
       : await fetch(`/api/favorites/${productId}`, { method: "DELETE" });
     if (!res.ok) return false;
     await revalidate();
     return true;
+  });
+  queue = write.catch(() => undefined);
+  try {
+    return await write;
   } catch {
     return false;
   } finally {

@@ -13,3 +13,10 @@ export const optionalText = (max: number, error: string, multiline = false) =>
     .refine(plainText(multiline), { error: UNSAFE_TEXT })
     .optional()
     .transform((v) => v ?? "");
+
+/**
+ * Where a form without JavaScript comes back to: a path the route checks
+ * (`safeReturnUrl`). Listings' URLs with many filters or a long Cyrillic query
+ * run long: an overlong one is dropped (the route's default), never a refusal.
+ */
+export const returnPath = z.string().max(4096).optional().catch(undefined);

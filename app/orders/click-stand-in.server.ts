@@ -1,3 +1,4 @@
+import { safeReturnUrl } from "~/auth/index";
 import { clickConfig, clickSign } from "./payment.server";
 import type { devPaySchema } from "./schema";
 import type { z } from "zod";
@@ -53,12 +54,12 @@ export async function playClick(
   return back;
 }
 
-/** Only back to the shop itself (an open redirect otherwise). */
+/** Only back to the shop itself (an open redirect otherwise): its origin, then a safe path ("//evil" refused). */
 function safeReturn(url: string | undefined, origin: string): string {
   if (!url) return "/";
   try {
     const parsed = new URL(url, origin || "http://localhost");
-    return origin && parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : "/";
+    return origin && parsed.origin === origin ? safeReturnUrl(`${parsed.pathname}${parsed.search}`, "uz", "uz") : "/";
   } catch {
     return "/";
   }

@@ -195,11 +195,21 @@ async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): 
   return cancelled?.meta.changes ?? 0;
 }
 
+/** A payment Click prepared this recently may still complete: its order waits that long past its time. */
+const PAYING_GRACE_MINUTES = 15;
+
 /**
  * Online orders not paid within `minutes` give their stock back (the
  * scheduled job): a shopper who left Click's page does not hold the last
- * pair of shoes for ever.
+ * pair of shoes for ever. One whose payment Click prepared in the last
+ * minutes is left to complete (else Click would charge and then reverse it).
  */
 export function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
-  return cancelWhere(db, "payment_method = 'online' AND created_at < ?1", now - minutes * 60);
+  return cancelWhere(
+    db,
+    `payment_method = 'online' AND created_at < ?1
+     AND NOT EXISTS (SELECT 1 FROM payments pay WHERE pay.order_id = orders.id AND pay.state = 'prepared' AND pay.created_at >= ?2)`,
+    now - minutes * 60,
+    now - PAYING_GRACE_MINUTES * 60,
+  );
 }

@@ -210,3 +210,27 @@ test("with JavaScript a card's heart turns and counts at once, ignores a second 
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
   await expect(heart).toHaveAttribute("aria-pressed", "true");
 });
+
+test("with JavaScript a guest's quick hearts on two cards on a slow network are both kept", async ({ page, javaScriptEnabled: js }) => {
+  test.skip(!js, "without JavaScript each heart is a page's post");
+  await page.goto("/ru/store?sort=new");
+  await whenHydrated(page.locator("div.grid"), js);
+  const [a, b] = [page.getByTestId("product-card").nth(4), page.getByTestId("product-card").nth(5)];
+  const ids = [(await a.getAttribute("id"))!, (await b.getAttribute("id"))!];
+  // A slow network: whatever is sent reaches the shop 300 ms later, so two posts sent together arrive together.
+  await page.route("**/api/favorites", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await a.getByTestId("card-heart").click();
+  await b.getByTestId("card-heart").click();
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 2$/);
+  // Both posts reach the shop and both stay.
+  const kept = async () => ((await (await page.request.get("/api/favorites")).json()) as { product_id: number }[]).map((f) => `p${f.product_id}`).sort();
+  await expect.poll(kept, { timeout: 5000 }).toEqual([...ids].sort());
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 2$/);
+  await page.unroute("**/api/favorites");
+  await page.reload();
+  for (const id of ids) await expect(page.locator(`#${id}`).getByTestId("card-heart")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 2$/);
+});

@@ -11,6 +11,8 @@ describe("safeReturnUrl", () => {
   it("keeps same-site paths with their query", () => {
     expect(safeReturnUrl("/product/abc?size=1", "uz", "uz")).toBe("/product/abc?size=1");
     expect(safeReturnUrl("/ru/store/men", "ru", "uz")).toBe("/ru/store/men");
+    // A search for "50%": its query decodes once, not twice.
+    expect(safeReturnUrl("/ru/search?q=50%25", "ru", "uz")).toBe("/ru/search?q=50%25");
   });
   it("sends every other value home (no open redirect)", () => {
     for (const bad of [

@@ -133,13 +133,19 @@ describe("the favourites API", () => {
     expect(session.get("favouriteSkus")).toEqual({});
 
     const g = new Client();
-    await g.add(products[11]!.id);
+    const size = sizeOf(products[11]!.id);
+    // The newer has the lower id: the order cannot come from the ids.
     await g.add(products[12]!.id);
+    await g.add(products[11]!.id, size);
     const list = (await (await g.list()).json()) as Fav[];
-    expect(list.map((i) => i.product_id)).toEqual([products[12]!.id, products[11]!.id]);
+    expect(list.map((i) => i.product_id)).toEqual([products[11]!.id, products[12]!.id]);
     await g.signUp("fav-joined@example.uz");
+    // Joined in the guest's order, with the size the guest chose.
     const joined = (await (await g.list()).json()) as Fav[];
-    expect(joined.map((i) => i.product_id).sort()).toEqual([products[11]!.id, products[12]!.id].sort());
+    expect(joined.map((i) => [i.product_id, i.sku_id])).toEqual([
+      [products[11]!.id, size],
+      [products[12]!.id, null],
+    ]);
   });
 });
 

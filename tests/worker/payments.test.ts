@@ -190,6 +190,22 @@ describe("online payment (Click)", () => {
     expect((await orderRow(placed.number))!.paidAt).toBeNull();
   });
 
+  it("an order whose payment Click prepared in the last minutes waits for it to complete", async () => {
+    const { placed, skuId } = await placeOnline(13, "online-paying-0001");
+    const { transId, prepareId } = await prepare(placed);
+    const later = Math.floor(Date.now() / 1000) + 61 * 60;
+    // The shopper started paying two minutes before the job runs.
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)")
+      .bind(later - 120, placed.number)
+      .run();
+    const before = await stockOf(skuId);
+    expect(await expireUnpaidOrders(env.DB, 60, later)).toBe(0);
+    expect(await stockOf(skuId)).toBe(before);
+    const complete = await click("complete", callback("1", { number: placed.number, amount: placed.totals.total.toFixed(2), transId, prepareId }));
+    expect(complete.answer.error).toBe(0);
+    expect((await orderRow(placed.number))!.status).toBe("paid");
+  });
+
   it("a paid order does not expire", async () => {
     const { placed, skuId } = await placeOnline(9, "online-kept-0001");
     const { transId, prepareId } = await prepare(placed);
@@ -220,9 +236,13 @@ describe("the stand-in of Click's page (/dev/pay/click)", () => {
   it("'bad-signature' and 'decline' leave the order unpaid with its 'pay' link; a foreign return_url is not followed", async () => {
     const { placed, shopper } = await placeOnline(11, "stand-in-bad-0001");
     const amount = placed.totals.total.toFixed(2);
-    for (const outcome of ["bad-signature", "decline"]) {
-      const res = await post("/dev/pay/click", { outcome, transaction_param: placed.number, amount, return_url: "https://evil.example/" }, { headers: ip() });
-      expect(res.headers.get("Location")).toBe("/");
+    // Another site, or the shop's own origin with a path that browsers read as another host.
+    for (const [outcome, back] of [
+      ["bad-signature", "https://evil.example/"],
+      ["decline", `${ORIGIN}//evil.example/x`],
+    ]) {
+      const res = await post("/dev/pay/click", { outcome: outcome!, transaction_param: placed.number, amount, return_url: back! }, { headers: ip() });
+      expect(res.headers.get("Location"), back).toBe("/");
     }
     expect(await paymentRows(placed.number)).toEqual(["cancelled"]);
     const page = await (await get(`/ru/checkout/done/${placed.number}`, { headers: { Cookie: shopper.cookie! } })).text();
