@@ -68,7 +68,10 @@ test("the heart on a product page: pressed, counted, listed; pressed again, gone
   await whenHydrated(heart, js);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(heart).toHaveAccessibleName(common("heart.add"));
+  // With JavaScript the heart and the counter turn before the server answers: wait for the answer before leaving.
+  const answered = js ? page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST") : null;
   await heart.click();
+  await answered;
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await expect(heart).toHaveAccessibleName(common("heart.remove"));
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /1$/);
@@ -97,7 +100,9 @@ test("the heart on a card: pressed in the listing, counted, back at the same pag
   await whenHydrated(page.locator("div.grid"), js);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(heart).toHaveAccessibleName(common("heart.add"));
+  const answered = js ? page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST") : null;
   await heart.click();
+  await answered;
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await expect(heart).toHaveAccessibleName(common("heart.remove"));
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
