@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { standInVerdict } from "./app/server/turnstile-stand-in";
 
 /**
  * Stand-in for the SMS and e-mail providers at their HTTP boundary: records
@@ -13,6 +14,10 @@ async function providerStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== "provider.test") return new Response("no outbound network in tests", { status: 502 });
   if (url.pathname === "/received") return Response.json(received);
+  if (url.pathname === "/turnstile/siteverify") {
+    const form = await request.formData();
+    return Response.json(standInVerdict(String(form.get("secret") ?? ""), String(form.get("response") ?? "")));
+  }
   if (url.pathname === "/fail") {
     failuresLeft.set(url.searchParams.get("to") ?? "", Number(url.searchParams.get("times") ?? 1));
     return new Response(null, { status: 204 });
@@ -57,6 +62,11 @@ export default defineConfig({
                 CLICK_SECRET_KEY: "test-click-secret",
                 CLICK_PAY_URL: "https://my.click.uz/services/pay",
                 DEV_PAYMENTS: "1",
+                // Turnstile with Cloudflare's always-passing test secret; siteverify is the stand-in below.
+                TURNSTILE_SITE_KEY: "1x00000000000000000000BB",
+                TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+                TURNSTILE_VERIFY_URL: "http://provider.test/turnstile/siteverify",
+                DEV_CAPTCHA: "1",
                 TEST_MIGRATIONS: await readD1Migrations("./workers/migrations"),
               },
             },

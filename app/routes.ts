@@ -44,10 +44,14 @@ export default [
   // Click's Prepare and Complete callbacks (online payment), and its local stand-in.
   route("api/payment/click/:op", "routes/api.payment.ts"),
   route("dev/pay/click", "routes/dev-pay.tsx"),
+  route("dev/turnstile/:file", "routes/dev-turnstile.ts"),
   // Favourites (spec §7), guests and accounts.
   route("api/favorites/products/:productId", "routes/api.favorites.ts", { id: "api-favorites-product" }),
   route("api/favorites/:id?", "routes/api.favorites.ts", { id: "api-favorites" }),
   route("api/retargeting/:list/:id", "routes/api.retargeting.ts"),
+  route("v2/product-review", "routes/api.reviews.ts"),
+  route("v2/user-data", "routes/api.user-data.ts"),
+  route("reaction", "routes/reaction.ts"),
   // The delivery data API (spec §7 "delivery data client").
   route("api/delivery/:resource", "routes/api.delivery.ts"),
   route("*", "routes/not-found.tsx"),

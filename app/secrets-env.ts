@@ -9,6 +9,8 @@ declare global {
     PROVIDER_API_KEY?: string;
     /** Click's secret key: signs its Prepare and Complete callbacks. */
     CLICK_SECRET_KEY?: string;
+    /** Turnstile's secret key: siteverify checks review captchas with it. */
+    TURNSTILE_SECRET_KEY?: string;
   }
   interface Env extends SecretsEnv {}
   namespace Cloudflare {

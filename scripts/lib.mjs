@@ -53,6 +53,15 @@ export function serveBuild({ port, stdio = "inherit" }) {
       ...["DEV_PAYMENTS:1", "CLICK_SERVICE_ID:4242", "CLICK_MERCHANT_ID:77", "CLICK_SECRET_KEY:local-click-secret", "CLICK_PAY_URL:/dev/pay/click"].flatMap(
         (v) => ["--var", v],
       ),
+      // Turnstile with Cloudflare's always-passing test keys (invisible), verified and drawn by
+      // local stand-ins (no network here): its dummy token is accepted, as Cloudflare would.
+      ...[
+        "DEV_CAPTCHA:1",
+        "TURNSTILE_SITE_KEY:1x00000000000000000000BB",
+        "TURNSTILE_SECRET_KEY:1x0000000000000000000000000000000AA",
+        "TURNSTILE_VERIFY_URL:/dev/turnstile/siteverify",
+        "TURNSTILE_SCRIPT_URL:/dev/turnstile/api.js",
+      ].flatMap((v) => ["--var", v]),
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",

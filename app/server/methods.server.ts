@@ -37,10 +37,16 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/api/retargeting/(?:wishlist|cart)/${ID}$`), ["GET"]],
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
   [/^\/api\/delivery\/delivery-data$/, ["POST"]],
+  [/^\/v2\/product-review$/, ["GET", "POST"]],
+  [/^\/v2\/user-data$/, ["GET"]],
+  [/^\/reaction$/, ["POST"]],
+  [/^\/dev\/turnstile\/siteverify$/, ["POST"]],
+  [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
 ];
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
-const API_SPACE = /^\/(?:api|bpm)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
+const API_SPACE =
+  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS =

@@ -3,7 +3,7 @@
  * favourites, the sign-in pages, the JSON API), with or without a session; a
  * language prefix and React Router's `.data` suffix included.
  */
-const PERSONAL_PATH = /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api|bpm|dev|order)(?:[/.]|$)/;
+const PERSONAL_PATH = /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api|bpm|dev|order|v2|reaction)(?:[/.]|$)/;
 
 /**
  * Whether an answer must stay out of shared caches: a personal path, or any

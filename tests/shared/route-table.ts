@@ -44,6 +44,10 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/orders/:id?", url: "/api/orders", personal: true, json: true },
   { route: "api/payment/click/:op", url: "/api/payment/click/prepare", personal: true, json: true },
   { route: "dev/pay/click", url: "/dev/pay/click", personal: true, action: true },
+  { route: "dev/turnstile/:file", url: "/dev/turnstile/api.js", personal: true, json: true },
+  { route: "v2/product-review", url: "/v2/product-review", personal: true, json: true },
+  { route: "v2/user-data", url: "/v2/user-data", personal: true, json: true },
+  { route: "reaction", url: "/reaction", personal: true, json: true },
   { route: "api/favorites/products/:productId", url: "/api/favorites/products/1", personal: true, json: true },
   { route: "api/favorites/:id?", url: "/api/favorites", personal: true, json: true },
   { route: "api/retargeting/:list/:id", url: "/api/retargeting/wishlist/1", personal: true, json: true },
@@ -91,6 +95,11 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/delivery/streets?city_ref_id=1&delivery_type_id=1", ["GET"]],
   ["/api/delivery/up-post-codes?street_id=1&house=1", ["GET"]],
   ["/api/delivery/delivery-data", ["POST"]],
+  ["/v2/product-review", ["GET", "POST"]],
+  ["/v2/user-data", ["GET"]],
+  ["/reaction", ["POST"]],
+  ["/dev/turnstile/siteverify", ["POST"]],
+  ["/dev/turnstile/api.js", ["GET"]],
 ];
 
 /** Paths in the API's space that name no operation. */
@@ -109,4 +118,6 @@ export const UNKNOWN_API_PATHS = [
   "/api/favorites/products/abc",
   "/api/retargeting/wishlist/abc",
   "/api/retargeting/orders/12",
+  "/v2/other",
+  "/dev/turnstile/other",
 ];

@@ -13,6 +13,7 @@
  * does not add Node globals to the app's type program.
  */
 import { catalogueStatements, generateCatalogue } from "./catalogue.ts";
+import { reviewStatements } from "./reviews.ts";
 import { shopStatements } from "./shop.ts";
 
 type NodeFs = {
@@ -33,6 +34,9 @@ const path = proc.getBuiltinModule("node:path");
 const out = path.resolve(proc.argv[2] ?? ".wrangler/seed/demo.sql");
 const catalogue = generateCatalogue();
 const statements = catalogueStatements(catalogue);
+// The demo reviews have their own fingerprint (a change to them leaves the catalogue, and the
+// orders that name its sizes, alone), and go in after the shop's accounts.
+const reviews = reviewStatements(catalogue);
 
 /** FNV-1a over the statements: enough to notice that the seed changed. */
 function fingerprint(parts: string[]): string {
@@ -41,10 +45,14 @@ function fingerprint(parts: string[]): string {
   return h.toString(16);
 }
 const print = fingerprint(statements);
+const reviewsPrint = fingerprint(reviews);
+const staleReviews = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'reviews' AND value = '${reviewsPrint}')`;
 const stale = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'catalogue' AND value = '${print}')`;
 // Children before parents (foreign keys are enforced).
 const refresh = [
   "CREATE TABLE IF NOT EXISTS seed_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  // Only the seeded reviews (no account; their choices and reactions go with them): shoppers' own stay.
+  `DELETE FROM reviews WHERE user_id IS NULL AND (${staleReviews} OR ${stale})`,
   ...["favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map((t) => `DELETE FROM ${t} WHERE ${stale}`),
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL AND depth = 2`,
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL`,
@@ -53,7 +61,8 @@ const refresh = [
 const done = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('catalogue', '${print}')`;
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const shop = await shopStatements();
-fs.writeFileSync(out, `${[...refresh, ...statements, done, ...shop].join(";\n")};\n`, "utf8");
+const reviewsDone = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('reviews', '${reviewsPrint}')`;
+fs.writeFileSync(out, `${[...refresh, ...statements, done, ...shop, ...reviews, reviewsDone].join(";\n")};\n`, "utf8");
 console.log(
   `wrote ${out}: ${statements.length} statements, ${catalogue.products.length} products, ` +
     `${catalogue.skus.length} sizes, ${catalogue.images.length} images`,

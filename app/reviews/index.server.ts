@@ -1,0 +1,4 @@
+export { langOfAcceptLanguage, reviewsJson } from "./json.server";
+export { customerOf, type PublishResult, publishReview } from "./publish.server";
+export { type MatchingParameter, type ProductReviews, productReviews, REVIEWS_SHOWN, type Review } from "./reviews.server";
+export { react, REVIEWS_PER_HOUR } from "./write.server";

@@ -1,0 +1,1 @@
+export { REVIEW_NAME_MAX, REVIEW_SORTS, REVIEW_TEXT_MAX, type ReviewSort, reactionSchema, reviewFormSchema, reviewsQuerySchema, TOKEN_TYPES } from "./schema";

@@ -1,0 +1,124 @@
+import type { Lang } from "~/i18n/languages";
+import type { ReviewSort } from "./schema";
+
+/** How many reviews the widget shows before "show all" (spec §9). */
+export const REVIEWS_SHOWN = 5;
+
+export type MatchingValue = { id: number; name: string; count: number; share: number };
+export type MatchingParameter = { id: number; name: string; values: MatchingValue[] };
+
+export type Review = {
+  id: number;
+  userName: string;
+  rating: number;
+  text: string;
+  /** Unix seconds. */
+  date: number;
+  likes: number;
+  dislikes: number;
+  /** The viewer's reaction: 1 like, -1 dislike, 0 none. */
+  mine: 1 | -1 | 0;
+  /** The viewer wrote it. */
+  own: boolean;
+  /** Held for moderation (shown to its author only). */
+  pending: boolean;
+  /** Its author bought the product (an order with it, not cancelled). */
+  confirmed: boolean;
+  /** Parameter id → chosen value id. */
+  matchings: Record<string, number>;
+};
+
+export type ProductReviews = {
+  /** Average rating (one decimal), 0 without reviews. */
+  rating: number;
+  count: number;
+  parameters: MatchingParameter[];
+  reviews: Review[];
+};
+
+const NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
+
+/** Most useful (likes less dislikes), newest, best rated, or bought first; newest within each. */
+const ORDER: Record<ReviewSort, string> = {
+  useful: "likes - dislikes DESC, r.created_at DESC, r.id DESC",
+  new: "r.created_at DESC, r.id DESC",
+  positive: "r.rating DESC, r.created_at DESC, r.id DESC",
+  confirmed: "confirmed DESC, r.created_at DESC, r.id DESC",
+};
+
+// What a viewer sees: published reviews, and their own held one. ?1 product, ?2 viewer (0: a guest).
+const VISIBLE = "r.product_id = ?1 AND (r.status = 'published' OR r.user_id = ?2)";
+
+/**
+ * A product's reviews as the widget and the API show them, in one round trip: the
+ * summary, the matching parameters with each value's share of answers, and the list
+ * (the first `REVIEWS_SHOWN`, or all) in the chosen order. Counts of likes are counted
+ * from the reactions, so they are exact whatever ran in parallel.
+ */
+export async function productReviews(
+  db: D1Database,
+  lang: Lang,
+  productId: number,
+  { sort, all, viewerId }: { sort: ReviewSort; all: boolean; viewerId: number | null },
+): Promise<ProductReviews> {
+  const name = NAME[lang];
+  const viewer = viewerId ?? 0;
+  const [summary, values, list] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(r.rating), 1), 0) AS rating FROM reviews r WHERE ${VISIBLE}`).bind(productId, viewer),
+    db
+      .prepare(
+        `SELECT mp.id AS parameterId, mp.${name} AS parameter, mv.id, mv.${name} AS name,
+           (SELECT COUNT(*) FROM review_matchings rm JOIN reviews r ON r.id = rm.review_id WHERE rm.value_id = mv.id AND ${VISIBLE}) AS count
+         FROM category_matching_parameters cmp
+         JOIN matching_parameters mp ON mp.id = cmp.parameter_id
+         JOIN matching_values mv ON mv.parameter_id = mp.id
+         WHERE cmp.category_id = (SELECT category_id FROM products WHERE id = ?1)
+         ORDER BY cmp.position, mv.position`,
+      )
+      .bind(productId, viewer),
+    db
+      .prepare(
+        `SELECT r.id, r.user_name AS userName, r.rating, r.text, r.created_at AS date, r.status,
+           COALESCE(r.user_id = ?2, 0) AS own,
+           (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = 1) AS likes,
+           (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = -1) AS dislikes,
+           COALESCE((SELECT reaction FROM review_reactions x WHERE x.review_id = r.id AND x.user_id = ?2), 0) AS mine,
+           EXISTS (SELECT 1 FROM orders o JOIN order_lines ol ON ol.order_id = o.id
+                   WHERE o.user_id = r.user_id AND ol.product_id = r.product_id AND o.status != 'cancelled') AS confirmed,
+           (SELECT json_group_object(parameter_id, value_id) FROM review_matchings WHERE review_id = r.id) AS matchings
+         FROM reviews r WHERE ${VISIBLE}
+         ORDER BY ${ORDER[sort]}
+         LIMIT ?3`,
+      )
+      .bind(productId, viewer, all ? -1 : REVIEWS_SHOWN),
+  ]);
+  const head = summary!.results[0] as { n: number; rating: number };
+  const parameters: MatchingParameter[] = [];
+  for (const v of values!.results as { parameterId: number; parameter: string; id: number; name: string; count: number }[]) {
+    let p = parameters.at(-1);
+    if (p?.id !== v.parameterId) parameters.push((p = { id: v.parameterId, name: v.parameter, values: [] }));
+    p.values.push({ id: v.id, name: v.name, count: v.count, share: 0 });
+  }
+  for (const p of parameters) {
+    const answers = p.values.reduce((sum, v) => sum + v.count, 0);
+    for (const v of p.values) v.share = answers ? Math.round((v.count / answers) * 100) : 0;
+  }
+  type Row = Omit<Review, "own" | "pending" | "confirmed" | "matchings" | "mine"> & {
+    own: number;
+    status: string;
+    confirmed: number;
+    matchings: string | null;
+    mine: number;
+  };
+  const reviews = (list!.results as Row[]).map(
+    ({ own, status, confirmed, matchings, mine, ...r }): Review => ({
+      ...r,
+      mine: mine === 1 ? 1 : mine === -1 ? -1 : 0,
+      own: own === 1,
+      pending: status !== "published",
+      confirmed: confirmed === 1,
+      matchings: matchings ? (JSON.parse(matchings) as Record<string, number>) : {},
+    }),
+  );
+  return { rating: head.rating, count: head.n, parameters, reviews };
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { positiveId, returnPath } from "~/forms/fields";
+import { plainText, UNSAFE_TEXT } from "~/forms/text";
+
+/** Spec §9: the review text's limit, the sorts (default `new`). */
+export const REVIEW_TEXT_MAX = 500;
+export const REVIEW_NAME_MAX = 60;
+export const REVIEW_SORTS = ["useful", "new", "positive", "confirmed"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** The widget's GET parameters: `?sort=` and `?reviews=all`. */
+export const reviewsQuerySchema = z.object({
+  sort: z.enum(REVIEW_SORTS).catch("new"),
+  reviews: z
+    .string()
+    .optional()
+    .transform((v) => v === "all"),
+});
+
+/** How the captcha's token was made: the invisible check first, the interactive widget after a refusal (spec's v3 → v2). */
+export const TOKEN_TYPES = ["invisible", "interactive"] as const;
+
+/** The add-review form (and the JSON publish, mapped onto it). Choices come as `match.<parameter id>` = value id. */
+export const reviewFormSchema = z.object({
+  userName: z
+    .string({ error: "reviews:errors.nameRequired" })
+    .trim()
+    .min(1, { error: "reviews:errors.nameRequired" })
+    .max(REVIEW_NAME_MAX, { error: "reviews:errors.nameTooLong" })
+    .refine(plainText(), { error: UNSAFE_TEXT }),
+  rating: z.coerce
+    .number({ error: "reviews:errors.ratingRequired" })
+    .int({ error: "reviews:errors.ratingRequired" })
+    .min(1, { error: "reviews:errors.ratingRequired" })
+    .max(5, { error: "reviews:errors.ratingRequired" }),
+  text: z
+    .string()
+    .trim()
+    .max(REVIEW_TEXT_MAX, { error: "reviews:errors.textTooLong" })
+    .refine(plainText(true), { error: UNSAFE_TEXT })
+    .optional()
+    .transform((v) => v ?? ""),
+  match: z.record(z.string().regex(/^\d{1,9}$/), z.coerce.number().int().positive()).optional(),
+  agree: z.literal("on", { error: "reviews:errors.rules" }),
+  token: z.string().max(4096).optional(),
+  tokenType: z.enum(TOKEN_TYPES).optional(),
+  redirectTo: returnPath,
+});
+export type ReviewForm = z.infer<typeof reviewFormSchema>;
+
+/** `POST /reaction` (JSON or a form): the state the shopper wants, never a blind toggle. */
+export const reactionSchema = z
+  .object({
+    product_review_id: positiveId("reviews:errors.unknownReview"),
+    user_like: z.coerce.number({ error: "reviews:errors.badReaction" }).int().min(0).max(1),
+    user_dislike: z.coerce.number({ error: "reviews:errors.badReaction" }).int().min(0).max(1),
+    redirectTo: returnPath,
+  })
+  .refine((r) => !(r.user_like && r.user_dislike), { error: "reviews:errors.badReaction", path: ["user_like"] });

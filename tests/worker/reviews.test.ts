@@ -1,0 +1,197 @@
+import { env } from "cloudflare:workers";
+import { createCookie } from "react-router";
+import { describe, expect, it } from "vitest";
+import { demoReviewCount } from "../../workers/seed/reviews";
+import { catalogue, get, ORIGIN } from "./helpers";
+import { ip } from "./shoppers";
+
+const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
+let accounts = 0;
+
+/** A signed-in shopper made straight in D1 (a user and a session): 50 of them without 50 sign-ups. */
+async function account(name = "Reviewer"): Promise<{ id: number; cookie: string }> {
+  const user = await env.DB.prepare("INSERT INTO users (email, first_name) VALUES (?, ?) RETURNING id")
+    .bind(`reviewer-${++accounts}-${crypto.randomUUID()}@example.uz`, name)
+    .first<{ id: number }>();
+  const sid = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)")
+    .bind(sid, JSON.stringify({ userId: user!.id }), Math.floor(Date.now() / 1000) + 3600)
+    .run();
+  return { id: user!.id, cookie: (await sessionCookie.serialize(sid)).split(";")[0]! };
+}
+
+type Answer = {
+  calculated_values: { rating: number; ratingPercentage: number; reviews_count: number };
+  reviews: {
+    id: number;
+    rating: number;
+    text: string;
+    likes: number;
+    dislikes: number;
+    user_like: number;
+    user_dislike: number;
+    comment_date: string;
+    pending: boolean;
+  }[];
+  countReview: number;
+  matching_parameters: { id: number; name: string; values: { id: number; name: string }[] }[];
+};
+
+const productWith = (count: number) => catalogue.products.find((_, i) => demoReviewCount(i) === count && i > 0)!;
+
+async function read(productId: number, query = "", headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await get(`/v2/product-review?product_id=${productId}${query}`, { headers: { "Accept-Language": "ru-RU", ...headers } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Answer;
+}
+
+function publish(cookie: string | null, reviewData: Record<string, unknown>, token: string | undefined = "XXXX.DUMMY.TOKEN.XXXX", lang = "ru-RU") {
+  return get("/v2/product-review", {
+    method: "POST",
+    body: JSON.stringify({ reviewData, token, tokenType: "invisible", operationType: "publishReview" }),
+    headers: { "Content-Type": "application/json", "Accept-Language": lang, Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
+  });
+}
+
+function reactTo(cookie: string | null, reviewId: number, like: 0 | 1, dislike: 0 | 1) {
+  return get("/reaction?lang=ru", {
+    method: "POST",
+    body: JSON.stringify({ product_review_id: reviewId, user_like: like, user_dislike: dislike }),
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
+  });
+}
+
+describe("reading reviews (GET /v2/product-review)", () => {
+  it("answers the spec's shape: the first 5, all on request, the summary and the parameters", async () => {
+    const p = productWith(42);
+    const first = await read(p.id);
+    expect(first.countReview).toBe(42);
+    expect(first.calculated_values.reviews_count).toBe(42);
+    expect(first.calculated_values.ratingPercentage).toBe(Math.round(first.calculated_values.rating * 20));
+    expect(first.reviews).toHaveLength(5);
+    expect((await read(p.id, "&allReviews=1")).reviews).toHaveLength(42);
+    expect(first.matching_parameters.length).toBeGreaterThan(0);
+    expect(first.matching_parameters[0]!.values).toHaveLength(3);
+    const none = await read(productWith(0).id);
+    expect(none).toMatchObject({ countReview: 0, reviews: [], calculated_values: { rating: 0, reviews_count: 0 } });
+  });
+
+  it("orders by the four sorts: new by date, positive by rating, useful by likes less dislikes", async () => {
+    const p = productWith(42);
+    const all = (sort: string) => read(p.id, `&allReviews=1&sort=${sort}`).then((a) => a.reviews);
+    const dates = (await all("new")).map((r) => r.comment_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const ratings = (await all("positive")).map((r) => r.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const useful = (await all("useful")).map((r) => r.likes - r.dislikes);
+    expect(useful).toEqual([...useful].sort((a, b) => b - a));
+    expect(new Set(useful).size).toBeGreaterThan(2);
+    // An unknown sort is the default.
+    expect((await all("whatever")).map((r) => r.id)).toEqual((await all("new")).map((r) => r.id));
+  });
+
+  it("speaks the language Accept-Language asks for: ru-RU → ru, uz-UZ → uz, uk → uk", async () => {
+    const p = productWith(42);
+    const names = async (lang: string) => (await read(p.id, "", { "Accept-Language": lang })).matching_parameters.map((m) => m.name);
+    const [ru, uz, uk] = await Promise.all([names("ru-RU,ru;q=0.9"), names("uz-UZ"), names("uk")]);
+    expect(ru).toContain("Размер");
+    expect(uz).toContain("O'lcham");
+    expect(uk).toContain("Розмір");
+    expect((await get("/v2/product-review?product_id=abc")).status).toBe(400);
+  });
+});
+
+describe("publishing (POST /v2/product-review)", () => {
+  const p = productWith(1);
+
+  it("refuses a guest (401), publishes a signed-in shopper's review at once with a good token, and a second one edits the first", async () => {
+    expect((await publish(null, { product_id: p.id, user_name: "Anon", rating: 5 })).status).toBe(401);
+    const me = await account("Malika");
+    const before = (await read(p.id)).countReview;
+    const res = await publish(me.cookie, { product_id: p.id, user_name: "Malika", rating: 4, text: "<b>Хорошо</b>", matchings: [11, 21, 999] });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ success: true, status: "published" });
+    // Others see it at once (it passed the captcha).
+    const seen = await read(p.id, "&allReviews=1");
+    expect(seen.countReview).toBe(before + 1);
+    expect(seen.reviews.some((r) => r.text === "<b>Хорошо</b>")).toBe(true);
+    const edited = await publish(me.cookie, { product_id: p.id, user_name: "Malika", rating: 2, text: "Передумала" });
+    expect(edited.status).toBe(201);
+    const after = await read(p.id, "&allReviews=1");
+    expect(after.countReview).toBe(before + 1);
+    expect(after.reviews.filter((r) => r.text === "Передумала" && r.rating === 2)).toHaveLength(1);
+  });
+
+  it("answers 422 with {errors: [{field, message}]} in the asked language: no rating, too long a text, a refused captcha", async () => {
+    const me = await account();
+    const noRating = await publish(me.cookie, { product_id: p.id, user_name: "A" }, undefined, "uz-UZ");
+    expect(noRating.status).toBe(422);
+    expect(await noRating.json()).toMatchObject({ errors: [{ field: "rating", message: "1 dan 5 gacha baho qo'ying." }] });
+    const long = await publish(me.cookie, { product_id: p.id, user_name: "A", rating: 3, text: "я".repeat(501) });
+    expect(long.status).toBe(422);
+    expect(await long.json()).toMatchObject({ errors: [{ field: "text", message: "Не больше 500 символов." }] });
+    // The siteverify stand-in refuses this token: the client is to show the interactive widget.
+    const refused = await publish(me.cookie, { product_id: p.id, user_name: "A", rating: 3 }, "XXXX.DUMMY.TOKEN.XXXX.REJECT");
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ captcha: "interactive", errors: [{ field: "token", message: "Подтвердите, что вы не робот." }] });
+    const missing = await publish(me.cookie, { product_id: p.id, user_name: "A", rating: 3 }, "");
+    expect(missing.status).toBe(422);
+    expect((await publish(me.cookie, { product_id: 999999, user_name: "A", rating: 3 })).status).toBe(404);
+  });
+
+  it("limits an account to 5 reviews an hour: 429 with Retry-After and the message", async () => {
+    const me = await account();
+    const products = catalogue.products.slice(10, 16);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (const q of products) {
+      last = await publish(me.cookie, { product_id: q.id, user_name: "Fast", rating: 5 });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await last!.json()).toMatchObject({ message: "Слишком много отзывов. Попробуйте позже." });
+  });
+});
+
+describe("reactions (POST /reaction)", () => {
+  it("counts 50 parallel likes from 50 accounts as 50", async () => {
+    const review = (await read(productWith(0).id)).reviews[0] ?? null;
+    expect(review).toBeNull();
+    const me = await account();
+    const p = productWith(0);
+    await publish(me.cookie, { product_id: p.id, user_name: "Liked", rating: 5 });
+    const id = (await read(p.id)).reviews[0]!.id;
+    const readers = await Promise.all(Array.from({ length: 50 }, () => account()));
+    const answers = await Promise.all(readers.map((r) => reactTo(r.cookie, id, 1, 0)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect((await read(p.id)).reviews[0]).toMatchObject({ likes: 50, dislikes: 0 });
+  });
+
+  it("keeps like and dislike exclusive, a repeated like is the same like, none clears it; guests get 401", async () => {
+    const p = productWith(5);
+    const id = (await read(p.id)).reviews[0]!.id;
+    const base = (await read(p.id)).reviews[0]!;
+    const me = await account();
+    const like = await reactTo(me.cookie, id, 1, 0);
+    expect(await like.json()).toMatchObject({ likes: base.likes + 1, dislikes: base.dislikes, user_like: 1, user_dislike: 0 });
+    expect(await (await reactTo(me.cookie, id, 1, 0)).json()).toMatchObject({ likes: base.likes + 1 });
+    expect(await (await reactTo(me.cookie, id, 0, 1)).json()).toMatchObject({ likes: base.likes, dislikes: base.dislikes + 1, user_like: 0, user_dislike: 1 });
+    expect(await (await reactTo(me.cookie, id, 0, 0)).json()).toMatchObject({ likes: base.likes, dislikes: base.dislikes });
+    expect((await reactTo(me.cookie, id, 1, 1)).status).toBe(422);
+    expect((await reactTo(me.cookie, 99_999_999, 1, 0)).status).toBe(404);
+    expect((await reactTo(null, id, 1, 0)).status).toBe(401);
+    // The caller's own reaction comes back with the list.
+    await reactTo(me.cookie, id, 1, 0);
+    const mine = await read(p.id, "", { Cookie: me.cookie });
+    expect(mine.reviews.find((r) => r.id === id)).toMatchObject({ user_like: 1, user_dislike: 0 });
+  });
+});
+
+describe("the customer (GET /v2/user-data)", () => {
+  it("is the signed-in shopper, or 401", async () => {
+    const me = await account("Dilnoza");
+    expect(await (await get("/v2/user-data", { headers: { Cookie: me.cookie } })).json()).toMatchObject({ customer: { id: me.id, firstName: "Dilnoza" } });
+    expect((await get("/v2/user-data")).status).toBe(401);
+  });
+});
