@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Await, data, Link } from "react-router";
+import { Await, data, Link, Outlet } from "react-router";
 import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { streamed } from "~/server/streaming.server";
@@ -18,6 +18,8 @@ import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { CardGrid } from "~/catalogue/index";
+import { ReviewsWidget } from "~/reviews/index";
+import { productReviews, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -31,9 +33,30 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shopper = await shopperOf(app.env, request);
   const favourite = shopper.session ? (await favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id)) !== null : false;
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
-  const url = app.origin + localizePath(`/product/${product.slug}`, lang, app.defaultLang);
+  const path = localizePath(`/product/${product.slug}`, lang, app.defaultLang);
+  const url = app.origin + path;
+  // The reviews stream after the product (a slow or failing query never holds it up): their sort and "all" from the URL.
+  const reviewsQuery = reviewsQueryOf(new URL(request.url).searchParams);
+  const viewerId = shopper.owner.userId;
+  const reviews = streamed(
+    productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
+      count: data.count,
+      html: reviewsHtml(data, {
+        lang,
+        defaultLang: app.defaultLang,
+        t,
+        path,
+        productId: product.id,
+        sort: reviewsQuery.sort,
+        all: reviewsQuery.reviews,
+        signedIn: viewerId !== null,
+      }),
+    })),
+    "reviews",
+  );
   return {
-    i18n: texts(lang, ["product"]),
+    i18n: texts(lang, ["product", "reviews"], { reviews: ["title", "unavailable", "likeCount", "dislikeCount"] }),
+    reviews,
     product,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
@@ -133,6 +156,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <p className="product__description">{product.description}</p>
         </div>
       </article>
+      <section id="reviews" aria-labelledby="reviews-title" className="reviews" data-testid="reviews">
+        <h2 id="reviews-title">{t("reviews:title")}</h2>
+        {/* The add-review popup (/product/<slug>/review) */}
+        <Outlet />
+        <Suspense fallback={<div className="reviews__placeholder" aria-busy="true" />}>
+          <Await resolve={loaderData.reviews} errorElement={<p>{t("reviews:unavailable")}</p>}>
+            {({ html }) => <ReviewsWidget html={html} />}
+          </Await>
+        </Suspense>
+      </section>
       <section aria-labelledby="related" className="related">
         <h2 id="related">{t("product:related")}</h2>
         <Suspense fallback={<div className="grid grid--placeholder" aria-busy="true" />}>

@@ -3,7 +3,8 @@
  * favourites, the sign-in pages, the JSON API), with or without a session; a
  * language prefix and React Router's `.data` suffix included.
  */
-const PERSONAL_PATH = /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api|bpm|dev|order|v2|reaction)(?:[/.]|$)/;
+const PERSONAL_PATH =
+  /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api|bpm|dev|order|v2|reaction|product-review|product\/[^/]+\/review)(?:[/.]|$)/;
 
 /**
  * Whether an answer must stay out of shared caches: a personal path, or any

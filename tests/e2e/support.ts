@@ -61,6 +61,18 @@ export const FIXTURES = {
   soldOutProductSlug: "tashkent-tailor-metro-jeans-burgundy-14",
 } as const;
 
+/**
+ * Products of the demo catalogue by how many demo reviews they have (workers/seed/reviews.ts;
+ * tests/unit/seed.test.ts keeps these true).
+ */
+export const REVIEWED = {
+  many: "khiva-leather-nur-shoes-green-5",
+  six: "khiva-leather-nur-shoes-burgundy-4",
+  five: "chimgan-outdoor-bahor-sneakers-beige-3",
+  one: "chimgan-outdoor-bahor-sneakers-red-2",
+  none: "kamalak-safar-cap-red-6",
+} as const;
+
 /** The brand of the seed whose name has the Uzbek oʻ (U+02BB), as the shop shows it. */
 export const OZBEGIM = "O\u02BBzbegim";
 

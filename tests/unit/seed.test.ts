@@ -251,3 +251,18 @@ describe("catalogueStatements", () => {
     for (const table of Object.keys(TABLE_COLUMNS) as (keyof Catalogue)[]) expect(rows(table)).toBe(full[table].length);
   });
 });
+
+describe("demo reviews", () => {
+  it("give the products the e2e tests name their counts (tests/e2e/support.ts REVIEWED), in both catalogue sizes", async () => {
+    const { demoReviewCount } = await import("../../workers/seed/reviews");
+    const expected = {
+      "khiva-leather-nur-shoes-green-5": 42,
+      "khiva-leather-nur-shoes-burgundy-4": 6,
+      "chimgan-outdoor-bahor-sneakers-beige-3": 5,
+      "chimgan-outdoor-bahor-sneakers-red-2": 1,
+      "kamalak-safar-cap-red-6": 0,
+    };
+    for (const cat of [full, small])
+      for (const [slug, count] of Object.entries(expected)) expect(demoReviewCount(cat.products.findIndex((p) => p.slug === slug)), slug).toBe(count);
+  });
+});
