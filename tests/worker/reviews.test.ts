@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { demoReviewCount } from "../../workers/seed/reviews";
-import { catalogue, get, ORIGIN } from "./helpers";
+import { catalogue, get, GOOGLEBOT, html, ORIGIN, post } from "./helpers";
 import { ip } from "./shoppers";
 
 const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
@@ -193,5 +193,82 @@ describe("the customer (GET /v2/user-data)", () => {
     const me = await account("Dilnoza");
     expect(await (await get("/v2/user-data", { headers: { Cookie: me.cookie } })).json()).toMatchObject({ customer: { id: me.id, firstName: "Dilnoza" } });
     expect((await get("/v2/user-data")).status).toBe(401);
+  });
+});
+
+describe("the widget and the add-review popup (pages, no JavaScript)", () => {
+  const p = productWith(6);
+  const form = (cookie: string | undefined, fields: Record<string, string>) =>
+    post(`/ru/product/${p.slug}/review`, { userName: "Без JS", agree: "on", ...fields }, { cookie, headers: ip() });
+
+  it("crawlers get the widget inside the document: count, five reviews, show all, the add link; guests see counts and a sign-in link", async () => {
+    const many = productWith(42);
+    const { body } = await html(`/ru/product/${many.slug}`, { headers: { "User-Agent": GOOGLEBOT } });
+    expect(body).toContain('data-testid="reviews-count">42 отзыва<');
+    expect(body.match(/data-testid="review"/g)).toHaveLength(5);
+    expect(body).toContain(`href="/ru/product/${many.slug}?reviews=all#reviews"`);
+    expect(body).toContain(`href="/ru/product/${many.slug}/review" data-testid="add-review"`);
+    expect(body).toContain('data-testid="like-count"');
+    expect(body).not.toContain('class="reaction-form"');
+    const all = await html(`/ru/product/${many.slug}?reviews=all&sort=useful`, { headers: { "User-Agent": GOOGLEBOT } });
+    expect(all.body.match(/data-testid="review"/g)).toHaveLength(42);
+    expect(all.body).toContain('<option value="useful" selected="">');
+  });
+
+  it("a guest's popup asks to sign in; the links remember the product and come back to the popup", async () => {
+    const { res, body } = await html(`/ru/product/${p.slug}/review`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(body).toContain('data-testid="review-guest"');
+    expect(body).toContain('<meta name="robots" content="noindex');
+    for (const [from, to] of [
+      ["login-from-popup", "/ru/login"],
+      ["signup-from-popup", "/ru/signup"],
+    ]) {
+      const go = await get(`/ru/product-review/${from}?product=${p.slug}`);
+      expect(go.status).toBe(303);
+      expect(go.headers.get("Location")).toBe(`${to}?return_url=${encodeURIComponent(`/ru/product/${p.slug}/review`)}`);
+    }
+    expect((await get(`/ru/product-review/elsewhere?product=${p.slug}`)).status).toBe(404);
+    expect((await form(undefined, { rating: "5" })).headers.get("Location")).toBe(`/ru/product-review/login-from-popup?product=${p.slug}`);
+  });
+
+  it("a review sent without the captcha (no JavaScript) waits for moderation: its author sees it, others do not; text is escaped", async () => {
+    const me = await account();
+    const before = (await read(p.id)).countReview;
+    const sent = await form(me.cookie, { rating: "3", text: "<script>alert(1)</script> так себе", "match.1": "12" });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe(`/ru/product/${p.slug}/review?sent=pending#add-review`);
+    expect((await read(p.id)).countReview).toBe(before);
+    const mine = await read(p.id, "&allReviews=1", { Cookie: me.cookie });
+    expect(mine.countReview).toBe(before + 1);
+    expect(mine.reviews.find((r) => r.text.includes("так себе"))).toMatchObject({ pending: true });
+    const page = await (await get(`/ru/product/${p.slug}?reviews=all`, { headers: { Cookie: me.cookie, "User-Agent": GOOGLEBOT } })).text();
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt; так себе");
+    expect(page).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("refuses bad input with the form's errors (values kept), a refused token with the interactive widget, and too many with 429", async () => {
+    const me = await account();
+    const noRating = await form(me.cookie, { text: "Без оценки" });
+    expect(noRating.status).toBe(400);
+    const body = await noRating.text();
+    expect(body).toContain("Поставьте оценку от 1 до 5.");
+    expect(body).toContain("Без оценки");
+    const noRules = await form(me.cookie, { rating: "4", agree: "" });
+    expect(await noRules.text()).toContain("Прочитайте правила написания отзывов.");
+    const refused = await form(me.cookie, { rating: "4", text: "С токеном", token: "XXXX.DUMMY.TOKEN.XXXX.REJECT", tokenType: "invisible" });
+    expect(refused.status).toBe(422);
+    const again = await refused.text();
+    expect(again).toContain('data-mode="interactive"');
+    expect(again).toContain("С токеном");
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await form(me.cookie, { rating: "4" })).status);
+    const limited = statuses.indexOf(429);
+    expect(limited).toBeGreaterThan(0);
+    const last = await form(me.cookie, { rating: "4" });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await last.text()).toContain("Слишком много отзывов. Попробуйте позже.");
   });
 });
