@@ -244,7 +244,16 @@ const server = serveBuild({ port: PORT, stdio: "ignore" });
 try {
   await waitForHttp(`${BASE}/robots.txt`);
   const productSlug = /href="\/product\/([a-z0-9-]+)"/.exec(await (await fetch(`${BASE}/store`)).text())[1];
-  const pages = { home: "/", catalogue: "/store", product: `/product/${productSlug}`, cart: "/cart", checkout: "/checkout", favourites: "/ru/favorite" };
+  // "reviewed": the demo product with 42 reviews (workers/seed/reviews.ts; tests/e2e/support.ts REVIEWED.many), issue #14's budget case.
+  const pages = {
+    home: "/",
+    catalogue: "/store",
+    product: `/product/${productSlug}`,
+    reviewed: "/product/khiva-leather-nur-shoes-green-5",
+    cart: "/cart",
+    checkout: "/checkout",
+    favourites: "/ru/favorite",
+  };
   // The cart page of a shopper with 3 products in the cart (an empty cart is only a message);
   // the checkout of the same shopper at its delivery step (contacts given, Tashkent chosen).
   const cartInit = { headers: { Cookie: await shopperWithCart(3) } };
@@ -260,7 +269,7 @@ try {
       `initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`,
       Number(KB(js[name].total)),
       " KB",
-      name === "product" ? 114 : name === "checkout" ? 155 : undefined,
+      name === "product" || name === "reviewed" ? 114 : name === "checkout" ? 155 : undefined,
     );
   }
   // The select's combobox and the phone mask (imask) load when used, never with the page.
@@ -284,12 +293,13 @@ try {
     reference: "/robots.txt",
     image: imagePath,
     product: pages.product,
+    reviewed: pages.reviewed,
     catalogue: pages.catalogue,
     cart: pages.cart,
     checkout: pages.checkout,
     favourites: pages.favourites,
   };
-  const rendered = ["product", "catalogue", "cart", "checkout", "favourites"];
+  const rendered = ["product", "reviewed", "catalogue", "cart", "checkout", "favourites"];
   const calls = {};
   for (const name of rendered) {
     calls[name] = Number(/d1;desc="(\d+) calls"/.exec((await fetch(BASE + pages[name], initOf(name))).headers.get("Server-Timing") ?? "")?.[1] ?? 0);
@@ -323,6 +333,25 @@ try {
     // The 5 ms budget is the product and catalogue pages' (issue #2), the checkout's (issue #12) and the favourites page's (issue #13); the cart page's figure is reported.
     report(`${name}: … less the local D1 emulation (the Worker's own CPU)`, Number(median(own).toFixed(2)), " ms", name === "cart" ? undefined : 5);
   }
+  // The reviews stream after the product: its first byte must not wait for them (issue #14).
+  const none = "/product/kamalak-safar-cap-red-6";
+  const firstByte = async (path) => {
+    const times = [];
+    for (let i = 0; i < 60; i++) {
+      const t0 = performance.now();
+      const res = await fetch(BASE + path, { headers: { "Accept-Encoding": "identity" } });
+      const reader = res.body.getReader();
+      await reader.read();
+      times.push(performance.now() - t0);
+      await reader.cancel();
+    }
+    return median(times);
+  };
+  await firstByte(none);
+  const [ttfbNone, ttfbMany] = [await firstByte(none), await firstByte(pages.reviewed)];
+  report("product page, time to first byte: 0 reviews (median of 60)", Number(ttfbNone.toFixed(2)), " ms");
+  report("product page, time to first byte: 42 reviews (median of 60)", Number(ttfbMany.toFixed(2)), " ms");
+  report("… the difference (42 − 0 reviews)", Number((ttfbMany - ttfbNone).toFixed(2)), " ms", 2);
   await memoryBench(pages, initOf);
 } catch (e) {
   if (!(e instanceof Done)) throw e;

@@ -1,7 +1,13 @@
 import type { ProductDetails } from "./types";
 
-/** schema.org Product for a product page; offers only where the price is shown. */
-export function productJsonLd(p: ProductDetails, url: string, origin: string) {
+/** What a product's reviews add to its JSON-LD (the reviews feature reads it). */
+export type JsonLdReviews = { rating: number; count: number; reviews: { author: string; rating: number; text: string; date: string }[] };
+
+/**
+ * schema.org Product for a product page; offers only where the price is shown; the
+ * reviews' aggregateRating and the newest reviews once there is at least one.
+ */
+export function productJsonLd(p: ProductDetails, url: string, origin: string, reviews?: JsonLdReviews) {
   const inStock = p.sizes.some((s) => s.stock > 0);
   return {
     "@context": "https://schema.org",
@@ -23,6 +29,18 @@ export function productJsonLd(p: ProductDetails, url: string, origin: string) {
             availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
             itemCondition: "https://schema.org/NewCondition",
           },
+        }
+      : {}),
+    ...(reviews && reviews.count > 0
+      ? {
+          aggregateRating: { "@type": "AggregateRating", ratingValue: reviews.rating, reviewCount: reviews.count, bestRating: 5, worstRating: 1 },
+          review: reviews.reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            datePublished: r.date,
+            reviewBody: r.text,
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
         }
       : {}),
   };

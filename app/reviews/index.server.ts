@@ -1,6 +1,14 @@
 export { langOfAcceptLanguage, reviewsJson } from "./json.server";
 export { customerOf, type PublishResult, publishReview } from "./publish.server";
-export { type MatchingParameter, type ProductReviews, productReviews, REVIEWS_SHOWN, type Review } from "./reviews.server";
+export {
+  type MatchingParameter,
+  type ProductReviews,
+  productReviews,
+  REVIEWS_SHOWN,
+  type Review,
+  type ReviewsForSearch,
+  reviewsForSearch,
+} from "./reviews.server";
 export { react, REVIEWS_PER_HOUR } from "./write.server";
 export { reviewsHtml, type WidgetContext } from "./html.server";
 export { type FormParameter, reviewFormOf } from "./form.server";

@@ -122,3 +122,36 @@ export async function productReviews(
   );
   return { rating: head.rating, count: head.n, parameters, reviews };
 }
+
+export type ReviewsForSearch = { rating: number; count: number; reviews: { author: string; rating: number; text: string; date: string }[] };
+
+/**
+ * What the product's JSON-LD says of its reviews (Google's review snippets): the
+ * published reviews' average and count, and the newest few. Read by slug beside the
+ * product (one round trip, the same whatever the number of reviews: an index and a limit).
+ */
+export async function reviewsForSearch(db: D1Database, slug: string): Promise<ReviewsForSearch> {
+  const [summary, newest] = await db.batch([
+    db
+      .prepare(
+        "SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(r.rating), 1), 0) AS rating FROM reviews r WHERE r.product_id = (SELECT id FROM products WHERE slug = ?) AND r.status = 'published'",
+      )
+      .bind(slug),
+    db
+      .prepare(
+        `SELECT r.user_name AS author, r.rating, r.text, r.created_at AS date FROM reviews r
+         WHERE r.product_id = (SELECT id FROM products WHERE slug = ?) AND r.status = 'published' AND r.text != ''
+         ORDER BY r.created_at DESC, r.id DESC LIMIT ${REVIEWS_SHOWN}`,
+      )
+      .bind(slug),
+  ]);
+  const head = summary!.results[0] as { n: number; rating: number };
+  return {
+    rating: head.rating,
+    count: head.n,
+    reviews: (newest!.results as { author: string; rating: number; text: string; date: number }[]).map((r) => ({
+      ...r,
+      date: new Date(r.date * 1000).toISOString().slice(0, 10),
+    })),
+  };
+}

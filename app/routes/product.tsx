@@ -19,14 +19,18 @@ import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { CardGrid } from "~/catalogue/index";
 import { ReviewsWidget } from "~/reviews/index";
-import { productReviews, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
+import { productReviews, reviewsForSearch, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   if (!/^[a-z0-9-]{1,120}$/.test(params.slug)) throw data(null, { status: 404 });
   // Critical data is awaited (one D1 round trip each, in parallel); related products stream.
-  const [product, categories] = await Promise.all([getProduct(app.env.DB, lang, params.slug), getCategories(app.env.DB, lang)]);
+  const [product, categories, searchReviews] = await Promise.all([
+    getProduct(app.env.DB, lang, params.slug),
+    getCategories(app.env.DB, lang),
+    reviewsForSearch(app.env.DB, params.slug),
+  ]);
   if (!product) throw data(null, { status: 404 });
   const t = getI18n(context).t;
   // The heart's state: a guest's from the session, an account's from D1; no session, no read (the anonymous page stays the same for all).
@@ -63,7 +67,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title: t("product:title", { name: product.name }),
     description: product.description,
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
-    jsonLd: jsonForScript(productJsonLd(product, url, app.origin)),
+    jsonLd: jsonForScript(productJsonLd(product, url, app.origin, searchReviews)),
     related: streamed(
       getRelatedHtml(app.env.DB, lang, app.defaultLang, product).then(async ({ html, ids }) => ({
         html,

@@ -210,6 +210,19 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
     expect(body).toContain(`href="/ru/product/${many.slug}/review" data-testid="add-review"`);
     expect(body).toContain('data-testid="like-count"');
     expect(body).not.toContain('class="reaction-form"');
+    // The product's JSON-LD carries the rating and the newest reviews (Google's review snippets).
+    const ld = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(body)![1]!) as {
+      aggregateRating: { ratingValue: number; reviewCount: number };
+      review: { reviewRating: { ratingValue: number }; author: { name: string } }[];
+    };
+    const api = await read(many.id);
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: api.calculated_values.rating, reviewCount: 42 });
+    expect(ld.review).toHaveLength(5);
+    expect(ld.review[0]!.author.name).toBeTruthy();
+    // A product without reviews (not one the other tests write on).
+    const quiet = catalogue.products.filter((_, i) => demoReviewCount(i) === 0)[4]!;
+    const none = await html(`/ru/product/${quiet.slug}`);
+    expect(none.body).not.toContain("aggregateRating");
     const all = await html(`/ru/product/${many.slug}?reviews=all&sort=useful`, { headers: { "User-Agent": GOOGLEBOT } });
     expect(all.body.match(/data-testid="review"/g)).toHaveLength(42);
     expect(all.body).toContain('<option value="useful" selected="">');
