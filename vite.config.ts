@@ -42,6 +42,9 @@ export default defineConfig(({ command }) => ({
                   name: "app",
                   test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
+                // The form rows and conform's glue, one chunk for the pages with forms (checkout,
+                // account, sign-in, the review form): shared two ways they split into many small files.
+                { name: "forms", test: /[\\/]app[\\/]forms[\\/](?!combobox|parse\.server)/ },
                 { name: "preload-helper", test: /preload-helper/ },
               ],
             },
