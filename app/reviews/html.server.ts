@@ -18,6 +18,15 @@ export type WidgetContext = {
   signedIn: boolean;
 };
 
+// One date format per language, made on first use (making one costs more than a render's dates).
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+function dateFormat(lang: Lang): Intl.DateTimeFormat {
+  let format = dateFormats.get(lang);
+  if (!format)
+    dateFormats.set(lang, (format = new Intl.DateTimeFormat(HTML_LANG[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Tashkent" })));
+  return format;
+}
+
 const stars = (rating: number, label: string) =>
   `<span class="stars" role="img" aria-label="${escapeHtml(label)}"><span class="stars__fill" style="width:${Math.round(rating * 20)}%"></span></span>`;
 
@@ -81,7 +90,7 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
  * Forms and links work without JavaScript; the page's script only enhances them.
  */
 export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
-  const date = new Intl.DateTimeFormat(HTML_LANG[c.lang], { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Tashkent" });
+  const date = dateFormat(c.lang);
   const count = c.t("reviews:count", { count: data.count });
   const scales = data.parameters
     .map(

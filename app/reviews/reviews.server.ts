@@ -38,12 +38,21 @@ export type ProductReviews = {
 
 const NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
 
+/** What a sort orders by first: the reactions' balance, or whether the author bought the product. */
+const SORT_KEY: Record<ReviewSort, string> = {
+  useful: "(SELECT COALESCE(SUM(x.reaction), 0) FROM review_reactions x WHERE x.review_id = r.id)",
+  new: "0",
+  positive: "0",
+  confirmed: `EXISTS (SELECT 1 FROM orders o JOIN order_lines ol ON ol.order_id = o.id
+              WHERE o.user_id = r.user_id AND ol.product_id = r.product_id AND o.status != 'cancelled')`,
+};
+
 /** Most useful (likes less dislikes), newest, best rated, or bought first; newest within each. */
 const ORDER: Record<ReviewSort, string> = {
-  useful: "likes - dislikes DESC, r.created_at DESC, r.id DESC",
+  useful: "sort_key DESC, r.created_at DESC, r.id DESC",
   new: "r.created_at DESC, r.id DESC",
   positive: "r.rating DESC, r.created_at DESC, r.id DESC",
-  confirmed: "confirmed DESC, r.created_at DESC, r.id DESC",
+  confirmed: "sort_key DESC, r.created_at DESC, r.id DESC",
 };
 
 // What a viewer sees: published reviews, and their own held one. ?1 product, ?2 viewer (0: a guest).
@@ -67,18 +76,25 @@ export async function productReviews(
     db.prepare(`SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(r.rating), 1), 0) AS rating FROM reviews r WHERE ${VISIBLE}`).bind(productId, viewer),
     db
       .prepare(
-        `SELECT mp.id AS parameterId, mp.${name} AS parameter, mv.id, mv.${name} AS name,
-           (SELECT COUNT(*) FROM review_matchings rm JOIN reviews r ON r.id = rm.review_id WHERE rm.value_id = mv.id AND ${VISIBLE}) AS count
+        `SELECT mp.id AS parameterId, mp.${name} AS parameter, mv.id, mv.${name} AS name, COUNT(r.id) AS count
          FROM category_matching_parameters cmp
          JOIN matching_parameters mp ON mp.id = cmp.parameter_id
          JOIN matching_values mv ON mv.parameter_id = mp.id
+         LEFT JOIN review_matchings rm ON rm.value_id = mv.id
+         LEFT JOIN reviews r ON r.id = rm.review_id AND ${VISIBLE}
          WHERE cmp.category_id = (SELECT category_id FROM products WHERE id = ?1)
+         GROUP BY mv.id
          ORDER BY cmp.position, mv.position`,
       )
       .bind(productId, viewer),
     db
       .prepare(
-        `SELECT r.id, r.user_name AS userName, r.rating, r.text, r.created_at AS date, r.status,
+        // The shown rows are chosen first (their order needs only the reactions' balance or
+        // the purchase check); the per-row details are then read for those rows only.
+        `WITH shown AS (
+           SELECT r.id, r.created_at, r.rating, ${SORT_KEY[sort]} AS sort_key FROM reviews r WHERE ${VISIBLE}
+           ORDER BY ${ORDER[sort]} LIMIT ?3)
+         SELECT r.id, r.user_name AS userName, r.rating, r.text, r.created_at AS date, r.status,
            COALESCE(r.user_id = ?2, 0) AS own,
            (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = 1) AS likes,
            (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = -1) AS dislikes,
@@ -86,9 +102,8 @@ export async function productReviews(
            EXISTS (SELECT 1 FROM orders o JOIN order_lines ol ON ol.order_id = o.id
                    WHERE o.user_id = r.user_id AND ol.product_id = r.product_id AND o.status != 'cancelled') AS confirmed,
            (SELECT json_group_object(parameter_id, value_id) FROM review_matchings WHERE review_id = r.id) AS matchings
-         FROM reviews r WHERE ${VISIBLE}
-         ORDER BY ${ORDER[sort]}
-         LIMIT ?3`,
+         FROM shown JOIN reviews r ON r.id = shown.id
+         ORDER BY ${ORDER[sort].replace("sort_key", "shown.sort_key")}`,
       )
       .bind(productId, viewer, all ? -1 : REVIEWS_SHOWN),
   ]);
