@@ -58,7 +58,10 @@ function query(c: WidgetContext, over: Partial<Pick<WidgetContext, "sort" | "all
   return q ? `?${q}` : "";
 }
 
-function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Intl.DateTimeFormat): string {
+/** A render's fixed texts, escaped once rather than once per review. */
+type Texts = { ratings: string[]; confirmed: string; pending: string; matchings: string; signIn: string };
+
+function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Intl.DateTimeFormat, x: Texts): string {
   const when = new Date(r.date * 1000);
   const choices = data.parameters
     .map((p) => {
@@ -69,16 +72,16 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
   return (
     `<li class="review" id="review-${r.id}" data-testid="review">` +
     `<p class="review__head"><b class="review__name">${escapeHtml(r.userName)}</b> <time datetime="${when.toISOString().slice(0, 10)}">${escapeHtml(date.format(when))}</time> ` +
-    stars(r.rating, c.t("reviews:rating", { rating: r.rating })) +
-    (r.confirmed ? ` <span class="badge badge--confirmed" data-testid="confirmed">${escapeHtml(c.t("reviews:confirmed"))}</span>` : "") +
+    stars(r.rating, x.ratings[r.rating]!) +
+    (r.confirmed ? ` <span class="badge badge--confirmed" data-testid="confirmed">${x.confirmed}</span>` : "") +
     `</p>` +
-    (r.pending ? `<p class="review__pending" role="note">${escapeHtml(c.t("reviews:pending"))}</p>` : "") +
+    (r.pending ? `<p class="review__pending" role="note">${x.pending}</p>` : "") +
     (r.text ? `<p class="review__text">${escapeHtml(r.text)}</p>` : "") +
-    (choices ? `<details class="review__matchings"><summary>${escapeHtml(c.t("reviews:matchings"))}</summary><dl>${choices}</dl></details>` : "") +
+    (choices ? `<details class="review__matchings"><summary>${x.matchings}</summary><dl>${choices}</dl></details>` : "") +
     `<div class="review__reactions">${reactionForm(r, c, "like")}${reactionForm(r, c, "dislike")}` +
     (c.signedIn
       ? ""
-      : `<a class="review__sign-in" href="${escapeUrl(`${localizePath("/login", c.lang, c.defaultLang)}?return_url=${encodeURIComponent(`${c.path}#review-${r.id}`)}`)}">${escapeHtml(c.t("reviews:signInToReact"))}</a>`) +
+      : `<a class="review__sign-in" href="${escapeUrl(`${localizePath("/login", c.lang, c.defaultLang)}?return_url=${encodeURIComponent(`${c.path}#review-${r.id}`)}`)}">${x.signIn}</a>`) +
     `</div></li>`
   );
 }
@@ -108,7 +111,14 @@ export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
   const options = REVIEW_SORTS.map((s) => `<option value="${s}"${s === c.sort ? ' selected=""' : ""}>${escapeHtml(c.t(`reviews:sort.${s}`))}</option>`).join(
     "",
   );
-  const list = data.reviews.map((r) => reviewHtml(r, data, c, date)).join("");
+  const x: Texts = {
+    ratings: [0, 1, 2, 3, 4, 5].map((rating) => c.t("reviews:rating", { rating })),
+    confirmed: escapeHtml(c.t("reviews:confirmed")),
+    pending: escapeHtml(c.t("reviews:pending")),
+    matchings: escapeHtml(c.t("reviews:matchings")),
+    signIn: escapeHtml(c.t("reviews:signInToReact")),
+  };
+  const list = data.reviews.map((r) => reviewHtml(r, data, c, date, x)).join("");
   return (
     `<div class="reviews__grid"><div class="reviews__summary" data-testid="reviews-summary">` +
     (data.count

@@ -109,9 +109,28 @@ function Popup({ title, close, children }: { title: string; close: string; child
     heading.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") navigate(close, { preventScrollReset: true });
+      // Tab stays inside the dialog: from the last focusable element back to the first, and the reverse.
+      if (e.key !== "Tab") return;
+      const panel = heading.current?.closest<HTMLElement>("[role=dialog]");
+      const focusable = [
+        ...(panel?.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([type=hidden]), textarea, select, iframe") ?? []),
+      ];
+      const [first, last] = [focusable[0], focusable.at(-1)];
+      if (!first || !last) return;
+      if (e.shiftKey && (document.activeElement === first || document.activeElement === heading.current)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      // Closed: the focus goes back to the button that opened it.
+      document.querySelector<HTMLElement>("[data-testid=add-review]")?.focus();
+    };
   }, [close, navigate]);
   return (
     <section id="add-review" className={overlay ? "review-popup review-popup--overlay" : "review-popup"} data-testid="review-popup">
