@@ -55,36 +55,48 @@ type ColorRow = { slug: string; colorSlug: string; name: string; hex: string };
 const colorFromRow = (r: ColorRow): ProductDetails["colors"][number] => ({ slug: r.slug, colorSlug: r.colorSlug, name: r.name, hex: r.hex });
 
 /** A product page's critical data in one round trip; null when the slug is unknown. */
-export async function getProduct(db: D1Database, lang: Lang, slug: string): Promise<ProductDetails | null> {
+export async function getProduct(
+  db: D1Database,
+  lang: Lang,
+  slug: string,
+  also: D1PreparedStatement[] = [],
+): Promise<{ product: ProductDetails | null; also: D1Result[] }> {
   const id = "(SELECT id FROM products WHERE slug = ?)";
-  const [main, skus, images, colors] = await db.batch([
-    db
-      .prepare(
-        `SELECT p.id, p.slug, p.model_code AS modelCode, t.name, t.description, b.name AS brandName, b.slug AS brandSlug,
+  // `also`: other features' statements about this product (its reviews' summary), in the same round trip.
+  const [main, skus, images, colors, ...more] = await db.batch([
+    ...[
+      db
+        .prepare(
+          `SELECT p.id, p.slug, p.model_code AS modelCode, t.name, t.description, b.name AS brandName, b.slug AS brandSlug,
            c.slug AS colorSlug, ${nameCol(lang, "c")} AS colorName, c.hex AS colorHex, cat.path AS categoryPath,
            p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub, p.vendor_id AS vendorId
          FROM products p JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id
          JOIN categories cat ON cat.id = p.category_id
          JOIN product_translations t ON t.product_id = p.id AND t.lang = ?
          WHERE p.slug = ?`,
-      )
-      .bind(lang, slug),
-    db.prepare(`SELECT id, size, stock FROM skus WHERE product_id = ${id} ORDER BY position`).bind(slug),
-    db.prepare(`SELECT url, width, height FROM images WHERE product_id = ${id} ORDER BY position`).bind(slug),
-    db
-      .prepare(
-        `SELECT p.slug, c.slug AS colorSlug, ${nameCol(lang, "c")} AS name, c.hex FROM products p JOIN colors c ON c.id = p.color_id
+        )
+        .bind(lang, slug),
+      db.prepare(`SELECT id, size, stock FROM skus WHERE product_id = ${id} ORDER BY position`).bind(slug),
+      db.prepare(`SELECT url, width, height FROM images WHERE product_id = ${id} ORDER BY position`).bind(slug),
+      db
+        .prepare(
+          `SELECT p.slug, c.slug AS colorSlug, ${nameCol(lang, "c")} AS name, c.hex FROM products p JOIN colors c ON c.id = p.color_id
          WHERE p.model_code = (SELECT model_code FROM products WHERE slug = ?) ORDER BY c.id, p.id`,
-      )
-      .bind(slug),
+        )
+        .bind(slug),
+    ],
+    ...also,
   ]);
   const [product] = mapRows(main, productFromRow);
-  if (!product) return null;
+  if (!product) return { product: null, also: more };
   return {
-    ...product,
-    sizes: sortSizes(mapRows(skus, skuFromRow), (s) => s.size),
-    images: mapRows(images, imageFromRow),
-    colors: mapRows(colors, colorFromRow),
+    product: {
+      ...product,
+      sizes: sortSizes(mapRows(skus!, skuFromRow), (s) => s.size),
+      images: mapRows(images!, imageFromRow),
+      colors: mapRows(colors!, colorFromRow),
+    },
+    also: more,
   };
 }
 

@@ -8,6 +8,7 @@ export {
   type Review,
   type ReviewsForSearch,
   reviewsForSearch,
+  reviewsForSearchQueries,
 } from "./reviews.server";
 export { react, REVIEWS_PER_HOUR } from "./write.server";
 export { reviewsHtml, type WidgetContext } from "./html.server";

@@ -142,11 +142,12 @@ export type ReviewsForSearch = { rating: number; count: number; reviews: { autho
 
 /**
  * What the product's JSON-LD says of its reviews (Google's review snippets): the
- * published reviews' average and count, and the newest few. Read by slug beside the
- * product (one round trip, the same whatever the number of reviews: an index and a limit).
+ * published reviews' average and count, and the newest few. Statements to run in the
+ * product's own batch (no round trip of their own; the same cost whatever the number of
+ * reviews: an index and a limit); `reviewsForSearch` reads their results.
  */
-export async function reviewsForSearch(db: D1Database, slug: string): Promise<ReviewsForSearch> {
-  const [summary, newest] = await db.batch([
+export function reviewsForSearchQueries(db: D1Database, slug: string): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         "SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(r.rating), 1), 0) AS rating FROM reviews r WHERE r.product_id = (SELECT id FROM products WHERE slug = ?) AND r.status = 'published'",
@@ -159,12 +160,15 @@ export async function reviewsForSearch(db: D1Database, slug: string): Promise<Re
          ORDER BY r.created_at DESC, r.id DESC LIMIT ${REVIEWS_SHOWN}`,
       )
       .bind(slug),
-  ]);
-  const head = summary!.results[0] as { n: number; rating: number };
+  ];
+}
+
+export function reviewsForSearch([summary, newest]: D1Result[]): ReviewsForSearch {
+  const head = (summary?.results[0] as { n: number; rating: number } | undefined) ?? { n: 0, rating: 0 };
   return {
     rating: head.rating,
     count: head.n,
-    reviews: (newest!.results as { author: string; rating: number; text: string; date: number }[]).map((r) => ({
+    reviews: ((newest?.results ?? []) as { author: string; rating: number; text: string; date: number }[]).map((r) => ({
       ...r,
       date: new Date(r.date * 1000).toISOString().slice(0, 10),
     })),

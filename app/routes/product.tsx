@@ -19,18 +19,19 @@ import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { CardGrid } from "~/catalogue/index";
 import { ReviewsWidget } from "~/reviews/index";
-import { productReviews, reviewsForSearch, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
+import { productReviews, reviewsForSearch, reviewsForSearchQueries, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   if (!/^[a-z0-9-]{1,120}$/.test(params.slug)) throw data(null, { status: 404 });
   // Critical data is awaited (one D1 round trip each, in parallel); related products stream.
-  const [product, categories, searchReviews] = await Promise.all([
-    getProduct(app.env.DB, lang, params.slug),
+  // The reviews' summary for the JSON-LD comes in the product's own round trip.
+  const [{ product, also }, categories] = await Promise.all([
+    getProduct(app.env.DB, lang, params.slug, reviewsForSearchQueries(app.env.DB, params.slug)),
     getCategories(app.env.DB, lang),
-    reviewsForSearch(app.env.DB, params.slug),
   ]);
+  const searchReviews = reviewsForSearch(also);
   if (!product) throw data(null, { status: 404 });
   const t = getI18n(context).t;
   // The heart's state: a guest's from the session, an account's from D1; no session, no read (the anonymous page stays the same for all).
