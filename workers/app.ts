@@ -60,16 +60,16 @@ const worker = {
           : tooLargePage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
       } else {
         const context = new RouterContextProvider();
-        const d1: D1Counter = { calls: 0 };
+        const d1: D1Counter = { calls: 0, statements: 0 };
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
         context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce, dispatch));
         const bounded = boundedBody(request);
         response = await requestHandler(bounded, context);
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
         await discardBody(bounded);
-        // Round trips made before the response began (streamed parts may add more).
+        // Round trips (and the statements they ran) before the response began (streamed parts may add more).
         response = new Response(response.body, response);
-        response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls"`);
+        response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls, ${d1.statements} statements"`);
       }
     }
     const payTo = payOrigin(env);

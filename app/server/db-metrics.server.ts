@@ -1,9 +1,10 @@
 /**
- * Counts the D1 round trips a request makes, for the Server-Timing header
+ * Counts the D1 round trips a request makes (and the statements they run: a batch is one
+ * round trip of several), for the Server-Timing header
  * (operators see it in the browser's devtools; `npm run bench` reads it to
  * tell the Worker's own CPU from the local D1 emulation's).
  */
-export type D1Counter = { calls: number };
+export type D1Counter = { calls: number; statements: number };
 
 const RUNNERS = new Set(["all", "first", "run", "raw"]);
 const REAL = Symbol("real statement");
@@ -17,6 +18,7 @@ function countStatement(statement: D1PreparedStatement, counter: D1Counter): D1P
       if (typeof prop === "string" && RUNNERS.has(prop)) {
         return (...args: unknown[]) => {
           counter.calls++;
+          counter.statements++;
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       }
@@ -33,6 +35,7 @@ export function countingD1(db: D1Database, counter: D1Counter): D1Database {
       if (prop === "batch") {
         return (statements: D1PreparedStatement[]) => {
           counter.calls++;
+          counter.statements += statements.length;
           // workerd accepts only its own statement objects in a batch.
           return target.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s));
         };
