@@ -16,18 +16,23 @@ export type FavouritesPageData = {
   notice: string | null;
 };
 
+/** An empty list: its text and the way to the catalogue. */
+function Empty({ text, testId }: { text: string; testId: string }) {
+  const { t, href } = useI18n();
+  return (
+    <div className="empty" data-testid={testId}>
+      <p>{text}</p>
+      <a className="button" href={href("/store")}>
+        {t("favourites:toCatalogue")}
+      </a>
+    </div>
+  );
+}
+
 /** The brands tab: followed brands, each a link to its products and a form to stop following. */
 function Brands({ brands, here }: { brands: FollowedBrand[]; here: string }) {
   const { t, href } = useI18n();
-  if (brands.length === 0)
-    return (
-      <div className="empty" data-testid="fav-brands-empty">
-        <p>{t("favourites:brands.empty")}</p>
-        <a className="button" href={href("/store")}>
-          {t("favourites:toCatalogue")}
-        </a>
-      </div>
-    );
+  if (brands.length === 0) return <Empty text={t("favourites:brands.empty")} testId="fav-brands-empty" />;
   return (
     <ul className="fav-brands">
       {brands.map((b) => (
@@ -217,12 +222,7 @@ function Products({ data, here }: { data: FavouritesPageData; here: string }) {
         </button>
       </Form>
       {data.total === 0 ? (
-        <div className="empty" data-testid="fav-empty">
-          <p>{t("favourites:empty")}</p>
-          <a className="button" href={href("/store")}>
-            {t("favourites:toCatalogue")}
-          </a>
-        </div>
+        <Empty text={t("favourites:empty")} testId="fav-empty" />
       ) : (
         groups.map(([category, items]) => (
           <div key={category || "all"} className="favourites__group">

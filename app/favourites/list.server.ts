@@ -196,15 +196,12 @@ export type RetargetingItem = { id: number; price: number; quantity: number };
 
 /** The shopper's favourites for a retargeting tag (the newest 2000), their own only. */
 export async function wishlistRetargeting(db: D1Database, owner: FavouritesOwner): Promise<RetargetingItem[]> {
-  const source =
-    "guest" in owner
-      ? "SELECT CAST(value AS INTEGER) AS product_id, key AS rank FROM json_each(?1)"
-      : "SELECT product_id, created_at AS rank FROM favourites WHERE user_id = ?1";
+  const fav = source(owner);
   const { results } = await db
     .prepare(
-      `WITH f AS (${source}) SELECT p.id, p.sale_price AS price, 1 AS quantity FROM f JOIN products p ON p.id = f.product_id ORDER BY f.rank DESC, p.id DESC LIMIT 2000`,
+      `WITH f AS (${fav.sql}) SELECT p.id, p.sale_price AS price, 1 AS quantity FROM f JOIN products p ON p.id = f.product_id ORDER BY f.pos DESC LIMIT 2000`,
     )
-    .bind("guest" in owner ? JSON.stringify(owner.guest.ids) : owner.userId)
+    .bind(...fav.binds)
     .all<RetargetingItem>();
   return results;
 }

@@ -1,8 +1,7 @@
 import type { Lang } from "~/i18n/languages";
+import { groupByParameter, NAME } from "./reviews.server";
 
 export type FormParameter = { id: number; name: string; values: { id: number; name: string }[] };
-
-const NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
 
 /** What the add-review form asks about a product: its id and name, and its matching parameters with their values. */
 export async function reviewFormOf(db: D1Database, lang: Lang, slug: string): Promise<{ productId: number; name: string; parameters: FormParameter[] } | null> {
@@ -20,11 +19,6 @@ export async function reviewFormOf(db: D1Database, lang: Lang, slug: string): Pr
   ]);
   const head = product!.results[0] as { id: number; name: string } | undefined;
   if (!head) return null;
-  const parameters: FormParameter[] = [];
-  for (const v of values!.results as { parameterId: number; parameter: string; id: number; name: string }[]) {
-    let p = parameters.at(-1);
-    if (p?.id !== v.parameterId) parameters.push((p = { id: v.parameterId, name: v.parameter, values: [] }));
-    p.values.push({ id: v.id, name: v.name });
-  }
+  const parameters: FormParameter[] = groupByParameter(values!.results as { parameterId: number; parameter: string; id: number; name: string }[]);
   return { productId: head.id, name: head.name, parameters };
 }

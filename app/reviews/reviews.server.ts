@@ -36,7 +36,21 @@ export type ProductReviews = {
   reviews: Review[];
 };
 
-const NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
+/** The name column of a parameter or value in a language. */
+export const NAME: Record<Lang, string> = { uz: "name_uz", ru: "name_ru", uk: "name_uk" };
+
+/** Value rows (ordered by parameter) as parameters with their values. */
+export function groupByParameter<V extends { id: number; name: string }>(
+  rows: (V & { parameterId: number; parameter: string })[],
+): { id: number; name: string; values: V[] }[] {
+  const parameters: { id: number; name: string; values: V[] }[] = [];
+  for (const { parameterId, parameter, ...value } of rows) {
+    let p = parameters.at(-1);
+    if (p?.id !== parameterId) parameters.push((p = { id: parameterId, name: parameter, values: [] }));
+    p.values.push(value as unknown as V);
+  }
+  return parameters;
+}
 
 /** What a sort orders by first: the reactions' balance, or whether the author bought the product. */
 const SORT_KEY: Record<ReviewSort, string> = {
@@ -108,12 +122,9 @@ export async function productReviews(
       .bind(productId, viewer, all ? -1 : REVIEWS_SHOWN),
   ]);
   const head = summary!.results[0] as { n: number; rating: number };
-  const parameters: MatchingParameter[] = [];
-  for (const v of values!.results as { parameterId: number; parameter: string; id: number; name: string; count: number }[]) {
-    let p = parameters.at(-1);
-    if (p?.id !== v.parameterId) parameters.push((p = { id: v.parameterId, name: v.parameter, values: [] }));
-    p.values.push({ id: v.id, name: v.name, count: v.count, share: 0 });
-  }
+  const parameters: MatchingParameter[] = groupByParameter(
+    (values!.results as { parameterId: number; parameter: string; id: number; name: string; count: number }[]).map((v) => ({ ...v, share: 0 })),
+  );
   for (const p of parameters) {
     const answers = p.values.reduce((sum, v) => sum + v.count, 0);
     for (const v of p.values) v.share = answers ? Math.round((v.count / answers) * 100) : 0;

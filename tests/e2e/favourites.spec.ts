@@ -1,10 +1,21 @@
 // The favourites page (issue #13), with and without JavaScript: the list a guest keeps in the
 // session, another size, filters as GET parameters, add to cart from it, remove, the empty state.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test, text, whenHydrated } from "./support";
 
 const fav = (key: string) => text("ru", "favourites", key);
 const common = (key: string) => text("ru", "common", key);
+
+/** Presses a heart that is off and sees it on; with JavaScript it turns before the server answers, so this waits for the answer. */
+async function pressHeart(page: Page, heart: Locator, js: boolean) {
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(heart).toHaveAccessibleName(common("heart.add"));
+  const answered = js ? page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST") : null;
+  await heart.click();
+  await answered;
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveAccessibleName(common("heart.remove"));
+}
 
 /** Two products (with their ids and sizes) made favourites through the API, with the page's cookies. */
 async function twoFavourites(page: Page) {
@@ -66,14 +77,7 @@ test("the heart on a product page: pressed, counted, listed; pressed again, gone
   await page.goto(`/ru/product/${slug}`);
   const heart = page.getByTestId("heart");
   await whenHydrated(heart, js);
-  await expect(heart).toHaveAttribute("aria-pressed", "false");
-  await expect(heart).toHaveAccessibleName(common("heart.add"));
-  // With JavaScript the heart and the counter turn before the server answers: wait for the answer before leaving.
-  const answered = js ? page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST") : null;
-  await heart.click();
-  await answered;
-  await expect(heart).toHaveAttribute("aria-pressed", "true");
-  await expect(heart).toHaveAccessibleName(common("heart.remove"));
+  await pressHeart(page, heart, js);
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /1$/);
   // Without JavaScript the form came back to the same product page.
   await expect(page).toHaveURL(new RegExp(`/ru/product/${slug}`));
@@ -98,13 +102,7 @@ test("the heart on a card: pressed in the listing, counted, back at the same pag
   const heart = card.getByTestId("card-heart");
   // The hearts are the grid's markup: the grid's handler is what hydrates.
   await whenHydrated(page.locator("div.grid"), js);
-  await expect(heart).toHaveAttribute("aria-pressed", "false");
-  await expect(heart).toHaveAccessibleName(common("heart.add"));
-  const answered = js ? page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST") : null;
-  await heart.click();
-  await answered;
-  await expect(heart).toHaveAttribute("aria-pressed", "true");
-  await expect(heart).toHaveAccessibleName(common("heart.remove"));
+  await pressHeart(page, heart, js);
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 1$/);
   await expect(page.getByTestId("fav-counter-mobile")).toHaveAttribute("aria-label", /: 1$/);
   // Without JavaScript the post came back to the same listing page, at the card.
