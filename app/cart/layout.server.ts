@@ -2,11 +2,11 @@ import type { CounterSource, ShopperSession } from "~/layout/layout.server";
 import { checkoutMaxItems } from "./checkout-limit";
 import type { CartLayoutData } from "./layout";
 import type { CartPopupData } from "./popup";
-import { cartUiModuleUrl } from "./ui-module.server";
+import { routeModuleUrl } from "~/server/route-module.server";
 
 /** The cart's slice of the layout data, from the session's flash (if the cart wrote it). */
 export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutData> {
-  return { popup: asCartPopup(flash), uiModule: await cartUiModuleUrl(), maxItems: checkoutMaxItems(env) };
+  return { popup: asCartPopup(flash), uiModule: await routeModuleUrl("routes/cart"), maxItems: checkoutMaxItems(env) };
 }
 
 /**

@@ -79,16 +79,14 @@ function Contacts({ data, failure }: Props) {
     defaultValue: { name: draft.name || account?.name, phone: draft.phone || account?.phone, email: draft.email || account?.email },
   });
   return (
-    <>
-      <ConformForm form={form} className="form" data-testid="contacts-form">
-        <FormRow name="name" label={t("orders:checkout.name")} autoComplete="name" required maxLength={60} />
-        <PhoneRow name="phone" label={t("auth:fields.phone")} />
-        <FormRow name="email" type="email" label={t("orders:checkout.email")} autoComplete="email" maxLength={254} />
-        <button type="submit" name="intent" value="contacts" className="button">
-          {t("orders:checkout.continue")}
-        </button>
-      </ConformForm>
-    </>
+    <ConformForm form={form} className="form" data-testid="contacts-form">
+      <FormRow name="name" label={t("orders:checkout.name")} autoComplete="name" required maxLength={60} />
+      <PhoneRow name="phone" label={t("auth:fields.phone")} />
+      <FormRow name="email" type="email" label={t("orders:checkout.email")} autoComplete="email" maxLength={254} />
+      <button type="submit" name="intent" value="contacts" className="button">
+        {t("orders:checkout.continue")}
+      </button>
+    </ConformForm>
   );
 }
 

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Await, data, Link, Outlet } from "react-router";
 import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
+import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
 import { categoryTrail, getCategories, getProduct, getRelatedHtml } from "~/catalogue/index.server";
 import { jsonForScript, productJsonLd } from "~/catalogue/index";
@@ -62,6 +63,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     i18n: texts(lang, ["product", "reviews"], { reviews: ["title", "unavailable", "likeCount", "dislikeCount"] }),
     reviews,
+    // Only a signed-in shopper's widget has reaction forms, whose code loads by this URL.
+    reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/reaction"),
     product,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
@@ -167,7 +170,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <Outlet />
         <Suspense fallback={<div className="reviews__placeholder" aria-busy="true" />}>
           <Await resolve={loaderData.reviews} errorElement={<p>{t("reviews:unavailable")}</p>}>
-            {({ html }) => <ReviewsWidget html={html} />}
+            {({ html }) => <ReviewsWidget html={html} reactionsModule={loaderData.reactionsModule} />}
           </Await>
         </Suspense>
       </section>

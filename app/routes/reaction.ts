@@ -3,10 +3,13 @@ import type { Route } from "./+types/reaction";
 import { safeReturnUrl } from "~/auth/index";
 import { localizePath } from "~/i18n/url";
 import { parseForm, payloadForm } from "~/forms/parse.server";
-import { reactionSchema } from "~/reviews/index";
+import { reactionSchema, sendReaction } from "~/reviews/index";
 import { react } from "~/reviews/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { readSession } from "~/server/session.server";
+
+/** The reviews widget's likes and dislikes in the browser load with this route's client module (app/reviews/widget.tsx). */
+export const handle = { sendReaction };
 
 /**
  * `POST /reaction` (spec §7) `{product_review_id, user_like, user_dislike}`: a signed-in
