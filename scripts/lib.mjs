@@ -30,7 +30,7 @@ export function localSessionSecret() {
 }
 
 /** Serves the production build on workerd (wrangler dev against build/server). */
-export function serveBuild({ port, stdio = "inherit" }) {
+export function serveBuild({ port, stdio = "inherit", vars = [] }) {
   return spawn(
     "npx",
     [
@@ -62,6 +62,7 @@ export function serveBuild({ port, stdio = "inherit" }) {
         "TURNSTILE_VERIFY_URL:/dev/turnstile/siteverify",
         "TURNSTILE_SCRIPT_URL:/dev/turnstile/api.js",
       ].flatMap((v) => ["--var", v]),
+      ...vars.flatMap((v) => ["--var", v]),
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",

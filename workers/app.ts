@@ -4,7 +4,7 @@ import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server
 import { resolvePrefix } from "~/i18n/url";
 import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
-import { countingD1, type D1Counter } from "~/server/db-metrics.server";
+import { countingD1, type D1Call, type D1Counter, replayD1 } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
 import { expireUnpaidOrders, payOrigin, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
@@ -21,6 +21,9 @@ const requestHandler: RequestHandler = import.meta.env.DEV
   : async (request, context) =>
       (builtHandler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE))(request, context);
 
+/** BENCH_D1=1 only (npm run bench): the D1 round trips of requests that asked to be recorded, by key. */
+const benchD1 = new Map<string, D1Call[]>();
+
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
 
@@ -32,6 +35,14 @@ const worker = {
     if (jsonLogin) {
       request = jsonLogin as typeof request;
       url = new URL(request.url);
+    }
+    if (env.BENCH_D1 === "1" && url.pathname.startsWith("/__bench/d1/")) {
+      // The recorded page's D1 work without its render: the bench's measure of the local emulation's share.
+      const log = benchD1.get(url.pathname.slice("/__bench/d1/".length));
+      if (!log) return new Response(null, { status: 404 });
+      await replayD1(env.DB, log);
+      const statements = log.reduce((n, call) => n + ("batch" in call ? call.batch.length : 1), 0);
+      return new Response(null, { status: 204, headers: { "X-Statements": String(statements) } });
     }
     let response: Response;
     let check: MethodCheck;
@@ -61,6 +72,9 @@ const worker = {
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };
+        const benchKey = env.BENCH_D1 === "1" ? request.headers.get("X-Bench-D1") : null;
+        // Filled as the response streams (its deferred parts run their statements too).
+        if (benchKey) benchD1.set(benchKey, (d1.log = []));
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
         context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(env.DB, d1) }, ctx, nonce, dispatch));
         const bounded = boundedBody(request);

@@ -2,7 +2,7 @@
 // sorts, show all (Russian and Uzbek), the add-review popup from a guest through login and back, writing with
 // the captcha (its fallback with JavaScript), field errors, the rules, likes and dislikes.
 import type { Page } from "@playwright/test";
-import { expect, REVIEWED, test, text, whenHydrated } from "./support";
+import { expect, REVIEWED, test, text, uniqueEmail, whenHydrated } from "./support";
 
 const rv = (key: string, lang: "ru" | "uz" = "ru") => text(lang, "reviews", key);
 
@@ -78,6 +78,44 @@ test("writing: a guest is asked to log in, comes back to the open popup, writes,
   const mine = page.getByTestId("review").filter({ hasText: words });
   await expect(mine).toHaveCount(1);
   if (!js) await expect(mine.locator(".review__pending")).toHaveText(rv("pending"));
+});
+
+test("a guest signs up from the popup and comes back to it; the overlay keeps the focus inside, Escape closes it and gives the focus back", async ({
+  page,
+  javaScriptEnabled: js,
+}, testInfo) => {
+  await page.goto(`/ru/product/${REVIEWED.five}`);
+  await whenHydrated(page.locator(".reviews__body"), js);
+  await page.getByTestId("add-review").click();
+  await page.getByTestId("review-signup").click();
+  await expect(page).toHaveURL(/\/ru\/signup\?return_url=/);
+  const submit = page.getByRole("button", { name: text("ru", "auth", "signup.submit"), exact: true });
+  await whenHydrated(submit, js);
+  await page.getByLabel(text("ru", "auth", "fields.firstName"), { exact: true }).fill("Нигора");
+  await page.getByLabel(text("ru", "auth", "fields.email"), { exact: true }).fill(uniqueEmail(testInfo.project.name, "review-signup"));
+  await page.locator('input[name="password"]').fill("Review-pass-1");
+  await submit.click();
+  // Back on the product with the popup open, the name taken from the new account.
+  await expect(page).toHaveURL(new RegExp(`/ru/product/${REVIEWED.five}/review$`));
+  const popup = page.getByTestId("review-popup");
+  await expect(popup.getByLabel(rv("form.userName"), { exact: true })).toHaveValue("Нигора");
+  if (!js) return;
+
+  await whenHydrated(popup.getByTestId("review-submit"), js);
+  await expect(popup.locator("#add-review-title")).toBeFocused();
+  const focusInDialog = () => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null);
+  // Round the dialog and beyond: Tab never leaves it, Shift+Tab from its start goes to its end.
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInDialog()).toBe(true);
+  }
+  await popup.locator("#add-review-title").focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(popup.getByTestId("review-popup-close")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(new RegExp(`/ru/product/${REVIEWED.five}(#reviews)?$`));
+  await expect(page.getByTestId("review-popup")).toHaveCount(0);
+  await expect(page.getByTestId("add-review")).toBeFocused();
 });
 
 test("field errors keep what was typed: no rating; the rules open as their own popup", async ({ page, javaScriptEnabled: js, pageErrors }) => {

@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { demoReviewCount } from "../../workers/seed/reviews";
 import { catalogue, get, GOOGLEBOT, html, ORIGIN, post } from "./helpers";
-import { ip } from "./shoppers";
+import { buyable, ip, order, Shopper } from "./shoppers";
 
 const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
 let accounts = 0;
@@ -31,6 +31,7 @@ type Answer = {
     user_like: number;
     user_dislike: number;
     comment_date: string;
+    confirmed: boolean;
     pending: boolean;
   }[];
   countReview: number;
@@ -88,6 +89,45 @@ describe("reading reviews (GET /v2/product-review)", () => {
     expect(new Set(useful).size).toBeGreaterThan(2);
     // An unknown sort is the default.
     expect((await all("whatever")).map((r) => r.id)).toEqual((await all("new")).map((r) => r.id));
+  });
+
+  it("confirmed puts buyers first: a review is confirmed when its author has a placed (not cancelled) order with the product", async () => {
+    const { p, sku } = buyable(13);
+    const buyer = await account("Buyer");
+    const other = await account("Browser");
+    const cancelled = await account("Changed mind");
+    // The buyer orders through the cart and the checkout's call, as a shopper would.
+    const placeFor = async (who: { cookie: string }, key: string) => {
+      const s = new Shopper();
+      s.cookie = who.cookie;
+      await s.add(sku.id);
+      const res = await s.place(order(key));
+      expect(res.status).toBe(201);
+    };
+    await placeFor(buyer, "confirmed-buyer-0001");
+    await placeFor(cancelled, "confirmed-cancel-0001");
+    await env.DB.prepare("UPDATE orders SET status = 'cancelled' WHERE idempotency_key = 'confirmed-cancel-0001'").run();
+    // The buyer writes first (the oldest), so "new" would put the buyer last.
+    for (const [who, text] of [
+      [buyer, "Купила, ношу"],
+      [cancelled, "Отменила заказ"],
+      [other, "Только смотрела"],
+    ] as const) {
+      expect((await publish(who.cookie, { product_id: p.id, user_name: "X", rating: 4, text })).status).toBe(201);
+      await env.DB.prepare("UPDATE reviews SET created_at = created_at - 100 WHERE user_id != ? AND product_id = ?").bind(who.id, p.id).run();
+    }
+    // The product may have demo reviews too (no author account, never confirmed): these three are compared.
+    const ours = new Set(["Купила, ношу", "Отменила заказ", "Только смотрела"]);
+    const sorted = (sort: string) =>
+      read(p.id, `&allReviews=1&sort=${sort}`).then((a) => a.reviews.filter((r) => ours.has(r.text)).map((r) => [r.text, r.confirmed]));
+    expect((await sorted("new")).map(([text]) => text)).toEqual(["Только смотрела", "Отменила заказ", "Купила, ношу"]);
+    const confirmedFirst = await read(p.id, "&allReviews=1&sort=confirmed");
+    expect(confirmedFirst.reviews[0]).toMatchObject({ text: "Купила, ношу", confirmed: true });
+    expect(await sorted("confirmed")).toEqual([
+      ["Купила, ношу", true],
+      ["Только смотрела", false],
+      ["Отменила заказ", false],
+    ]);
   });
 
   it("speaks the language Accept-Language asks for: ru-RU → ru, uz-UZ → uz, uk → uk", async () => {
