@@ -53,6 +53,8 @@ export default [
   route("v2/product-review", "routes/api.reviews.ts"),
   route("v2/user-data", "routes/api.user-data.ts"),
   route("reaction", "routes/reaction.ts"),
+  route("api/moderation/reviews", "routes/api.moderation.ts"),
+  route("api/moderation/reviews/:id", "routes/api.moderation-review.ts"),
   // The delivery data API (spec §7 "delivery data client").
   route("api/delivery/:resource", "routes/api.delivery.ts"),
   route("*", "routes/not-found.tsx"),

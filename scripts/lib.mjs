@@ -62,6 +62,9 @@ export function serveBuild({ port, stdio = "inherit", vars = [] }) {
         "TURNSTILE_VERIFY_URL:/dev/turnstile/siteverify",
         "TURNSTILE_SCRIPT_URL:/dev/turnstile/api.js",
       ].flatMap((v) => ["--var", v]),
+      // The reviews' moderation calls (/api/moderation/reviews) with a local key.
+      "--var",
+      "REVIEWS_MODERATION_KEY:local-moderation-key-0000",
       ...vars.flatMap((v) => ["--var", v]),
       "--show-interactive-dev-session=false",
       "--log-level",

@@ -35,6 +35,27 @@ function textsOf(i18n: I18n): CardTexts {
   return texts;
 }
 
+/** `<SaleLabel>` then `<ClubBadge>` (app/ui/price.tsx): "−25%" when on sale, the club badge for club products. */
+export function badgesHtml(p: { firstPrice: number; salePrice: number; inClub: boolean }, i18n: I18n): string {
+  const t = textsOf(i18n);
+  const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
+  return (
+    (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
+    (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "")
+  );
+}
+
+/** `<Price>` (app/ui/price.tsx): nothing when the price is hidden (0), the old price when it differs. */
+export function priceHtml(p: { firstPrice: number; salePrice: number }, i18n: I18n, large = false): string {
+  if (p.salePrice === 0) return "";
+  const onSale = p.salePrice < p.firstPrice;
+  return (
+    `<p class="${large ? "price price--large" : "price"}" data-testid="price"><span class="${onSale ? "price__now price__now--sale" : "price__now"}">${escapeHtml(i18n.price(p.salePrice))}</span>` +
+    (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${textsOf(i18n).oldPrice}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
+    "</p>"
+  );
+}
+
 /**
  * The inside of a product card's `<article class="card">` (app/catalogue/product-card.tsx):
  * the link with picture, badges, brand and name, the price block and the sold-out note.
@@ -45,17 +66,9 @@ function textsOf(i18n: I18n): CardTexts {
  */
 export function cardInnerHtml(p: ProductCard, i18n: I18n, eager: boolean): string {
   const t = textsOf(i18n);
-  const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
-  const badges =
-    (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
-    (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "");
+  const badges = badgesHtml(p, i18n);
   const name = escapeHtml(p.name);
-  const price =
-    p.salePrice === 0
-      ? ""
-      : `<p class="price" data-testid="price"><span class="${onSale ? "price__now price__now--sale" : "price__now"}">${escapeHtml(i18n.price(p.salePrice))}</span>` +
-        (p.salePrice !== p.firstPrice ? `<s class="price__old" aria-label="${t.oldPrice}">${escapeHtml(i18n.price(p.firstPrice))}</s>` : "") +
-        "</p>";
+  const price = priceHtml(p, i18n);
   return (
     // data-discover: React Router learns the product route early (as for a <Link>), so the
     // grid's intent prefetch can match the page.

@@ -3,6 +3,7 @@ import { texts } from "~/i18n/resources.server";
 import { createI18n } from "~/i18n/use-i18n";
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
 import { cardsHtml } from "./html";
+import { productHtml } from "./product-html";
 import { sortSizes } from "./sizes";
 import { flag, mapRows } from "~/server/db.server";
 import { nameCol } from "./sql.server";
@@ -124,6 +125,11 @@ export async function getColorHex(db: D1Database, slug: string): Promise<string 
  * product page's browser code then carries no card writer (its JavaScript budget), and a
  * client-side navigation gets the same string in the loader's data.
  */
+/** The product page's fixed parts as markup (./product-html.ts), in the page's language. */
+export function productPageHtml(lang: Lang, defaultLang: Lang, product: ProductDetails) {
+  return productHtml(product, createI18n(lang, defaultLang, texts(lang, ["common", "product"])));
+}
+
 export async function getRelatedHtml(db: D1Database, lang: Lang, defaultLang: Lang, product: ProductDetails): Promise<{ html: string; ids: number[] }> {
   const items = await getRelated(db, lang, product);
   const i18n = createI18n(lang, defaultLang, texts(lang, ["common", "product"]));

@@ -1,4 +1,14 @@
-export { REVIEW_NAME_MAX, REVIEW_SORTS, REVIEW_TEXT_MAX, type ReviewSort, reactionSchema, reviewFormSchema, reviewsQuerySchema, TOKEN_TYPES } from "./schema";
+export {
+  moderationSchema,
+  REVIEW_NAME_MAX,
+  REVIEW_SORTS,
+  REVIEW_TEXT_MAX,
+  type ReviewSort,
+  reactionSchema,
+  reviewFormSchema,
+  reviewsQuerySchema,
+  TOKEN_TYPES,
+} from "./schema";
 export { ReviewsWidget } from "./widget";
 export { Captcha } from "./captcha";
 export { sendReaction } from "./reactions";

@@ -57,3 +57,9 @@ export const reactionSchema = z
     redirectTo: returnPath,
   })
   .refine((r) => !(r.user_like && r.user_dislike), { error: "reviews:errors.badReaction", path: ["user_like"] });
+
+/** A moderator's decision on a review held for moderation. */
+export const MODERATION_DECISIONS = ["publish", "reject"] as const;
+export const moderationSchema = z.object({
+  decision: z.enum(MODERATION_DECISIONS, { error: "reviews:errors.decision" }),
+});

@@ -1,10 +1,10 @@
 import { Suspense } from "react";
-import { Await, data, Link, Outlet } from "react-router";
+import { Await, data, Outlet } from "react-router";
 import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
-import { categoryTrail, getCategories, getProduct, getRelatedHtml } from "~/catalogue/index.server";
+import { categoryTrail, getCategories, getProduct, getRelatedHtml, productPageHtml } from "~/catalogue/index.server";
 import { jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -17,7 +17,7 @@ import { Heart } from "~/favourites/index";
 import { favouriteOf, favouritesAmong, favouritesOwner } from "~/favourites/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
-import { ClubBadge, Price, SaleLabel } from "~/ui/price";
+import { useLinkNavigation } from "~/ui/link-navigation";
 import { CardGrid } from "~/catalogue/index";
 import { ReviewsWidget } from "~/reviews/index";
 import { productReviews, reviewsForSearch, reviewsForSearchQueries, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
@@ -65,7 +65,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reviews,
     // Only a signed-in shopper's widget has reaction forms, whose code loads by this URL.
     reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/reaction"),
-    product,
+    // What the page's script needs of the product (the size picker, the heart); the rest is markup.
+    product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
+    html: productPageHtml(lang, app.defaultLang, product),
+    firstImage: product.images[0]?.url ?? null,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     title: t("product:title", { name: product.name }),
@@ -101,58 +104,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { t, href } = useI18n();
-  const { product, trail, jsonLd, related } = loaderData;
+  const { t } = useI18n();
+  const navigateOnClick = useLinkNavigation();
+  const { product, html, trail, jsonLd, related } = loaderData;
   const soldOut = product.sizes.every((s) => s.stock === 0);
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      {/* The first picture is the page's largest paint: preloaded from the head, as React does for an <img> it renders itself. */}
+      {loaderData.firstImage ? <link rel="preload" as="image" href={loaderData.firstImage} fetchPriority="high" /> : null}
       <Breadcrumbs items={[...trail, { name: product.name, path: `/product/${product.slug}` }]} />
       <article className="product" data-testid="product">
-        <section className="gallery" aria-label={t("product:gallery")}>
-          {product.images.map((img, i) => (
-            <img
-              key={img.url}
-              src={img.url}
-              width={img.width}
-              height={img.height}
-              alt={i === 0 ? product.name : `${product.name} — ${i + 1}`}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              decoding="async"
-            />
-          ))}
-        </section>
-        <div className="product__info">
-          <p className="product__brand">{product.brand.name}</p>
-          <h1 className="product__name">{product.name}</h1>
-          <div className="product__badges">
-            <SaleLabel firstPrice={product.firstPrice} salePrice={product.salePrice} />
-            {product.inClub ? <ClubBadge /> : null}
-          </div>
-          <Price firstPrice={product.firstPrice} salePrice={product.salePrice} large />
-          <div className="product__colors">
-            <p>
-              {t("product:color")}: <strong data-testid="color">{product.color.name}</strong>
-            </p>
-            {product.colors.length > 1 ? (
-              <ul className="swatches" aria-label={t("product:otherColors")}>
-                {product.colors.map((c) => (
-                  <li key={c.slug}>
-                    {c.slug === product.slug ? (
-                      <span className="swatch swatch--big swatch--current" style={{ background: c.hex }} title={c.name} aria-current="true">
-                        <span className="visually-hidden">{c.name}</span>
-                      </span>
-                    ) : (
-                      <Link to={href(`/product/${c.slug}`)} className="swatch swatch--big" style={{ background: c.hex }} title={c.name}>
-                        <span className="visually-hidden">{c.name}</span>
-                      </Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+        <section className="gallery" aria-label={t("product:gallery")} dangerouslySetInnerHTML={{ __html: html.gallery }} />
+        {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the other colours' links navigate in place; keyboards use the links */}
+        <div className="product__info" onClick={navigateOnClick}>
+          <div className="product__head" dangerouslySetInnerHTML={{ __html: html.head }} />
           <AddToCartForm product={product} analytics={loaderData.analytics} />
           <Heart productId={product.id} favourite={loaderData.favourite} />
           {soldOut ? (
@@ -160,8 +126,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               {t("product:soldOutAll")}
             </p>
           ) : null}
-          <h2>{t("product:description")}</h2>
-          <p className="product__description">{product.description}</p>
+          <div className="product__about" dangerouslySetInnerHTML={{ __html: html.about }} />
         </div>
       </article>
       <section id="reviews" aria-labelledby="reviews-title" className="reviews" data-testid="reviews">

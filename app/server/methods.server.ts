@@ -40,6 +40,8 @@ const API: [RegExp, string[]][] = [
   [/^\/v2\/product-review$/, ["GET", "POST"]],
   [/^\/v2\/user-data$/, ["GET"]],
   [/^\/reaction$/, ["POST"]],
+  [/^\/api\/moderation\/reviews$/, ["GET"]],
+  [new RegExp(`^/api/moderation/reviews/${ID}$`), ["POST"]],
   [/^\/dev\/turnstile\/siteverify$/, ["POST"]],
   [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
 ];

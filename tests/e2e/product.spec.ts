@@ -1,5 +1,5 @@
 // Product page: from a card, sizes, colors; and the language switch.
-import { applyFilters, cards, expect, FIXTURES, parseUzs, test, text, urlWith, whenHydrated } from "./support";
+import { applyFilters, cards, expect, expectSameDocument, FIXTURES, markDocument, parseUzs, test, text, urlWith, whenHydrated } from "./support";
 
 const ONE = FIXTURES.productOneSlug; // women's sneakers in three colors, on sale, one size sold out
 
@@ -42,9 +42,11 @@ test("a card opens the product: heading, price, sizes, colors", async ({ page })
   await expect(swatches.getByRole("link")).toHaveText(["Qizil", "Bej"]);
 });
 
-test("another color swatch opens that product", async ({ page }) => {
+test("another color swatch opens that product (in place with JavaScript)", async ({ page, javaScriptEnabled: js }) => {
   await page.goto(`/product/${ONE}`);
   const product = page.getByTestId("product");
+  await whenHydrated(product.getByTestId("add-to-cart-button"), js);
+  await markDocument(page, js);
   const heading = await product.getByRole("heading", { level: 1 }).textContent();
   const red = product.getByRole("list", { name: text("uz", "product", "otherColors") }).getByRole("link", { name: "Qizil" });
   const href = await red.getAttribute("href");
@@ -58,6 +60,7 @@ test("another color swatch opens that product", async ({ page }) => {
   const swatches = product.getByRole("list", { name: text("uz", "product", "otherColors") });
   await expect(swatches.locator('[aria-current="true"]')).toHaveText("Qizil");
   await expect(swatches.getByRole("link", { name: "Xaki" })).toHaveAttribute("href", `/product/${ONE}`);
+  await expectSameDocument(page, js);
 });
 
 test("a product sold out in every size", async ({ page }) => {

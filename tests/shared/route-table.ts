@@ -51,6 +51,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "v2/product-review", url: "/v2/product-review", personal: true, json: true },
   { route: "v2/user-data", url: "/v2/user-data", personal: true, json: true },
   { route: "reaction", url: "/reaction", personal: true, json: true },
+  { route: "api/moderation/reviews", url: "/api/moderation/reviews", personal: true, json: true },
+  { route: "api/moderation/reviews/:id", url: "/api/moderation/reviews/1", personal: true, json: true },
   { route: "api/favorites/products/:productId", url: "/api/favorites/products/1", personal: true, json: true },
   { route: "api/favorites/:id?", url: "/api/favorites", personal: true, json: true },
   { route: "api/retargeting/:list/:id", url: "/api/retargeting/wishlist/1", personal: true, json: true },
@@ -101,6 +103,8 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/v2/product-review", ["GET", "POST"]],
   ["/v2/user-data", ["GET"]],
   ["/reaction", ["POST"]],
+  ["/api/moderation/reviews", ["GET"]],
+  ["/api/moderation/reviews/1", ["POST"]],
   ["/dev/turnstile/siteverify", ["POST"]],
   ["/dev/turnstile/api.js", ["GET"]],
 ];

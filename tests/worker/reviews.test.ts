@@ -301,6 +301,41 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
     expect(page).not.toContain("<script>alert(1)</script>");
   });
 
+  it("a moderator with the key lists pending reviews, publishes one for everyone and rejects another; without the key 401", async () => {
+    const [a, b] = [await account(), await account()];
+    for (const [who, text] of [
+      [a, "На модерации: хорошо"],
+      [b, "На модерации: спам"],
+    ] as const)
+      expect((await form(who.cookie, { rating: "4", text })).status).toBe(303);
+    const moderation = (path: string, init: RequestInit = {}, key = "test-moderation-key-0123456789") =>
+      get(`/api/moderation/reviews${path}?lang=ru`, { ...init, headers: { Authorization: `Bearer ${key}`, Origin: ORIGIN, ...init.headers } });
+    const decide = (id: number, decision: string, key?: string) =>
+      moderation(`/${id}`, { method: "POST", body: JSON.stringify({ decision }), headers: { "Content-Type": "application/json" } }, key);
+
+    const listed = await moderation("");
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("Cache-Control")).toBe("private, no-store");
+    const pending = ((await listed.json()) as { reviews: { id: number; text: string; product_slug: string }[] }).reviews;
+    const good = pending.find((r) => r.text === "На модерации: хорошо")!;
+    const spam = pending.find((r) => r.text === "На модерации: спам")!;
+    expect(good.product_slug).toBe(p.slug);
+
+    expect((await moderation("", {}, "wrong-key-wrong-key-wrong")).status).toBe(401);
+    expect((await decide(good.id, "publish", "wrong-key-wrong-key-wrong")).status).toBe(401);
+    const bad = await decide(good.id, "maybe");
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ errors: [{ field: "decision", message: "Решение: publish или reject." }] });
+
+    expect(await (await decide(good.id, "publish")).json()).toMatchObject({ success: true, status: "published" });
+    expect((await decide(spam.id, "reject")).status).toBe(200);
+    // Decided: neither is pending any more, so a second decision finds nothing.
+    expect((await decide(good.id, "reject")).status).toBe(404);
+    const others = await read(p.id, "&allReviews=1");
+    expect(others.reviews.some((r) => r.text === "На модерации: хорошо" && !r.pending)).toBe(true);
+    expect((await read(p.id, "&allReviews=1", { Cookie: b.cookie })).reviews.some((r) => r.text === "На модерации: спам")).toBe(false);
+  });
+
   it("refuses bad input with the form's errors (values kept), a refused token with the interactive widget, and too many with 429", async () => {
     const me = await account();
     const noRating = await form(me.cookie, { text: "Без оценки" });

@@ -1,0 +1,43 @@
+import type { I18n } from "~/i18n/use-i18n";
+import { escapeHtml, escapeUrl } from "~/ui/html";
+import { badgesHtml, priceHtml } from "./html";
+import type { ProductDetails } from "./types";
+
+/**
+ * The product page's fixed parts as markup (as the cards are, ./html.ts): the gallery;
+ * brand, name, badges, price and colours above the size picker; the description below it.
+ * The page sets them with `dangerouslySetInnerHTML`, so its JavaScript carries no writer of
+ * them and hydration makes no elements for them; the colours' links navigate through the
+ * info block's delegated handler.
+ */
+export function productHtml(p: ProductDetails, i18n: I18n): { gallery: string; head: string; about: string } {
+  const { t } = i18n;
+  const name = escapeHtml(p.name);
+  const gallery = p.images
+    .map(
+      (img, i) =>
+        `<img src="${escapeUrl(img.url)}" width="${img.width}" height="${img.height}" alt="${i === 0 ? name : `${name} — ${i + 1}`}"` +
+        `${i === 0 ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"'} decoding="async"/>`,
+    )
+    .join("");
+  const swatches =
+    p.colors.length > 1
+      ? `<ul class="swatches" aria-label="${escapeHtml(t("product:otherColors"))}">` +
+        p.colors
+          .map((c) => {
+            const inner = `style="background:${escapeHtml(c.hex)}" title="${escapeHtml(c.name)}"`;
+            const label = `<span class="visually-hidden">${escapeHtml(c.name)}</span>`;
+            return c.slug === p.slug
+              ? `<li><span class="swatch swatch--big swatch--current" ${inner} aria-current="true">${label}</span></li>`
+              : `<li><a href="${escapeUrl(i18n.href(`/product/${c.slug}`))}" class="swatch swatch--big" ${inner} data-discover="true">${label}</a></li>`;
+          })
+          .join("") +
+        "</ul>"
+      : "";
+  const head =
+    `<p class="product__brand">${escapeHtml(p.brand.name)}</p><h1 class="product__name">${name}</h1>` +
+    `<div class="product__badges">${badgesHtml(p, i18n)}</div>${priceHtml(p, i18n, true)}` +
+    `<div class="product__colors"><p>${escapeHtml(t("product:color"))}: <strong data-testid="color">${escapeHtml(p.color.name)}</strong></p>${swatches}</div>`;
+  const about = `<h2>${escapeHtml(t("product:description"))}</h2><p class="product__description">${escapeHtml(p.description)}</p>`;
+  return { gallery, head, about };
+}
