@@ -30,7 +30,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // Without JavaScript the pages come in lite mode (no script at all, issue #15): everything must work as HTML.
+    { name: "no-js", use: { javaScriptEnabled: false, extraHTTPHeaders: { "Save-Data": "on" } } },
   ],
   webServer: {
     // The production build on workerd with the demo catalogue (npm test builds first).

@@ -6,6 +6,7 @@ import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { MarkHeartsContext, markHearts } from "~/catalogue/index";
 import { NonceContext } from "./ui/nonce";
+import { LiteContext } from "./layout/lite";
 
 /**
  * React Router rejects the hydration data's promises still pending after this; the loaders'
@@ -24,18 +25,25 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = getApp(loadContext);
-  // Crawlers get the whole document at once, streamed parts included.
+  const { nonce, lite } = getApp(loadContext);
+  // Crawlers and lite pages get the whole document at once, streamed parts in place.
   const userAgent = request.headers.get("user-agent");
-  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || lite;
+  if (lite) {
+    // No hydration data either: the page never hydrates.
+    void routerContext.serverHandoffStream?.cancel();
+    routerContext.serverHandoffStream = undefined;
+  }
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <CartUiContext value={cartUi}>
-        <MarkHeartsContext value={markHearts}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </MarkHeartsContext>
-      </CartUiContext>
+      <LiteContext value={lite}>
+        <CartUiContext value={cartUi}>
+          <MarkHeartsContext value={markHearts}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </MarkHeartsContext>
+        </CartUiContext>
+      </LiteContext>
     </NonceContext>,
     {
       nonce,
@@ -54,5 +62,7 @@ export default async function handleRequest(
   if (waitForAll) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The same URL is a lite page for a browser that asks to save data.
+  responseHeaders.append("Vary", "Save-Data");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -13,6 +13,7 @@ import { useLayoutData } from "~/layout/data";
 import { ErrorPage } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
+import { useLite } from "~/layout/lite";
 import { loadLayout } from "~/layout/layout.server";
 import { getApp } from "~/server/context.server";
 import { useNonce } from "~/ui/nonce";
@@ -53,6 +54,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useLayoutData();
   const nonce = useNonce();
+  // A lite page carries no script at all: it works as HTML (app/server/lite.server.ts).
+  const lite = useLite();
   const pendingCart = useCartPendingDelta();
   const pendingFavourites = useFavouritesPending();
   const lang = root?.lang ?? "uz";
@@ -82,8 +85,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           {root ? <Footer /> : null}
         </I18nProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -34,8 +34,9 @@ async function pageJs(path, init = {}) {
   for (const m of html.matchAll(/import\((?:"|')([^"']+\.js)(?:"|')\)/g)) urls.add(m[1]);
   let total = 0;
   for (const u of urls) total += gz(readFileSync(join("build/client", u)));
-  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
-  return { total, files: urls.size, inline: gz(Buffer.from(inline)), urls: [...urls] };
+  // Inline scripts that run (JSON-LD is data): React Router's hydration data and module script.
+  const inline = [...html.matchAll(/<script(?![^>]*src=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+  return { total, files: urls.size, inline: inline ? gz(Buffer.from(inline)) : 0, urls: [...urls] };
 }
 
 /**
@@ -273,6 +274,14 @@ try {
       name === "product" || name === "reviewed" ? 114 : name === "checkout" ? 155 : undefined,
     );
   }
+  // Lite mode (Save-Data: on, or the footer's choice): no script at all, not even inline.
+  let liteBytes = 0;
+  for (const [name, path] of Object.entries(pages)) {
+    const init = initOf(name);
+    const lite = await pageJs(path, { ...init, headers: { ...init.headers, "Save-Data": "on" } });
+    liteBytes += lite.total + lite.inline;
+  }
+  report(`lite mode: JS of all ${Object.keys(pages).length} pages above, inline included`, liteBytes, " bytes", 0);
   // The select's combobox and the phone mask (imask) load when used, never with the page.
   const lazyOnCheckout = js.checkout.urls.filter((u) => /combobox-/.test(u) || readFileSync(join("build/client", u), "utf8").includes("IMask"));
   report("checkout: combobox or imask chunks in its initial JS", lazyOnCheckout.length, "", 0);

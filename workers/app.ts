@@ -4,6 +4,7 @@ import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server
 import { resolvePrefix } from "~/i18n/url";
 import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
+import { liteSwitch } from "~/server/lite.server";
 import { countingD1, type D1Call, type D1Counter, replayD1 } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
 import { expireUnpaidOrders, payOrigin, unpaidMinutes } from "~/orders/index.server";
@@ -46,6 +47,7 @@ const worker = {
     }
     let response: Response;
     let check: MethodCheck;
+    let lite: Response | null;
     // Every answer given before the body is read drops it first (see discardBody).
     if (request.url.length > MAX_URL_LENGTH) {
       await discardBody(request);
@@ -69,6 +71,8 @@ const worker = {
         response = isApiPath(url.pathname)
           ? apiRefusal({ status: 413 }, url, defaultLang)
           : tooLargePage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
+      } else if ((lite = isApiPath(url.pathname) ? null : liteSwitch(request, url))) {
+        response = lite;
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };

@@ -1,6 +1,8 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { toLang, type Lang } from "~/i18n/languages";
 
+import { isLite } from "./lite.server";
+
 /** What the Worker entry hands every loader and action. */
 export type AppContext = {
   env: Env;
@@ -21,6 +23,8 @@ export type AppContext = {
    * the local payment stand-in uses it, to make Click's server-to-server calls.
    */
   dispatch: (request: Request) => Promise<Response>;
+  /** Lite mode: the page is sent without any script (app/server/lite.server.ts). */
+  lite: boolean;
 };
 
 export const appContext = createContext<AppContext>();
@@ -37,6 +41,7 @@ export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext
     dispatch,
     defaultLang: toLang(env.DEFAULT_LANG, "uz"),
     origin: shopOrigin(env, request),
+    lite: isLite(request),
   };
 }
 
