@@ -6,7 +6,6 @@ import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { MarkHeartsContext, markHearts } from "~/catalogue/index";
 import { NonceContext } from "./ui/nonce";
-import { LiteContext } from "./layout/lite";
 
 /**
  * React Router rejects the hydration data's promises still pending after this; the loaders'
@@ -37,13 +36,11 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <LiteContext value={lite}>
-        <CartUiContext value={cartUi}>
-          <MarkHeartsContext value={markHearts}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </MarkHeartsContext>
-        </CartUiContext>
-      </LiteContext>
+      <CartUiContext value={cartUi}>
+        <MarkHeartsContext value={markHearts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkHeartsContext>
+      </CartUiContext>
     </NonceContext>,
     {
       nonce,

@@ -13,7 +13,6 @@ import { useLayoutData } from "~/layout/data";
 import { ErrorPage } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
-import { useLite } from "~/layout/lite";
 import { loadLayout } from "~/layout/layout.server";
 import { getApp } from "~/server/context.server";
 import { useNonce } from "~/ui/nonce";
@@ -55,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useLayoutData();
   const nonce = useNonce();
   // A lite page carries no script at all: it works as HTML (app/server/lite.server.ts).
-  const lite = useLite();
+  const lite = root?.lite ?? false;
   const pendingCart = useCartPendingDelta();
   const pendingFavourites = useFavouritesPending();
   const lang = root?.lang ?? "uz";
@@ -83,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {root ? <CartPopupHost /> : null}
             {children}
           </main>
-          {root ? <Footer /> : null}
+          {root ? <Footer lite={lite} /> : null}
         </I18nProvider>
         {lite ? null : (
           <>

@@ -267,6 +267,7 @@ try {
   const js = {};
   for (const [name, path] of Object.entries(pages)) {
     js[name] = await pageJs(path, initOf(name));
+    if (process.env.BENCH_VERBOSE) console.log(`${name}: ${js[name].total} bytes`, js[name].urls.join(" "));
     report(
       `initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`,
       Number(KB(js[name].total)),

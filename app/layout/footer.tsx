@@ -1,18 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { useLite } from "./lite";
 
-/** This page's URL with `lite` set: the Worker remembers the choice and drops the parameter (app/server/lite.server.ts). */
-function withLite(pathname: string, search: string, on: boolean): string {
-  const params = new URLSearchParams(search);
-  params.set("lite", on ? "1" : "0");
-  return `${pathname}?${params}`;
-}
-
-export function Footer() {
+/** `lite`: this page is a lite one (its switch then leads back to the full version). */
+export function Footer({ lite }: { lite: boolean }) {
   const { t, href } = useI18n();
   const { pathname, search } = useLocation();
-  const lite = useLite();
   return (
     <footer className="site-footer">
       <div className="container site-footer__row">
@@ -31,8 +23,9 @@ export function Footer() {
         </nav>
         <p className="site-footer__copy">
           © {t("shopName")}
-          {/* A document load (not a client navigation): the next page comes without scripts, or with them again. */}{" "}
-          <a href={withLite(pathname, search, !lite)} className="site-footer__lite" data-testid="lite-switch" rel="nofollow">
+          {/* This page with `lite` set (the Worker remembers it and drops the parameter, so the query never has it), as a
+          document load, not a client navigation: the next page comes without scripts, or with them again. */}{" "}
+          <a href={`${pathname}${search ? `${search}&` : "?"}lite=${lite ? 0 : 1}`} className="site-footer__lite" data-testid="lite-switch" rel="nofollow">
             {t(lite ? "footer.fullVersion" : "footer.liteVersion")}
           </a>
         </p>

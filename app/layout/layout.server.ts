@@ -67,6 +67,7 @@ export async function loadLayout(
       menu,
       counters,
       signedIn: Boolean(session?.get("userId")),
+      lite: app.lite,
     },
     session,
     flash,
