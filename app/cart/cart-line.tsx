@@ -6,7 +6,7 @@ import type { CartLine } from "./cart.server";
 import { CartError, CartForm, type Failure, failedSku } from "./cart-form";
 
 export function Line({ line, analytics, failure }: { line: CartLine; analytics: EcommerceItem; failure: Failure | null }) {
-  const { t, href } = useI18n();
+  const { t, href, price } = useI18n();
   const sameLine = (f: Failure) => failedSku(f) === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
@@ -63,6 +63,12 @@ export function Line({ line, analytics, failure }: { line: CartLine; analytics: 
       ) : null}
       <div className="cart-line__price">
         {line.salePrice > 0 ? <Price firstPrice={line.firstPrice * line.quantity} salePrice={line.salePrice * line.quantity} /> : null}
+        {/* Several of one item: the line's total, and what one costs. */}
+        {line.salePrice > 0 && line.quantity > 1 ? (
+          <p className="cart-line__unit" data-testid="cart-line-unit">
+            {t("cart:unitPrice", { price: price(line.salePrice) })}
+          </p>
+        ) : null}
       </div>
       <CartForm
         intents={["increment", "decrement", "delete", "move-to-favourites"]}
