@@ -1,5 +1,6 @@
 import { ClubBadge, Price } from "~/ui/price";
 import { useI18n } from "~/i18n/use-i18n";
+import { useHydrated } from "~/ui/hydrated";
 import { showCartPopup } from "./popup-host";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartLine } from "./cart.server";
@@ -7,6 +8,7 @@ import { CartError, CartForm, type Failure, failedSku } from "./cart-form";
 
 export function Line({ line, analytics, failure }: { line: CartLine; analytics: EcommerceItem; failure: Failure | null }) {
   const { t, href, price } = useI18n();
+  const hydrated = useHydrated();
   const sameLine = (f: Failure) => failedSku(f) === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
@@ -48,7 +50,8 @@ export function Line({ line, analytics, failure }: { line: CartLine; analytics: 
                 </select>
               </label>
               <input type="hidden" name="intent" value="change-size" />
-              <button type="submit" className="button button--ghost button--small" data-testid="cart-line-size-apply">
+              {/* With JavaScript the size applies as it is chosen. */}
+              <button type="submit" className="button button--ghost button--small" data-testid="cart-line-size-apply" hidden={hydrated}>
                 {t("cart:changeSize")}
               </button>
               <CartError error={error} testId="cart-line-error" />

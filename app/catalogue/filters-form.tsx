@@ -1,5 +1,7 @@
-import { Form, useSubmit } from "react-router";
+import { useNavigate } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+import { useHydrated } from "~/ui/hydrated";
+import { cleanListingSearch } from "./clean-search";
 import type { Facet, Listing } from "./types";
 import { escapeHtml } from "~/ui/html";
 import type { CatalogueQuery } from "./schema";
@@ -80,26 +82,46 @@ function FacetGroup({ name, title, packed, selected }: { name: FacetName; title:
   );
 }
 
+/** With JavaScript: the form's listing at its clean URL (./clean-search.ts), in place. */
+function useListingSubmit() {
+  const navigate = useNavigate();
+  return (form: HTMLFormElement) =>
+    navigate(new URL(form.action).pathname + cleanListingSearch(new URLSearchParams(new FormData(form) as unknown as string[][])), {
+      preventScrollReset: true,
+    });
+}
+
 /**
- * Filters and sort as one GET form: the URL is the state, so it works without
- * JavaScript (Apply button) and with it (submits on every change).
+ * Filters and sort as one GET form: the URL is the state, so it works without JavaScript
+ * (Apply button; the loader redirects the submitted query to its clean form) and with it:
+ * a box or the sort applies as it changes, a price when it is left or with Enter, to the
+ * clean URL at once, and the Apply buttons, which would do nothing more, are hidden.
  */
 export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; facets: ViewListing["facets"]; action: string }) {
   const { t } = useI18n();
-  const submit = useSubmit();
+  const go = useListingSubmit();
+  const hydrated = useHydrated();
   return (
-    <Form
+    <form
       method="get"
       action={action}
       id={FILTERS_FORM_ID}
       className="filters"
       // Reset with the URL, so the back button shows the boxes as they were.
       key={JSON.stringify(query)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        go(e.currentTarget);
+      }}
       // "input", not React's onChange: the facet rows are static markup (no React input of
       // their own), and React synthesizes onChange only for inputs it rendered. A checkbox
       // fires "input" as it toggles, with "change".
       onInput={(e) => {
-        if ((e.target as unknown as HTMLInputElement).type !== "number") submit(e.currentTarget, { preventScrollReset: true });
+        if ((e.target as unknown as HTMLInputElement).type !== "number") go(e.currentTarget);
+      }}
+      onBlur={(e) => {
+        const input = e.target as unknown as HTMLInputElement;
+        if (input.type === "number" && input.value !== input.defaultValue) go(e.currentTarget);
       }}
     >
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
@@ -151,7 +173,7 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
           </div>
         </fieldset>
         <div className="filters__actions">
-          <button type="submit" className="button">
+          <button type="submit" className="button" hidden={hydrated}>
             {t("catalogue:apply")}
           </button>
           <a href={action} className="button button--ghost">
@@ -159,14 +181,15 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
           </a>
         </div>
       </details>
-    </Form>
+    </form>
   );
 }
 
 /** The sort select sits above the grid but belongs to the filters form. */
 export function SortSelect({ sort }: { sort: string }) {
   const { t } = useI18n();
-  const submit = useSubmit();
+  const go = useListingSubmit();
+  const hydrated = useHydrated();
   return (
     <div className="sort">
       <label htmlFor="sort">{t("catalogue:sort")}</label>
@@ -177,14 +200,14 @@ export function SortSelect({ sort }: { sort: string }) {
         defaultValue={sort}
         key={sort}
         data-testid="sort"
-        onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+        onChange={(e) => e.currentTarget.form && go(e.currentTarget.form)}
       >
         <option value="new">{t("catalogue:sortNew")}</option>
         <option value="price_asc">{t("catalogue:sortPriceAsc")}</option>
         <option value="price_desc">{t("catalogue:sortPriceDesc")}</option>
         <option value="popular">{t("catalogue:sortPopular")}</option>
       </select>
-      <button type="submit" form={FILTERS_FORM_ID} className="button button--small" data-testid="sort-apply">
+      <button type="submit" form={FILTERS_FORM_ID} className="button button--small" data-testid="sort-apply" hidden={hydrated}>
         {t("catalogue:apply")}
       </button>
     </div>

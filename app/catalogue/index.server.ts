@@ -1,6 +1,6 @@
 export { getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
-export { getListing, pastTheEnd } from "./listing.server";
+export { getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productPageHtml } from "./product.server";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.

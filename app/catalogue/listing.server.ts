@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { cleanListingSearch } from "./clean-search";
+import { data, redirect } from "react-router";
 import type { Lang } from "~/i18n/languages";
 import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
@@ -152,6 +153,17 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
 }
 
 /** A listing's page past its end: a 404 that links to the listing's first page (same filters). */
+/**
+ * A listing's URL spelled other than its one clean form (empty or default parameters, another
+ * order, a forms' submission without JavaScript): a permanent redirect to the clean one.
+ */
+export function requireCleanListingUrl(url: URL): void {
+  const clean = cleanListingSearch(url.searchParams);
+  // Compared as parameters, not as spelled: `%20` and `+` are the same space, and so on.
+  const asked = url.searchParams.toString();
+  if (clean !== (asked ? `?${asked}` : "")) throw redirect(url.pathname + clean, 301);
+}
+
 export function pastTheEnd(url: URL): never {
   const first = new URLSearchParams(url.searchParams);
   first.delete("page");

@@ -4,7 +4,16 @@ import { getApp } from "~/server/context.server";
 import { shopperOf } from "~/cart/index.server";
 import { BrandHeart } from "~/favourites/index";
 import { brandFollowOf, favouritesAmong } from "~/favourites/index.server";
-import { categoryTrail, childrenOf, getCategories, getListing, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";
+import {
+  categoryTrail,
+  childrenOf,
+  getCategories,
+  getListing,
+  isFiltered,
+  parseCatalogueQuery,
+  pastTheEnd,
+  requireCleanListingUrl,
+} from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -19,7 +28,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const path = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
   if (!/^[a-z0-9/-]{0,200}$/.test(path)) throw data(null, { status: 404 });
-  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  requireCleanListingUrl(url);
+  const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const [categories, listing] = await Promise.all([
     getCategories(app.env.DB, lang),
@@ -28,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const trail = path ? categoryTrail(categories, path) : [];
   if (!trail) throw data(null, { status: 404 });
   // Past the last page is not a page (page 1 always is, even when empty).
-  if (query.page > listing.pageCount) pastTheEnd(new URL(request.url));
+  if (query.page > listing.pageCount) pastTheEnd(url);
   const current = trail.at(-1);
   const t = getI18n(context).t;
   const shopper = await shopperOf(app.env, request);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
 import { shopperOf } from "~/cart/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
-import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd } from "~/catalogue/index.server";
+import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd, requireCleanListingUrl } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { searchTokens } from "~/catalogue/index";
@@ -16,13 +16,15 @@ import { ProductGrid } from "~/catalogue/index";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  requireCleanListingUrl(url);
+  const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
   // A query without a searchable word ("a", "%") finds nothing rather than everything.
   const listing = searchTokens(query.q).length ? await getListing(app.env.DB, lang, query, pageSize) : null;
   // Past the last page is not a page (the prompt and an empty result have one page).
-  if (query.page > (listing?.pageCount ?? 1)) pastTheEnd(new URL(request.url));
+  if (query.page > (listing?.pageCount ?? 1)) pastTheEnd(url);
   const filtered = isFiltered(query);
   // Nothing found (or nothing asked): offer a way on instead of a dead end.
   const suggestions =

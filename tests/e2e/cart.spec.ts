@@ -119,7 +119,7 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   await expect(line).toHaveCount(1);
   await expect(line.getByTestId("cart-line-quantity")).toHaveText("1");
   await expect(line.getByTestId("cart-line-unit")).toHaveCount(0);
-  const total = parseUzs(await line.locator(".price__now").textContent());
+  const total = parseUzs((await line.locator(".price__now").textContent()) ?? "");
 
   await line.getByTestId("cart-line-increment").click();
   await expect(page.getByTestId("cart-line-quantity")).toHaveText("2");
@@ -127,7 +127,7 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   const perUnit = text("uz", "cart", "unitPrice").replace("{{price}}", "");
   await expect(line.getByTestId("cart-line-unit")).toContainText(perUnit.trim());
   expect(parseUzs((await line.getByTestId("cart-line-unit").textContent())!.replace(perUnit, ""))).toBe(total);
-  await expect.poll(async () => parseUzs(await line.locator(".price__now").textContent())).toBe(2 * total);
+  await expect.poll(async () => parseUzs((await line.locator(".price__now").textContent()) ?? "")).toBe(2 * total);
   await expect(page.getByTestId("summary-goods")).toContainText(text("uz", "cart", "goods_other").replace("{{count}}", "2"));
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", /: 2$/);
   await page.getByTestId("cart-line-decrement").click();

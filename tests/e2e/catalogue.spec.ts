@@ -114,6 +114,36 @@ test.describe("filters", () => {
   });
 });
 
+test("filter URLs carry only what is set, in one order; with JavaScript the Apply buttons are gone", async ({ page, javaScriptEnabled: js }) => {
+  await page.goto(WOMEN_FOOTWEAR);
+  const form = page.locator("form#filters");
+  await whenHydrated(form, js);
+  const apply = form.getByRole("button", { name: text("uz", "catalogue", "apply"), exact: true });
+  // They would do nothing with JavaScript: boxes and the sort apply as they change, a price on Enter.
+  await (js ? expect(apply).toBeHidden() : expect(apply).toBeVisible());
+  await (js ? expect(page.getByTestId("sort-apply")).toBeHidden() : expect(page.getByTestId("sort-apply")).toBeVisible());
+  const here = () => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  };
+
+  await page.locator('form#filters input[name="brand"][value="urban-step"]').check();
+  await applyFilters(page, js);
+  await expect.poll(here).toBe(`${WOMEN_FOOTWEAR}?brand=urban-step`);
+  await page.getByTestId("sort").selectOption("price_asc");
+  await applySort(page, js);
+  await expect.poll(here).toBe(`${WOMEN_FOOTWEAR}?brand=urban-step&sort=price_asc`);
+  await whenHydrated(page.locator("form#filters"), js);
+  await page.locator('form#filters input[name="price_min"]').fill("100000");
+  if (js) await page.locator('form#filters input[name="price_min"]').press("Enter");
+  else await applyFilters(page, js);
+  await expect.poll(here).toBe(`${WOMEN_FOOTWEAR}?brand=urban-step&price_min=100000&sort=price_asc`);
+  // Back to the default sort: it leaves the URL.
+  await page.getByTestId("sort").selectOption("new");
+  await applySort(page, js);
+  await expect.poll(here).toBe(`${WOMEN_FOOTWEAR}?brand=urban-step&price_min=100000`);
+});
+
 test.describe("sort", () => {
   test("price up keeps the filters and orders the cards by price", async ({ page, javaScriptEnabled }) => {
     await page.goto(`${WOMEN_FOOTWEAR}?sale=1`);

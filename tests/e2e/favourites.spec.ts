@@ -72,7 +72,7 @@ test("a guest's favourites: listed, another size, filters, to the cart, removed 
 });
 
 test("the heart on a product page: pressed, counted, listed; pressed again, gone", async ({ page, javaScriptEnabled: js }) => {
-  const html = await (await page.request.get("/store?sort=new")).text();
+  const html = await (await page.request.get("/store?sort=price_asc")).text();
   const slug = /href="\/product\/([a-z0-9-]+)"/.exec(html)![1]!;
   await page.goto(`/ru/product/${slug}`);
   const heart = page.getByTestId("heart");
@@ -95,7 +95,7 @@ test("the heart on a card: pressed in the listing, counted, back at the same pag
   page,
   javaScriptEnabled: js,
 }) => {
-  const listing = "/ru/store?sort=new&page=2";
+  const listing = "/ru/store?sort=price_asc&page=2";
   await page.goto(listing);
   const card = page.getByTestId("product-card").nth(3);
   const id = (await card.getAttribute("id"))!;
@@ -178,7 +178,7 @@ test("with JavaScript a card's heart turns and counts at once, ignores a second 
 }) => {
   test.skip(!js, "the optimistic toggle is JavaScript's; without it the form posts");
   pageErrors.allowStatus(429);
-  await page.goto("/ru/store?sort=new");
+  await page.goto("/ru/store?sort=price_asc");
   await whenHydrated(page.locator("div.grid"), js);
   const card = page.getByTestId("product-card").nth(1);
   const heart = card.getByTestId("card-heart");
@@ -216,7 +216,7 @@ test("with JavaScript a card's heart turns and counts at once, ignores a second 
 
 test("with JavaScript a guest's quick hearts on two cards on a slow network are both kept", async ({ page, javaScriptEnabled: js }) => {
   test.skip(!js, "without JavaScript each heart is a page's post");
-  await page.goto("/ru/store?sort=new");
+  await page.goto("/ru/store?sort=price_asc");
   await whenHydrated(page.locator("div.grid"), js);
   const [a, b] = [page.getByTestId("product-card").nth(4), page.getByTestId("product-card").nth(5)];
   const ids = [(await a.getAttribute("id"))!, (await b.getAttribute("id"))!];

@@ -21,6 +21,15 @@ export async function html(path: string, init: RequestInit = {}): Promise<{ res:
   return { res, body: await res.text() };
 }
 
+/** As `html`, following redirects (a listing sends other spellings of its URL to the clean one). */
+export async function htmlFollowing(path: string, init: RequestInit = {}): Promise<{ res: Response; body: string }> {
+  let res = await get(path, init);
+  for (let hops = 0; hops < 5 && res.status >= 301 && res.status <= 308 && res.headers.has("Location"); hops++) {
+    res = await get(res.headers.get("Location")!, init);
+  }
+  return { res, body: await res.text() };
+}
+
 /** Text as the browser shows it: React escapes ' " & < > in text and attributes. */
 export function decode(text: string): string {
   return text

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import homeUz from "../../locales/uz/home.json";
-import { categoryPathOf, fx, headOf, html, nameOf, ORIGIN, productBySlug, products, tags, titleOf } from "./helpers";
+import { categoryPathOf, fx, get, headOf, html, nameOf, ORIGIN, productBySlug, products, tags, titleOf } from "./helpers";
 
 type Lang = "uz" | "ru" | "uk";
 const LANGS: Lang[] = ["uz", "ru", "uk"];
@@ -112,8 +112,13 @@ describe("catalogue indexing rules", () => {
     expect(seo.alternates).toEqual(expectedAlternates("/store?page=2"));
   });
 
-  it("page=1, the default sort and dropped garbage values are the plain listing", async () => {
-    for (const url of ["/store?page=1", "/store?sort=new", "/store?brand=%3Cscript%3E", "/store?page=abc", "/store?utm_source=x"]) {
+  it("page=1 and the default sort redirect to the plain listing; dropped garbage values are the plain listing", async () => {
+    for (const url of ["/store?page=1", "/store?sort=new", "/store?brand=&size=&sort=new"]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(301);
+      expect(res.headers.get("Location"), url).toBe("/store");
+    }
+    for (const url of ["/store?brand=%3Cscript%3E", "/store?page=abc", "/store?utm_source=x"]) {
       const seo = headLinks((await html(url)).body);
       expect(seo.robots, url).toEqual([]);
       expect(seo.canonical, url).toEqual([`${ORIGIN}/store`]);
