@@ -5,7 +5,7 @@ import { getApp } from "./server/context.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { MarkHeartsContext, markHearts } from "~/catalogue/index";
-import { NonceContext } from "./ui/nonce";
+import { ResponseContext } from "./ui/nonce";
 
 /**
  * React Router rejects the hydration data's promises still pending after this; the loaders'
@@ -35,13 +35,13 @@ export default async function handleRequest(
   }
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <NonceContext value={nonce}>
+    <ResponseContext value={{ nonce, lite }}>
       <CartUiContext value={cartUi}>
         <MarkHeartsContext value={markHearts}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </MarkHeartsContext>
       </CartUiContext>
-    </NonceContext>,
+    </ResponseContext>,
     {
       nonce,
       // Otherwise React may still "outline" a finished Suspense boundary past ~12.8 kB

@@ -15,7 +15,7 @@ import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { loadLayout } from "~/layout/layout.server";
 import { getApp } from "~/server/context.server";
-import { useNonce } from "~/ui/nonce";
+import { useLite, useNonce } from "~/ui/nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
@@ -54,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useLayoutData();
   const nonce = useNonce();
   // A lite page carries no script at all: it works as HTML (app/server/lite.server.ts).
-  const lite = root?.lite ?? false;
+  const lite = useLite();
   const pendingCart = useCartPendingDelta();
   const pendingFavourites = useFavouritesPending();
   const lang = root?.lang ?? "uz";

@@ -24,6 +24,13 @@ const requestHandler: RequestHandler = import.meta.env.DEV
 
 /** BENCH_D1=1 only (npm run bench): the D1 round trips of requests that asked to be recorded, by key. */
 const benchD1 = new Map<string, D1Call[]>();
+/** Never where the shop has a public origin (a deployment), whatever BENCH_D1 says. */
+const benchOn = (env: Env) => env.BENCH_D1 === "1" && !env.PUBLIC_ORIGIN;
+/** A page's GET that asks to be recorded (a few keys at most: the bench's pages). */
+function benchRecording(env: Env, request: Request): string | null {
+  const key = benchOn(env) && request.method === "GET" ? request.headers.get("X-Bench-D1") : null;
+  return key && (benchD1.has(key) || benchD1.size < 20) ? key : null;
+}
 
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
@@ -37,7 +44,7 @@ const worker = {
       request = jsonLogin as typeof request;
       url = new URL(request.url);
     }
-    if (env.BENCH_D1 === "1" && url.pathname.startsWith("/__bench/d1/")) {
+    if (benchOn(env) && url.pathname.startsWith("/__bench/d1/")) {
       // The recorded page's D1 work without its render: the bench's measure of the local emulation's share.
       const log = benchD1.get(url.pathname.slice("/__bench/d1/".length));
       if (!log) return new Response(null, { status: 404 });
@@ -76,7 +83,7 @@ const worker = {
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };
-        const benchKey = env.BENCH_D1 === "1" ? request.headers.get("X-Bench-D1") : null;
+        const benchKey = benchRecording(env, request);
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);

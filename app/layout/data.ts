@@ -23,8 +23,6 @@ export type LayoutData = {
   menu: MenuItem[];
   counters: Counters;
   signedIn: boolean;
-  /** Lite mode: the page goes without any script (app/server/lite.server.ts). */
-  lite: boolean;
 };
 
 /** The layout's data on any page (undefined only while the root itself failed). */

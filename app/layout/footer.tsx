@@ -25,7 +25,12 @@ export function Footer({ lite }: { lite: boolean }) {
           © {t("shopName")}
           {/* This page with `lite` set (the Worker remembers it and drops the parameter, so the query never has it), as a
           document load, not a client navigation: the next page comes without scripts, or with them again. */}{" "}
-          <a href={`${pathname}${search ? `${search}&` : "?"}lite=${lite ? 0 : 1}`} className="site-footer__lite" data-testid="lite-switch" rel="nofollow">
+          <a
+            href={`/${pathname.replace(/^\/+/, "")}${search ? `${search}&` : "?"}lite=${lite ? 0 : 1}`}
+            className="site-footer__lite"
+            data-testid="lite-switch"
+            rel="nofollow"
+          >
             {t(lite ? "footer.fullVersion" : "footer.liteVersion")}
           </a>
         </p>

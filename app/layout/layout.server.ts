@@ -67,7 +67,6 @@ export async function loadLayout(
       menu,
       counters,
       signedIn: Boolean(session?.get("userId")),
-      lite: app.lite,
     },
     session,
     flash,

@@ -1,6 +1,6 @@
 import { safeReturnUrl } from "~/auth/index";
 import { clickConfig, clickSign } from "./payment.server";
-import type { devPaySchema } from "./dev-pay-schema";
+import type { devPaySchema } from "./schema";
 import type { z } from "zod";
 
 /**

@@ -62,4 +62,6 @@ export const reactionSchema = z
 export const MODERATION_DECISIONS = ["publish", "reject"] as const;
 export const moderationSchema = z.object({
   decision: z.enum(MODERATION_DECISIONS, { error: "reviews:errors.decision" }),
+  /** The version the moderator read (the list's `version`). */
+  version: z.coerce.number({ error: "reviews:errors.version" }).int({ error: "reviews:errors.version" }).positive({ error: "reviews:errors.version" }),
 });

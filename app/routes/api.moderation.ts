@@ -1,15 +1,13 @@
 import type { Route } from "./+types/api.moderation";
-import { isModerator, pendingReviews } from "~/reviews/index.server";
-import { apiContext, apiError } from "~/server/api.server";
+import { pendingReviews, requireModerator } from "~/reviews/index.server";
+import { apiContext } from "~/server/api.server";
 
 /**
  * `GET /api/moderation/reviews` (Authorization: Bearer <REVIEWS_MODERATION_KEY>): the
- * reviews held for moderation, oldest first. 404 while no key is configured.
+ * reviews held for moderation, oldest first, each with the version a decision names.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, t } = apiContext(context, request);
-  const moderator = isModerator(app.env, request);
-  if (moderator === "off") apiError(404, t("server:api.unknownOperation"));
-  if (!moderator) apiError(401, t("reviews:errors.moderationKey"));
+  await requireModerator(app.env, request, t);
   return Response.json({ reviews: await pendingReviews(app.env.DB) });
 }

@@ -17,14 +17,19 @@ export function isLite(request: Request): boolean {
  * without the parameter follows (so links, caches and crawlers never see it).
  */
 export function liteSwitch(request: Request, url: URL): Response | null {
-  const want = url.searchParams.get("lite");
-  if ((want !== "0" && want !== "1") || (request.method !== "GET" && request.method !== "HEAD")) return null;
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  // Pages only: not files (robots.txt, images) nor React Router's data requests (*.data).
+  if (/\.[a-z0-9]+$/i.test(url.pathname)) return null;
+  const want = url.searchParams.getAll("lite").findLast((v) => v === "0" || v === "1");
+  if (!want) return null;
   const next = new URL(url);
   next.searchParams.delete("lite");
+  // One leading slash: "//evil.example?lite=1" must not lead off the site.
+  const path = `/${next.pathname.replace(/^[/\\]+/, "")}`;
   return new Response(null, {
     status: 303,
     headers: {
-      Location: next.pathname + next.search,
+      Location: path + next.search,
       "Set-Cookie": `${COOKIE}=${want}; Path=/; Max-Age=${YEAR}; SameSite=Lax; HttpOnly${url.protocol === "https:" ? "; Secure" : ""}`,
       "Cache-Control": "no-store",
     },

@@ -1,8 +1,17 @@
 import { createContext, use } from "react";
 
-/** The CSP nonce, provided on the server only (browsers hide nonces from scripts anyway). */
-export const NonceContext = createContext<string | undefined>(undefined);
+/**
+ * What only the server's render knows about this response: the CSP nonce (browsers hide
+ * nonces from scripts anyway) and lite mode (app/server/lite.server.ts: a lite page never
+ * hydrates). The browser sees the defaults.
+ */
+export const ResponseContext = createContext<{ nonce?: string; lite?: boolean }>({});
 
 export function useNonce(): string | undefined {
-  return use(NonceContext);
+  return use(ResponseContext).nonce;
+}
+
+/** Lite mode: the page goes without any script, error pages included. */
+export function useLite(): boolean {
+  return use(ResponseContext).lite === true;
 }

@@ -45,7 +45,23 @@ describe("lite mode (no script at all)", () => {
     const full = (await html("/ru/store", { headers: { Cookie: "lite=0", "Save-Data": "on" } })).body;
     expect(scriptsIn(full).length).toBeGreaterThan(0);
     expect(full).toContain('href="/ru/store?lite=1"');
-    // Not for the API, nor for anything but a page's GET.
-    expect((await get("/api/cart?lite=1")).status).not.toBe(303);
+    // Not for the API, files or React Router's data requests, nor for anything but a page's GET.
+    for (const path of ["/api/cart?lite=1", "/robots.txt?lite=1", "/ru/store.data?lite=1"]) expect((await get(path)).status, path).not.toBe(303);
+    expect((await get("/ru/store?lite=1", { method: "POST", headers: { Origin: "http://shop.test" } })).status).not.toBe(303);
+    // The last valid choice counts (a stray value before it changes nothing).
+    expect((await get("/store?lite=2&lite=1")).headers.get("Set-Cookie")).toMatch(/^lite=1;/);
+  });
+
+  it("never leads off the site: a path that starts with slashes or a backslash stays on it", async () => {
+    for (const [from, to] of [
+      ["//evil-example/x?lite=1", "/evil-example/x"],
+      // A backslash is a slash to the URL parser.
+      ["/\\evil-example?lite=1", "/evil-example"],
+      ["///evil-example?lite=0", "/evil-example"],
+    ]) {
+      const res = await get(from!);
+      expect(res.status, from).toBe(303);
+      expect(res.headers.get("Location"), from).toBe(to);
+    }
   });
 });

@@ -301,39 +301,62 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
     expect(page).not.toContain("<script>alert(1)</script>");
   });
 
-  it("a moderator with the key lists pending reviews, publishes one for everyone and rejects another; without the key 401", async () => {
-    const [a, b] = [await account(), await account()];
+  it("a moderator with the key lists pending reviews, publishes one for everyone, rejects another, and never decides an edit unread", async () => {
+    const [a, b, c] = [await account(), await account(), await account()];
     for (const [who, text] of [
       [a, "На модерации: хорошо"],
       [b, "На модерации: спам"],
+      [c, "На модерации: первая версия"],
     ] as const)
       expect((await form(who.cookie, { rating: "4", text })).status).toBe(303);
+    const address = ip();
     const moderation = (path: string, init: RequestInit = {}, key = "test-moderation-key-0123456789") =>
-      get(`/api/moderation/reviews${path}?lang=ru`, { ...init, headers: { Authorization: `Bearer ${key}`, Origin: ORIGIN, ...init.headers } });
-    const decide = (id: number, decision: string, key?: string) =>
-      moderation(`/${id}`, { method: "POST", body: JSON.stringify({ decision }), headers: { "Content-Type": "application/json" } }, key);
+      get(`/api/moderation/reviews${path}?lang=ru`, { ...init, headers: { Authorization: `Bearer ${key}`, Origin: ORIGIN, ...address, ...init.headers } });
+    const decide = (id: number, decision: string, version: number | string, key?: string) =>
+      moderation(`/${id}`, { method: "POST", body: JSON.stringify({ decision, version }), headers: { "Content-Type": "application/json" } }, key);
 
     const listed = await moderation("");
     expect(listed.status).toBe(200);
     expect(listed.headers.get("Cache-Control")).toBe("private, no-store");
-    const pending = ((await listed.json()) as { reviews: { id: number; text: string; product_slug: string }[] }).reviews;
-    const good = pending.find((r) => r.text === "На модерации: хорошо")!;
-    const spam = pending.find((r) => r.text === "На модерации: спам")!;
-    expect(good.product_slug).toBe(p.slug);
+    type Pending = { id: number; text: string; product_slug: string; version: number };
+    const pending = ((await listed.json()) as { reviews: Pending[] }).reviews;
+    const find = (text: string) => pending.find((r) => r.text === text)!;
+    const [good, spam, edited] = [find("На модерации: хорошо"), find("На модерации: спам"), find("На модерации: первая версия")];
+    expect(good).toMatchObject({ product_slug: p.slug, version: 1 });
 
-    expect((await moderation("", {}, "wrong-key-wrong-key-wrong")).status).toBe(401);
-    expect((await decide(good.id, "publish", "wrong-key-wrong-key-wrong")).status).toBe(401);
-    const bad = await decide(good.id, "maybe");
+    const wrong = await moderation("", {}, "wrong-key-wrong-key-wrong");
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("WWW-Authenticate")).toBe("Bearer");
+    expect((await decide(good.id, "publish", good.version, "wrong-key-wrong-key-wrong")).status).toBe(401);
+    const bad = await decide(good.id, "maybe", good.version);
     expect(bad.status).toBe(422);
     expect(await bad.json()).toMatchObject({ errors: [{ field: "decision", message: "Решение: publish или reject." }] });
 
-    expect(await (await decide(good.id, "publish")).json()).toMatchObject({ success: true, status: "published" });
-    expect((await decide(spam.id, "reject")).status).toBe(200);
+    expect(await (await decide(good.id, "publish", good.version)).json()).toMatchObject({ success: true, status: "published" });
+    expect((await decide(spam.id, "reject", spam.version)).status).toBe(200);
     // Decided: neither is pending any more, so a second decision finds nothing.
-    expect((await decide(good.id, "reject")).status).toBe(404);
+    expect((await decide(good.id, "reject", good.version)).status).toBe(404);
     const others = await read(p.id, "&allReviews=1");
     expect(others.reviews.some((r) => r.text === "На модерации: хорошо" && !r.pending)).toBe(true);
     expect((await read(p.id, "&allReviews=1", { Cookie: b.cookie })).reviews.some((r) => r.text === "На модерации: спам")).toBe(false);
+
+    // Its author edits it after the list was read: publishing the version read is refused, the new one can be.
+    expect((await form(c.cookie, { rating: "1", text: "На модерации: вторая версия" })).status).toBe(303);
+    const changed = await decide(edited.id, "publish", edited.version);
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ message: "Отзыв изменён после того, как вы его прочитали: откройте список заново." });
+    expect((await read(p.id, "&allReviews=1")).reviews.some((r) => r.text.startsWith("На модерации: вт"))).toBe(false);
+    expect((await decide(edited.id, "publish", edited.version + 1)).status).toBe(200);
+  });
+
+  it("the moderation key cannot be guessed: after 10 tries an address gets 429 with Retry-After, even with the right key", async () => {
+    const address = ip();
+    const tryKey = (key: string) => get("/api/moderation/reviews?lang=ru", { headers: { Authorization: `Bearer ${key}`, ...address } });
+    for (let i = 0; i < 10; i++) expect((await tryKey(`guess-${i}-guess-guess-guess`)).status).toBe(401);
+    const limited = await tryKey("test-moderation-key-0123456789");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ message: "Слишком много попыток. Попробуйте позже." });
   });
 
   it("refuses bad input with the form's errors (values kept), a refused token with the interactive widget, and too many with 429", async () => {
