@@ -65,6 +65,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {lite ? null : (
+          // Without JavaScript (and not in lite mode) a streamed part that finished after the page's
+          // start waits, hidden, for a script that moves it into place: shown where it is instead.
+          <noscript>
+            <style dangerouslySetInnerHTML={{ __html: 'div[hidden][id^="S:"]{display:block!important}' }} />
+          </noscript>
+        )}
       </head>
       <body>
         <I18nProvider>

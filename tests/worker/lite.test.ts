@@ -26,8 +26,14 @@ describe("lite mode (no script at all)", () => {
     expect(product).toContain('data-testid="reviews-count"');
     expect(product).toContain('data-testid="product-card"');
     expect(product).not.toContain("<template");
+    expect(product).not.toContain("<noscript>");
     // JSON-LD stays: it is data for crawlers, not a script.
     expect(product).toContain('<script type="application/ld+json">');
+  });
+
+  it("a browser without JavaScript that does not ask for lite pages still sees streamed parts (shown where they arrive)", async () => {
+    const { body } = await html(`/ru/product/${reviewed.slug}`);
+    expect(body).toContain('<noscript><style>div[hidden][id^="S:"]{display:block!important}</style></noscript>');
   });
 
   it("is chosen with ?lite=1 (remembered in a cookie, the parameter dropped) and left with ?lite=0, which outweighs Save-Data", async () => {
