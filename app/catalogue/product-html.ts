@@ -17,7 +17,7 @@ export function productHtml(p: ProductDetails, i18n: I18n): { gallery: string; h
     .map(
       (img, i) =>
         `<img src="${escapeUrl(img.url)}" width="${img.width}" height="${img.height}" alt="${i === 0 ? name : `${name} — ${i + 1}`}"` +
-        `${i === 0 ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"'} decoding="async"/>`,
+        `${i === 0 ? ' loading="eager" fetchPriority="high"' : ' loading="lazy"'} decoding="async"/>`,
     )
     .join("");
   const swatches =
