@@ -85,10 +85,23 @@ export function cardInnerHtml(p: ProductCard, i18n: I18n, eager: boolean): strin
  * class, aria-pressed and label), after the product id it follows: `markHearts`
  * swaps it, and the grid's script reads and sets the same attributes.
  */
-function heartState(id: number, on: boolean, t: CardTexts): string {
+function heartState(id: number, on: boolean, t: CardTexts, testId = "card-heart"): string {
   return (
     `<input type="hidden" name="productId" value="${id}"/><input type="hidden" name="intent" value="${on ? "remove" : "add"}"/>` +
-    `<button type="submit" class="${on ? "heart heart--on" : "heart"}" aria-pressed="${on}" aria-label="${on ? t.heartRemove : t.heartAdd}" data-testid="card-heart">`
+    `<button type="submit" class="${on ? "heart heart--on" : "heart"}" aria-pressed="${on}" aria-label="${on ? t.heartRemove : t.heartAdd}" data-testid="${testId}">`
+  );
+}
+
+/**
+ * The product page's heart: the cards' heart form (the same script turns it, a grid of one),
+ * written in the shopper's state, posting back to `here` (the page's path and query).
+ */
+export function productHeartHtml(id: number, on: boolean, i18n: I18n, here: string): string {
+  const t = textsOf(i18n);
+  return (
+    `<form class="heart-form" data-product="${id}" action="${t.heartAction}" method="post">` +
+    `<input type="hidden" name="redirectTo" value="${escapeHtml(here)}"/>${heartState(id, on, t, "heart")}` +
+    `<svg class="icon" aria-hidden="true"><use href="/icons.svg#heart"></use></svg></button></form>`
   );
 }
 

@@ -30,9 +30,9 @@ export function ListingView({
       </aside>
       <div className="listing__main">
         <div className="listing__bar">
-          <p className="listing__count" data-testid="result-count">
+          <h2 className="listing__count" data-testid="result-count">
             {t("catalogue:count", { count: listing.total })}
-          </p>
+          </h2>
           <SortSelect sort={query.sort} />
         </div>
         {listing.products.length ? (

@@ -1,16 +1,21 @@
 import type { I18n } from "~/i18n/use-i18n";
 import { escapeHtml, escapeUrl } from "~/ui/html";
-import { badgesHtml, priceHtml } from "./html";
+import { badgesHtml, priceHtml, productHeartHtml } from "./html";
 import type { ProductDetails } from "./types";
 
 /**
  * The product page's fixed parts as markup (as the cards are, ./html.ts): the gallery;
- * brand, name, badges, price and colours above the size picker; the description below it.
+ * brand, name, badges, price and colours above the size picker; the heart (in the shopper's
+ * state, posting back to `here`); the description below.
  * The page sets them with `dangerouslySetInnerHTML`, so its JavaScript carries no writer of
  * them and hydration makes no elements for them; the colours' links navigate through the
  * info block's delegated handler.
  */
-export function productHtml(p: ProductDetails, i18n: I18n): { gallery: string; head: string; about: string } {
+export function productHtml(
+  p: ProductDetails,
+  i18n: I18n,
+  shopper: { favourite: boolean; here: string } = { favourite: false, here: "" },
+): { gallery: string; head: string; about: string; heart: string } {
   const { t } = i18n;
   const name = escapeHtml(p.name);
   const gallery = p.images
@@ -39,5 +44,5 @@ export function productHtml(p: ProductDetails, i18n: I18n): { gallery: string; h
     `<div class="product__badges">${badgesHtml(p, i18n)}</div>${priceHtml(p, i18n, true)}` +
     `<div class="product__colors"><p>${escapeHtml(t("product:color"))}: <strong data-testid="color">${escapeHtml(p.color.name)}</strong></p>${swatches}</div>`;
   const about = `<h2>${escapeHtml(t("product:description"))}</h2><p class="product__description">${escapeHtml(p.description)}</p>`;
-  return { gallery, head, about };
+  return { gallery, head, about, heart: productHeartHtml(p.id, shopper.favourite, i18n, shopper.here) };
 }

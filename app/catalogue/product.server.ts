@@ -126,8 +126,8 @@ export async function getColorHex(db: D1Database, slug: string): Promise<string 
  * client-side navigation gets the same string in the loader's data.
  */
 /** The product page's fixed parts as markup (./product-html.ts), in the page's language. */
-export function productPageHtml(lang: Lang, defaultLang: Lang, product: ProductDetails) {
-  return productHtml(product, createI18n(lang, defaultLang, texts(lang, ["common", "product"])));
+export function productPageHtml(lang: Lang, defaultLang: Lang, product: ProductDetails, shopper: { favourite: boolean; here: string }) {
+  return productHtml(product, createI18n(lang, defaultLang, texts(lang, ["common", "product"])), shopper);
 }
 
 export async function getRelatedHtml(db: D1Database, lang: Lang, defaultLang: Lang, product: ProductDetails): Promise<{ html: string; ids: number[] }> {

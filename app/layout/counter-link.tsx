@@ -10,8 +10,9 @@ export function CounterLink({ to, icon, label, count, testId }: { to: string; ic
   return (
     <Link to={to} className={count > 0 ? "counter counter--active" : "counter"} data-testid={testId} aria-label={`${label}: ${shown}`}>
       <Icon name={icon} />
+      {/* The label (with a space) before the absolutely placed badge: the visible words in the order the accessible name says them. */}
+      <span className="counter__label">{label} </span>
       {count > 0 ? <span className="counter__badge">{shown}</span> : null}
-      <span className="counter__label">{label}</span>
     </Link>
   );
 }

@@ -74,7 +74,7 @@ export function Header({ menu, counters, pendingCart = 0, pendingFavourites = 0,
             </nav>
           </details>
           {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the phones we serve; the role says the same */}
-          <form method="get" action={href("/search")} role="search" className="search">
+          <form method="get" action={href("/search")} role="search" className="search" aria-label={t("layout.searchLabel")}>
             <input type="search" name="q" aria-label={t("layout.searchLabel")} placeholder={t("layout.searchPlaceholder")} maxLength={100} required />
             <button type="submit" aria-label={t("layout.searchSubmit")}>
               <Icon name="search" />

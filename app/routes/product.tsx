@@ -67,7 +67,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/reaction"),
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
-    html: productPageHtml(lang, app.defaultLang, product),
+    html: productPageHtml(lang, app.defaultLang, product, { favourite, here: path + new URL(request.url).search }),
     firstImage: product.images[0]?.url ?? null,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
@@ -120,7 +120,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <div className="product__info" onClick={navigateOnClick}>
           <div className="product__head" dangerouslySetInnerHTML={{ __html: html.head }} />
           <AddToCartForm product={product} analytics={loaderData.analytics} />
-          <Heart productId={product.id} favourite={loaderData.favourite} />
+          <Heart productId={product.id} favourite={loaderData.favourite} html={html.heart} />
           {soldOut ? (
             <p className="product__soldout" data-testid="sold-out">
               {t("product:soldOutAll")}

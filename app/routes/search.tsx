@@ -56,7 +56,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the phones we serve; the role says the same */}
-      <form method="get" action={href("/search")} role="search" className="search search--page">
+      <form method="get" action={href("/search")} role="search" className="search search--page" aria-label={t("search:title")}>
         <input
           type="search"
           name="q"

@@ -1,0 +1,79 @@
+// Accessibility (issue #15 §3): axe-core on the key pages and popups, JavaScript on and off, uz and ru.
+// axe runs in the page, so "off" is a lite page (no script at all, what a browser without JavaScript
+// gets in the no-JS project) checked in a context where axe itself may run.
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { expect, FIXTURES, REVIEWED, test, text } from "./support";
+
+const PAGES = [
+  "/",
+  "/store",
+  "/store/women/footwear",
+  `/product/${REVIEWED.many}`,
+  `/product/${FIXTURES.productOneSlug}`,
+  "/search?q=krossovka",
+  "/search?q=qwertyzz",
+  "/cart",
+  "/login",
+  "/signup",
+  "/favorite",
+  `/product/${REVIEWED.many}/review`,
+  `/product/${REVIEWED.many}/review/rules`,
+];
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
+}
+
+/** The page to check: the test's own with JavaScript; without it, a lite page in a context where axe can run. */
+async function pageFor(page: Page, browser: Browser, js: boolean, baseURL: string | undefined): Promise<Page> {
+  if (js) return page;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true, extraHTTPHeaders: { "Save-Data": "on" } });
+  return context.newPage();
+}
+
+for (const lang of ["uz", "ru"] as const) {
+  const at = (path: string) => (lang === "uz" ? path : `/ru${path}`);
+
+  test(`no axe violations on the key pages (${lang})`, async ({ page: own, browser, javaScriptEnabled: js, baseURL }) => {
+    test.setTimeout(120_000);
+    const page = await pageFor(own, browser, js, baseURL);
+    const found: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(at(path));
+      for (const v of await violations(page)) found.push(`${path}: ${v}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  test(`no axe violations in popups and forms with errors (${lang})`, async ({ page: own, browser, javaScriptEnabled: js, baseURL, pageErrors }) => {
+    pageErrors.allowStatus(400);
+    pageErrors.allowStatus(401);
+    pageErrors.allowStatus(422);
+    const page = await pageFor(own, browser, js, baseURL);
+    const found: string[] = [];
+    // The cart popup after an add (an overlay with JavaScript, the page's section without).
+    await page.goto(at(`/product/${FIXTURES.productOneSlug}`));
+    await page.locator('input[name="purchasableId"]:not([disabled])').first().check({ force: true });
+    await page.getByTestId("add-to-cart-button").click();
+    await expect(page.getByTestId("cart-popup")).toBeVisible();
+    // Colours are measured once the popup's fade-in has ended.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    for (const v of await violations(page)) found.push(`cart popup: ${v}`);
+    // Sign-in with a wrong password: the form's errors.
+    await page.goto(at("/login"));
+    await page.getByLabel(text(lang, "auth", "fields.login"), { exact: true }).fill("nobody@example.uz");
+    await page.getByLabel(text(lang, "auth", "fields.password"), { exact: true }).fill("Wrong-pass-1");
+    await page.getByRole("button", { name: text(lang, "auth", "login.submit"), exact: true }).click();
+    await expect(page.locator('[role="alert"]').first()).toBeVisible();
+    for (const v of await violations(page)) found.push(`login errors: ${v}`);
+    expect(found).toEqual([]);
+  });
+}
