@@ -53,6 +53,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     query.brand.length === 1 ? brandFollowOf(app.env.DB, t, shopper, query.brand[0]!) : null,
   ]);
   const heading = current?.name ?? t("catalogue:all");
+  // A title of its own for every page: the category with its parents ("Sneakers — Footwear — Men"), and the page number after the first.
+  const named =
+    trail.length > 1
+      ? trail
+          .map((c) => c.name)
+          .reverse()
+          .join(" — ")
+      : heading;
+  const name = query.page > 1 ? t("catalogue:pageOf", { name: named, page: query.page }) : named;
   return {
     i18n: texts(lang, ["catalogue", "product"]),
     path,
@@ -61,8 +70,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     favourites,
     brand,
     heading,
-    title: t("catalogue:title", { name: heading }),
-    description: t("catalogue:description", { name: heading, count: listing.total }),
+    title: t("catalogue:title", { name }),
+    description: t("catalogue:description", { name, count: listing.total }),
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     subcategories: childrenOf(categories, current?.id ?? null).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     filtered: isFiltered(query),

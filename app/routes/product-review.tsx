@@ -75,8 +75,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 /** Retry-After of a 429 reaches the document response too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  seo(matches, { title: loaderData?.product.name ?? "", path: loaderData ? `${loaderData.product.path}/review` : "/", noindex: true });
+// seo() takes the unprefixed path (it writes each language's own).
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  seo(matches, { title: loaderData?.product.name ?? "", path: `/product/${params.slug}/review`, noindex: true });
 
 /** The rating, 1–5 as radio stars (what was chosen is kept when the form comes back). */
 function RatingRow() {

@@ -71,8 +71,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     firstImage: product.images[0]?.url ?? null,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
-    title: t("product:title", { name: product.name }),
-    description: product.description,
+    // The colour too: the same model in another colour is a page of its own.
+    title: t("product:title", { name: product.name, color: product.color.name }),
+    description: t("product:metaDescription", { name: product.name, color: product.color.name, text: product.description }),
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     jsonLd: jsonForScript(productJsonLd(product, url, app.origin, searchReviews)),
     related: streamed(

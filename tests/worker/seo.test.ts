@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import homeUz from "../../locales/uz/home.json";
-import { categoryPathOf, fx, get, headOf, html, nameOf, ORIGIN, productBySlug, products, tags, titleOf } from "./helpers";
+import { categoryPathOf, colorOf, fx, get, headOf, html, nameOf, ORIGIN, productBySlug, products, tags, titleOf } from "./helpers";
 
 type Lang = "uz" | "ru" | "uk";
 const LANGS: Lang[] = ["uz", "ru", "uk"];
@@ -138,17 +138,18 @@ describe("titles and descriptions", () => {
     const count = products.filter((p) => categoryPathOf(p) === "women/footwear/sneakers").length;
     expect(count).toBeGreaterThan(1);
     const { body } = await html("/store/women/footwear/sneakers");
-    expect(titleOf(body)).toBe("Krossovkalar — Libos");
-    expect(headLinks(body).description).toBe(`Krossovkalar: Libos onlayn do'konida ${count} ta mahsulot.`);
+    // With its parents: a category's name alone repeats under women, men and kids.
+    expect(titleOf(body)).toBe("Krossovkalar — Poyabzal — Ayollar — Libos");
+    expect(headLinks(body).description).toBe(`Krossovkalar — Poyabzal — Ayollar: Libos onlayn do'konida ${count} ta mahsulot.`);
   });
 
   it("product page has product title, og:image (absolute) and og:type product", async () => {
     const p = productBySlug(fx.productOneSlug);
     const { body } = await html(`/ru/product/${p.slug}`);
-    expect(titleOf(body)).toBe(`${nameOf(p, "ru")} | Libos`);
+    expect(titleOf(body)).toBe(`${nameOf(p, "ru")}, ${colorOf(p).name_ru} | Libos`);
     const og = headLinks(body).og;
     expect(og["og:image"]).toBe(`${ORIGIN}/img/sneaker/khaki/1.svg`);
     expect(og["og:type"]).toBe("product");
-    expect(headLinks(body).description).toBe("Верх: экокожа, подошва: резина. Протирать влажной тканью.");
+    expect(headLinks(body).description).toBe(`${nameOf(p, "ru")}, ${colorOf(p).name_ru}. Верх: экокожа, подошва: резина. Протирать влажной тканью.`);
   });
 });
