@@ -1,5 +1,5 @@
 export { withPackedFacets } from "./filters-form";
-export { jsonForScript, productJsonLd } from "./json-ld";
+export { breadcrumbJsonLd, jsonForScript, productJsonLd, siteJsonLd } from "./json-ld";
 export { ListingView } from "./listing-view";
 export { CardGrid, MarkHeartsContext } from "./card-grid";
 export { markHearts } from "./html";

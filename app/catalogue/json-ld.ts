@@ -46,6 +46,34 @@ export function productJsonLd(p: ProductDetails, url: string, origin: string, re
   };
 }
 
+/** schema.org BreadcrumbList: the page's trail, absolute URLs, positions from 1. */
+export function breadcrumbJsonLd(items: { name: string; url: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: item.url })),
+  };
+}
+
+/** The home page's schema.org Organization and WebSite, with the search as its SearchAction (the sitelinks search box). */
+export function siteJsonLd(name: string, origin: string, home: string, search: string, lang: string) {
+  return [
+    { "@context": "https://schema.org", "@type": "Organization", name, url: origin + home, logo: `${origin}/favicon.svg` },
+    {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      name,
+      url: origin + home,
+      inLanguage: lang,
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${origin}${search}?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
+    },
+  ];
+}
+
 /** JSON for a <script type="application/ld+json">, safe against "</script>" in shop texts. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");

@@ -14,12 +14,13 @@ import {
   pastTheEnd,
   requireCleanListingUrl,
 } from "~/catalogue/index.server";
-import { withPackedFacets } from "~/catalogue/index";
+import { breadcrumbJsonLd, jsonForScript, withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
+import { localizePath } from "~/i18n/url";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { useLinkNavigation } from "~/ui/link-navigation";
 
@@ -75,6 +76,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     subcategories: childrenOf(categories, current?.id ?? null).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     filtered: isFiltered(query),
+    jsonLd: trail.length
+      ? jsonForScript(
+          breadcrumbJsonLd(
+            [{ name: t("catalogue:all"), path: "" }, ...trail].map((c) => ({
+              name: c.name,
+              url: app.origin + localizePath(c.path ? `/store/${c.path}` : "/store", lang, app.defaultLang),
+            })),
+          ),
+        )
+      : null,
   };
 }
 
@@ -98,6 +109,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const allCrumb = { name: t("catalogue:all"), path: "/store" };
   return (
     <>
+      {loaderData.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} /> : null}
       <Breadcrumbs items={path ? [allCrumb, ...trail] : [allCrumb]} />
       <div className="heading-row">
         <h1>{heading}</h1>

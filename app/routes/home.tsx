@@ -8,7 +8,9 @@ import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
-import { ProductGrid } from "~/catalogue/index";
+import { jsonForScript, ProductGrid, siteJsonLd } from "~/catalogue/index";
+import { HTML_LANG } from "~/i18n/languages";
+import { localizePath } from "~/i18n/url";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -25,6 +27,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["home", "product"]),
     title: t("home:title"),
     description: t("home:description"),
+    jsonLd: jsonForScript(
+      siteJsonLd(t("shopName"), app.origin, localizePath("/", lang, app.defaultLang), localizePath("/search", lang, app.defaultLang), HTML_LANG[lang]),
+    ),
     sections: categories
       .filter((c) => c.depth === 0)
       .map((top) => ({
@@ -49,6 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections, fresh, sale, favourites } = loaderData;
   return (
     <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
       <section className="hero">
         <h1>{t("home:heading")}</h1>
         <p>{t("home:lead")}</p>

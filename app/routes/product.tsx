@@ -5,7 +5,7 @@ import { getApp } from "~/server/context.server";
 import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
 import { categoryTrail, getCategories, getProduct, getRelatedHtml, productPageHtml } from "~/catalogue/index.server";
-import { jsonForScript, productJsonLd } from "~/catalogue/index";
+import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -75,7 +75,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title: t("product:title", { name: product.name, color: product.color.name }),
     description: t("product:metaDescription", { name: product.name, color: product.color.name, text: product.description }),
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
-    jsonLd: jsonForScript(productJsonLd(product, url, app.origin, searchReviews)),
+    // The product and its breadcrumb trail, one script (a second element would cost the page's JavaScript).
+    jsonLd: jsonForScript([
+      productJsonLd(product, url, app.origin, searchReviews),
+      breadcrumbJsonLd([
+        ...trail.map((c) => ({ name: c.name, url: app.origin + localizePath(`/store/${c.path}`, lang, app.defaultLang) })),
+        { name: product.name, url },
+      ]),
+    ]),
     related: streamed(
       getRelatedHtml(app.env.DB, lang, app.defaultLang, product).then(async ({ html, ids }) => ({
         html,

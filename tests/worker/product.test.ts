@@ -29,10 +29,11 @@ type JsonLd = {
   offers?: { "@type": string; price: number; priceCurrency: string; availability: string; url: string };
 };
 
+/** The page's one JSON-LD script: the Product (its BreadcrumbList beside it: tests/worker/json-ld.test.ts). */
 function jsonLdOf(body: string): JsonLd {
   const scripts = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
   expect(scripts).toHaveLength(1);
-  return JSON.parse(scripts[0]![1]!) as JsonLd;
+  return (JSON.parse(scripts[0]![1]!) as JsonLd[]).find((n) => n["@type"] === "Product")!;
 }
 
 /** The product article (gallery, price, colors, sizes), without header, related and streamed data. */

@@ -251,10 +251,12 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
     expect(body).toContain('data-testid="like-count"');
     expect(body).not.toContain('class="reaction-form"');
     // The product's JSON-LD carries the rating and the newest reviews (Google's review snippets).
-    const ld = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(body)![1]!) as {
+    type ProductLd = {
+      "@type": string;
       aggregateRating: { ratingValue: number; reviewCount: number };
       review: { reviewRating: { ratingValue: number }; author: { name: string } }[];
     };
+    const ld = (JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(body)![1]!) as ProductLd[]).find((n) => n["@type"] === "Product")!;
     const api = await read(many.id);
     expect(ld.aggregateRating).toMatchObject({ ratingValue: api.calculated_values.rating, reviewCount: 42 });
     expect(ld.review).toHaveLength(5);
