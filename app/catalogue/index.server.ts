@@ -2,7 +2,8 @@ export { getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";
 export { catalogueMenu } from "./menu.server";
-export { getColorHex, getProduct, getRelatedHtml, productPageHtml } from "./product.server";
+export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
+export { productHtml } from "./product-html";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
-export { isFiltered, parseCatalogueQuery } from "./schema";
+export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG } from "./schema";
 export { languageSitemap, sitemapIndex } from "./sitemap.server";

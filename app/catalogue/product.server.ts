@@ -1,9 +1,8 @@
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
-import { createI18n } from "~/i18n/use-i18n";
+import { createI18n, type I18n } from "~/i18n/use-i18n";
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
 import { cardsHtml } from "./html";
-import { productHtml } from "./product-html";
 import { sortSizes } from "./sizes";
 import { flag, mapRows } from "~/server/db.server";
 import { nameCol } from "./sql.server";
@@ -125,13 +124,12 @@ export async function getColorHex(db: D1Database, slug: string): Promise<string 
  * product page's browser code then carries no card writer (its JavaScript budget), and a
  * client-side navigation gets the same string in the loader's data.
  */
-/** The product page's fixed parts as markup (./product-html.ts), in the page's language. */
-export function productPageHtml(lang: Lang, defaultLang: Lang, product: ProductDetails, shopper: { favourite: boolean; here: string }) {
-  return productHtml(product, createI18n(lang, defaultLang, texts(lang, ["common", "product"])), shopper);
+export async function getRelatedHtml(db: D1Database, i18n: I18n, product: ProductDetails): Promise<{ html: string; ids: number[] }> {
+  const items = await getRelated(db, i18n.lang, product);
+  return { html: cardsHtml(items, i18n, i18n.href(`/product/${product.slug}`)), ids: items.map((p) => p.id) };
 }
 
-export async function getRelatedHtml(db: D1Database, lang: Lang, defaultLang: Lang, product: ProductDetails): Promise<{ html: string; ids: number[] }> {
-  const items = await getRelated(db, lang, product);
-  const i18n = createI18n(lang, defaultLang, texts(lang, ["common", "product"]));
-  return { html: cardsHtml(items, i18n, i18n.href(`/product/${product.slug}`)), ids: items.map((p) => p.id) };
+/** The texts the product page's server-written parts use (its markup, the related cards): made once per render, shared. */
+export function productWriterI18n(lang: Lang, defaultLang: Lang): I18n {
+  return createI18n(lang, defaultLang, texts(lang, ["common", "product"]));
 }

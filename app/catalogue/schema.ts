@@ -9,6 +9,9 @@ export const MAX_PRICE = 1_000_000_000;
 export const MAX_PAGE = 100_000;
 const MAX_VALUES = 20;
 
+/** A product's slug in a URL (anything else is a 404 before any query). */
+export const PRODUCT_SLUG = /^[a-z0-9-]{1,120}$/;
+
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/);
 const size = z.string().regex(/^[A-Za-z0-9.]{1,10}$/);
 const price = z.coerce.number().int().min(0).max(MAX_PRICE);

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product-review-from";
+import { PRODUCT_SLUG } from "~/catalogue/index.server";
 import { requireLang } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";
 import { getApp } from "~/server/context.server";
@@ -15,7 +16,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const to = TO[params.from as keyof typeof TO];
   const slug = new URL(request.url).searchParams.get("product") ?? "";
-  if (!to || !/^[a-z0-9-]{1,120}$/.test(slug)) throw data(null, { status: 404 });
+  if (!to || !PRODUCT_SLUG.test(slug)) throw data(null, { status: 404 });
   const { defaultLang } = getApp(context);
   const back = `${localizePath(`/product/${slug}`, lang, defaultLang)}/review`;
   return redirect(`${localizePath(to, lang, defaultLang)}?return_url=${encodeURIComponent(back)}`, 303);

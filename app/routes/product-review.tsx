@@ -2,6 +2,7 @@ import { useField } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, Outlet, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/product-review";
+import { PRODUCT_SLUG } from "~/catalogue/index.server";
 import { getUserId } from "~/auth/index.server";
 import { ConformForm } from "~/forms/conform-form";
 import { FieldError, FormRow } from "~/forms/form-row";
@@ -12,6 +13,7 @@ import { useConformForm } from "~/forms/use-conform-form";
 import { requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
+import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { Captcha, REVIEW_NAME_MAX, REVIEW_TEXT_MAX, reviewFormSchema } from "~/reviews/index";
@@ -19,8 +21,11 @@ import { customerOf, publishReview, reviewFormOf } from "~/reviews/index.server"
 import { getApp } from "~/server/context.server";
 import { turnstileConfig } from "~/server/turnstile.server";
 
-const SLUG = /^[a-z0-9-]{1,120}$/;
 const SENT = new Set(["published", "pending"]);
+
+/** The guest's ways from the popup to sign in or up (app/routes/product-review-from.ts), which come back to it. */
+const fromPopup = (to: "login-from-popup" | "signup-from-popup", lang: Lang, defaultLang: Lang, slug: string) =>
+  `${localizePath(`/product-review/${to}`, lang, defaultLang)}?product=${slug}`;
 
 /**
  * The add-review popup (spec §2), a URL of its own under the product: a guest gets the
@@ -30,13 +35,12 @@ const SENT = new Set(["published", "pending"]);
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  if (!SLUG.test(params.slug)) throw data(null, { status: 404 });
+  if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   const form = await reviewFormOf(app.env.DB, lang, params.slug);
   if (!form) throw data(null, { status: 404 });
   const userId = await getUserId(app.env, request);
   const customer = userId ? await customerOf(app.env.DB, userId) : null;
   const sent = new URL(request.url).searchParams.get("sent");
-  const from = (to: string) => `${localizePath(`/product-review/${to}`, lang, app.defaultLang)}?product=${params.slug}`;
   return {
     i18n: texts(lang, ["reviews"]),
     product: { name: form.name, path: localizePath(`/product/${params.slug}`, lang, app.defaultLang) },
@@ -44,16 +48,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     customer: customer ? { name: `${customer.firstName} ${customer.lastName}`.trim() } : null,
     captcha: turnstileConfig(app.env),
     sent: sent && SENT.has(sent) ? sent : null,
-    links: { login: from("login-from-popup"), signup: from("signup-from-popup") },
+    links: {
+      login: fromPopup("login-from-popup", lang, app.defaultLang, params.slug),
+      signup: fromPopup("signup-from-popup", lang, app.defaultLang, params.slug),
+    },
   };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  if (!SLUG.test(params.slug)) throw data(null, { status: 404 });
+  if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   const userId = await getUserId(app.env, request);
-  if (!userId) throw redirect(`${localizePath("/product-review/login-from-popup", lang, app.defaultLang)}?product=${params.slug}`, 303);
+  if (!userId) throw redirect(fromPopup("login-from-popup", lang, app.defaultLang, params.slug), 303);
   const product = await reviewFormOf(app.env.DB, lang, params.slug);
   if (!product) throw data(null, { status: 404 });
   const submission = parseForm(await readFormData(request), reviewFormSchema);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
-import { categoryTrail, getCategories, getProduct, getRelatedHtml, productPageHtml } from "~/catalogue/index.server";
+import { categoryTrail, getCategories, getProduct, getRelatedHtml, PRODUCT_SLUG, productHtml, productWriterI18n } from "~/catalogue/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -25,7 +25,7 @@ import { productReviews, reviewsForSearch, reviewsForSearchQueries, reviewsHtml,
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  if (!/^[a-z0-9-]{1,120}$/.test(params.slug)) throw data(null, { status: 404 });
+  if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   // Critical data is awaited (one D1 round trip each, in parallel); related products stream.
   // The reviews' summary for the JSON-LD comes in the product's own round trip.
   const [{ product, also }, categories] = await Promise.all([
@@ -42,7 +42,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const path = localizePath(`/product/${product.slug}`, lang, app.defaultLang);
   const url = app.origin + path;
   // The reviews stream after the product (a slow or failing query never holds it up): their sort and "all" from the URL.
-  const reviewsQuery = reviewsQueryOf(new URL(request.url).searchParams);
+  const { search, searchParams } = new URL(request.url);
+  const reviewsQuery = reviewsQueryOf(searchParams);
+  // One set of texts for the page's server-written parts and its related cards.
+  const writer = productWriterI18n(lang, app.defaultLang);
   const viewerId = shopper.owner.userId;
   const reviews = streamed(
     productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
@@ -67,7 +70,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/reaction"),
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
-    html: productPageHtml(lang, app.defaultLang, product, { favourite, here: path + new URL(request.url).search }),
+    html: productHtml(product, writer, { favourite, here: path + search }),
     firstImage: product.images[0]?.url ?? null,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
@@ -84,7 +87,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ]),
     ]),
     related: streamed(
-      getRelatedHtml(app.env.DB, lang, app.defaultLang, product).then(async ({ html, ids }) => ({
+      getRelatedHtml(app.env.DB, writer, product).then(async ({ html, ids }) => ({
         html,
         favourites: await favouritesAmong(app.env.DB, shopper, ids),
       })),
