@@ -7,7 +7,7 @@ import { catalogueMenu } from "~/catalogue/index.server";
 import { useFavouritesPending } from "~/favourites/index";
 import { favouritesCounter } from "~/favourites/index.server";
 import { HTML_LANG, isLang } from "~/i18n/languages";
-import { i18nextMiddleware } from "~/i18n/middleware.server";
+import { i18nMiddleware } from "~/i18n/middleware.server";
 import { I18nProvider, useI18n } from "~/i18n/use-i18n";
 import { useLayoutData } from "~/layout/data";
 import { ErrorPage } from "~/layout/error-page";
@@ -17,7 +17,7 @@ import { loadLayout } from "~/layout/layout.server";
 import { getApp } from "~/server/context.server";
 import { useLite, useNonce } from "~/ui/nonce";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
 
 export const links: Route.LinksFunction = () => [
   // The Worker tests' build has no CSS URL (an empty href would only log React's warning).

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { checkCode, issueCode } from "~/auth/index.server";
 import { mailLink, type Mail } from "~/auth/index.server";
 import { enqueue } from "~/outbox/index.server";

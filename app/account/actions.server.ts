@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import type { Lang } from "~/i18n/languages";
 import { sendEmailConfirmation } from "~/auth/index.server";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
 import { cartFor, mergeCarts } from "~/cart/index.server";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { enqueue } from "~/outbox/index.server";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import type { AppContext } from "~/server/context.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";

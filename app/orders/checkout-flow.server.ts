@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { getAccount } from "~/account/index.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { type CartView, getCartView, setDelivery } from "~/cart/index.server";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { checkoutMaxItems } from "~/cart/index";
 import { type CartLine, getCartView, setDelivery } from "~/cart/index.server";
 import { deliveryOptions, pointOf } from "~/delivery/index.server";

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { data } from "react-router";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { refused } from "~/forms/parse.server";
 import { apiError } from "~/server/api.server";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";

@@ -3,6 +3,7 @@ import { reviewFormSchema, reviewsQuerySchema } from "~/reviews/index";
 import { customerOf, langOfAcceptLanguage, productReviews, publishReview, reviewsJson } from "~/reviews/index.server";
 import { parseForm } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { serverT } from "~/i18n/middleware.server";
 import { readSession } from "~/server/session.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
@@ -15,11 +16,11 @@ const ID = /^[1-9][0-9]{0,9}$/;
  * a signed-in shopper publishes (or edits) their review.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, t } = apiContext(context, request);
+  const { app } = apiContext(context, request);
   const url = new URL(request.url);
   const lang = langOfAcceptLanguage(request.headers.get("Accept-Language"), app.defaultLang);
   const productId = url.searchParams.get("product_id") ?? "";
-  if (!ID.test(productId)) apiError(400, t("reviews:errors.unknownProduct", { lng: lang }));
+  if (!ID.test(productId)) apiError(400, serverT(lang)("reviews:errors.unknownProduct"));
   const query = reviewsQuerySchema.parse({ sort: url.searchParams.get("sort") ?? undefined });
   const all = ["1", "true"].includes(url.searchParams.get("allReviews") ?? "");
   const session = await readSession(app.env, request);
@@ -28,9 +29,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, t: base } = apiContext(context, request);
+  const { app } = apiContext(context, request);
+  // This API's language is Accept-Language's, not ?lang='s.
   const lang = langOfAcceptLanguage(request.headers.get("Accept-Language"), app.defaultLang);
-  const t = ((key: string, options?: Record<string, unknown>) => base(key, { ...options, lng: lang })) as typeof base;
+  const t = serverT(lang);
   const userId = (await readSession(app.env, request))?.get("userId");
   const user = userId ? await customerOf(app.env.DB, userId) : null;
   if (!user) apiError(401, t("reviews:errors.signIn"));

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { isLang, type Lang } from "~/i18n/languages";
 import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
