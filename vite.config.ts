@@ -25,7 +25,7 @@ export default defineConfig(({ command }) => ({
   environments: {
     // The Worker's bundle minified: a third of its size (cold starts parse less; the 300 KB
     // budget holds with the checkout). Source maps keep stack traces readable.
-    ssr: { build: { minify: true } },
+    ssr: { build: { minify: process.env.SSR_MINIFY !== "0" } },
     client: {
       build: {
         rolldownOptions: {
@@ -40,7 +40,7 @@ export default defineConfig(({ command }) => ({
               groups: [
                 {
                   name: "app",
-                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
+                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.

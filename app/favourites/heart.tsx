@@ -1,4 +1,5 @@
 import { useI18n } from "~/i18n/use-i18n";
+import { type Markup, useMarkup } from "~/ui/markup";
 import { useCardHearts } from "./card-hearts";
 
 /**
@@ -10,7 +11,8 @@ import { useCardHearts } from "./card-hearts";
  * message, and the page's data (the header's counter) reloads. A plain fetch rather than a
  * fetcher: React Router's fetcher hooks would add their code to every page.
  */
-export function Heart({ productId, favourite, html }: { productId: number; favourite: boolean; html: string }) {
+export function Heart({ productId, favourite, html: markup }: { productId: number; favourite: boolean; html: Markup }) {
+  const html = useMarkup(markup);
   const { t } = useI18n();
   const hearts = useCardHearts(favourite ? [productId] : [], html);
   return (

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef } from "react";
 import { useSubmit } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useLinkNavigation } from "~/ui/link-navigation";
+import { type Markup, useMarkup } from "~/ui/markup";
 
 type SendReaction = typeof import("./reactions").sendReaction;
 let reactions: Promise<SendReaction> | undefined;
@@ -25,7 +26,7 @@ function loadReactions(url: string): Promise<SendReaction> {
  * (app/reviews/reactions.ts, loaded after the page when the widget has reaction forms; a
  * click before it arrives waits for it, or posts the plain form if it cannot load).
  */
-export function ReviewsWidget({ html, reactionsModule }: { html: string; reactionsModule: string | null }) {
+export function ReviewsWidget({ html, reactionsModule }: { html: Markup; reactionsModule: string | null }) {
   const { t } = useI18n();
   const onClick = useLinkNavigation();
   const submit = useSubmit();
@@ -57,7 +58,7 @@ export function ReviewsWidget({ html, reactionsModule }: { html: string; reactio
         const select = e.target as unknown as HTMLSelectElement;
         if (select.name === "sort") submit(select.form, { preventScrollReset: true });
       }}
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: useMarkup(html) }}
     />
   );
 }

@@ -4,6 +4,8 @@ import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
+import { documentMarkup } from "~/server/markup.server";
+import { type Markup, useMarkup } from "~/ui/markup";
 import { categoryTrail, getCategories, getProduct, getRelatedHtml, PRODUCT_SLUG, productHtml, productWriterI18n } from "~/catalogue/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
@@ -47,19 +49,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // One set of texts for the page's server-written parts and its related cards.
   const writer = productWriterI18n(lang, app.defaultLang);
   const viewerId = shopper.owner.userId;
+  const parts = productHtml(product, writer, { favourite, here: path + search });
   const reviews = streamed(
     productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
       count: data.count,
-      html: reviewsHtml(data, {
-        lang,
-        defaultLang: app.defaultLang,
-        t,
-        path,
-        productId: product.id,
-        sort: reviewsQuery.sort,
-        all: reviewsQuery.reviews,
-        signedIn: viewerId !== null,
-      }),
+      html: documentMarkup(
+        context,
+        reviewsHtml(data, {
+          lang,
+          defaultLang: app.defaultLang,
+          t,
+          path,
+          productId: product.id,
+          sort: reviewsQuery.sort,
+          all: reviewsQuery.reviews,
+          signedIn: viewerId !== null,
+        }),
+      ),
     })),
     "reviews",
   );
@@ -70,7 +76,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/reaction"),
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
-    html: productHtml(product, writer, { favourite, here: path + search }),
+    html: {
+      gallery: documentMarkup(context, parts.gallery),
+      head: documentMarkup(context, parts.head),
+      heart: documentMarkup(context, parts.heart),
+      about: documentMarkup(context, parts.about),
+    },
     firstImage: product.images[0]?.url ?? null,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
@@ -79,16 +90,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     description: t("product:metaDescription", { name: product.name, color: product.color.name, text: product.description }),
     ogImage: product.images[0] ? app.origin + product.images[0].url : null,
     // The product and its breadcrumb trail, one script (a second element would cost the page's JavaScript).
-    jsonLd: jsonForScript([
-      productJsonLd(product, url, app.origin, searchReviews),
-      breadcrumbJsonLd([
-        ...trail.map((c) => ({ name: c.name, url: app.origin + localizePath(`/store/${c.path}`, lang, app.defaultLang) })),
-        { name: product.name, url },
+    jsonLd: documentMarkup(
+      context,
+      jsonForScript([
+        productJsonLd(product, url, app.origin, searchReviews),
+        breadcrumbJsonLd([
+          ...trail.map((c) => ({ name: c.name, url: app.origin + localizePath(`/store/${c.path}`, lang, app.defaultLang) })),
+          { name: product.name, url },
+        ]),
       ]),
-    ]),
+    ),
     related: streamed(
       getRelatedHtml(app.env.DB, writer, product).then(async ({ html, ids }) => ({
-        html,
+        html: documentMarkup(context, html),
         favourites: await favouritesAmong(app.env.DB, shopper, ids),
       })),
       "related products",
@@ -114,6 +128,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
+/** The related products' grid (the shared CardGrid takes text: the markup hook stays out of every page's JavaScript). */
+function RelatedGrid({ html, favourites }: { html: Markup; favourites: readonly number[] }) {
+  return <CardGrid html={useMarkup(html)} favourites={favourites} />;
+}
+
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigateOnClick = useLinkNavigation();
@@ -121,15 +140,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const soldOut = product.sizes.every((s) => s.stock === 0);
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: useMarkup(jsonLd) }} />
       {/* The first picture is the page's largest paint: preloaded from the head, as React does for an <img> it renders itself. */}
       {loaderData.firstImage ? <link rel="preload" as="image" href={loaderData.firstImage} fetchPriority="high" /> : null}
       <Breadcrumbs items={[...trail, { name: product.name, path: `/product/${product.slug}` }]} />
       <article className="product" data-testid="product">
-        <section className="gallery" aria-label={t("product:gallery")} dangerouslySetInnerHTML={{ __html: html.gallery }} />
+        <section className="gallery" aria-label={t("product:gallery")} dangerouslySetInnerHTML={{ __html: useMarkup(html.gallery) }} />
         {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the other colours' links navigate in place; keyboards use the links */}
         <div className="product__info" onClick={navigateOnClick}>
-          <div className="product__head" dangerouslySetInnerHTML={{ __html: html.head }} />
+          <div className="product__head" dangerouslySetInnerHTML={{ __html: useMarkup(html.head) }} />
           <AddToCartForm product={product} analytics={loaderData.analytics} />
           <Heart productId={product.id} favourite={loaderData.favourite} html={html.heart} />
           {soldOut ? (
@@ -137,7 +156,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               {t("product:soldOutAll")}
             </p>
           ) : null}
-          <div className="product__about" dangerouslySetInnerHTML={{ __html: html.about }} />
+          <div className="product__about" dangerouslySetInnerHTML={{ __html: useMarkup(html.about) }} />
         </div>
       </article>
       <section id="reviews" aria-labelledby="reviews-title" className="reviews" data-testid="reviews">
@@ -154,7 +173,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h2 id="related">{t("product:related")}</h2>
         <Suspense fallback={<div className="grid grid--placeholder" aria-busy="true" />}>
           <Await resolve={related} errorElement={<p>{t("product:relatedUnavailable")}</p>}>
-            {({ html, favourites }) => <CardGrid html={html} favourites={favourites} />}
+            {({ html, favourites }) => <RelatedGrid html={html} favourites={favourites} />}
           </Await>
         </Suspense>
       </section>

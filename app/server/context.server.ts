@@ -25,6 +25,8 @@ export type AppContext = {
   dispatch: (request: Request) => Promise<Response>;
   /** Lite mode: the page is sent without any script (app/server/lite.server.ts). */
   lite: boolean;
+  /** The request may render a document (not one of React Router's data requests, which end in ".data"). */
+  document: boolean;
 };
 
 export const appContext = createContext<AppContext>();
@@ -42,6 +44,7 @@ export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext
     defaultLang: toLang(env.DEFAULT_LANG, "uz"),
     origin: shopOrigin(env, request),
     lite: isLite(request),
+    document: !new URL(request.url).pathname.endsWith(".data"),
   };
 }
 

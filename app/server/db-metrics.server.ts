@@ -1,17 +1,31 @@
 /**
  * Counts the D1 round trips a request makes (and the statements they run: a batch is one
- * round trip of several), for the Server-Timing header
- * (operators see it in the browser's devtools; `npm run bench` reads it to
- * tell the Worker's own CPU from the local D1 emulation's). With a log, it also records
- * each round trip's statements, which `replayD1` runs again (the bench's D1 share).
+ * round trip of several), for the Server-Timing header (operators see it in the browser's
+ * devtools). With a log, it also records each round trip with its answer, which
+ * `answeringD1` gives back without a database: how `npm run bench` measures the Worker's own
+ * CPU (locally D1 is emulated inside the Worker's own workerd; in production it runs elsewhere).
  */
 export type D1Counter = { calls: number; statements: number; log?: D1Call[] };
 type Statement = { sql: string; args: unknown[] };
-export type D1Call = { method: string; statement: Statement } | { batch: Statement[] };
+export type D1Call = ({ method: string; runnerArgs: unknown[]; statement: Statement } | { batch: Statement[] }) & { answer?: unknown };
 
 const RUNNERS = new Set(["all", "first", "run", "raw"]);
 const REAL = Symbol("real statement");
 const SOURCE = Symbol("sql and arguments");
+
+/** Notes the call's answer in the log once it comes (a failure stays unanswered). */
+function recorded<T>(counter: D1Counter, call: D1Call, answer: Promise<T>): Promise<T> {
+  if (counter.log) {
+    counter.log.push(call);
+    answer.then(
+      (a) => {
+        call.answer = a;
+      },
+      () => {},
+    );
+  }
+  return answer;
+}
 
 function countStatement(statement: D1PreparedStatement, counter: D1Counter, source: Statement): D1PreparedStatement {
   return new Proxy(statement, {
@@ -24,11 +38,10 @@ function countStatement(statement: D1PreparedStatement, counter: D1Counter, sour
           countStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), counter, { sql: source.sql, args });
       }
       if (typeof prop === "string" && RUNNERS.has(prop)) {
-        return (...args: unknown[]) => {
+        return (...runnerArgs: unknown[]) => {
           counter.calls++;
           counter.statements++;
-          counter.log?.push({ method: prop, statement: source });
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          return recorded(counter, { method: prop, runnerArgs, statement: source }, (value as (...a: unknown[]) => Promise<unknown>).apply(target, runnerArgs));
         };
       }
       return typeof value === "function" ? value.bind(target) : value;
@@ -46,9 +59,9 @@ export function countingD1(db: D1Database, counter: D1Counter): D1Database {
           counter.calls++;
           counter.statements += statements.length;
           const parts = statements as unknown as Record<symbol, never>[];
-          counter.log?.push({ batch: parts.map((s) => s[SOURCE] ?? { sql: "", args: [] }) });
           // workerd accepts only its own statement objects in a batch.
-          return target.batch(parts.map((s) => s[REAL] ?? (s as unknown as D1PreparedStatement)));
+          const answer = target.batch(parts.map((s) => s[REAL] ?? (s as unknown as D1PreparedStatement)));
+          return recorded(counter, { batch: parts.map((s) => s[SOURCE] ?? { sql: "", args: [] }) }, answer);
         };
       }
       const value = Reflect.get(target, prop, target);
@@ -57,15 +70,38 @@ export function countingD1(db: D1Database, counter: D1Counter): D1Database {
   });
 }
 
+const callKey = (call: D1Call) => JSON.stringify("batch" in call ? call.batch : [call.method, call.runnerArgs, call.statement]);
+/** The same SQL with other values (a clock, a fresh token): the answer recorded for it. */
+const shapeKey = (call: D1Call) => JSON.stringify("batch" in call ? call.batch.map((s) => s.sql) : [call.method, call.runnerArgs, call.statement.sql]);
+
 /**
- * Runs recorded round trips again, one after another, as they were made (a failing
- * statement, such as a repeated insert, costs about what it did and is ignored).
+ * A stand-in for D1 that gives each recorded round trip's answer again (a copy, as a real
+ * binding decodes a fresh one), with no database behind it; a round trip it has no answer
+ * for fails. The bench's measure of a page's own CPU.
  */
-export async function replayD1(db: D1Database, log: readonly D1Call[]): Promise<void> {
-  const prepare = ({ sql, args }: Statement) => db.prepare(sql).bind(...args);
-  for (const call of log) {
-    const run =
-      "batch" in call ? db.batch(call.batch.map(prepare)) : (prepare(call.statement) as unknown as Record<string, () => Promise<unknown>>)[call.method]!();
-    await run.catch(() => {});
-  }
+export function answeringD1(log: readonly D1Call[]): D1Database {
+  const answered = log.filter((call) => "answer" in call);
+  const answers = new Map(answered.flatMap((call) => [[shapeKey(call), call.answer] as const, [callKey(call), call.answer] as const]));
+  const answer = (call: D1Call) => {
+    const key = answers.has(callKey(call)) ? callKey(call) : shapeKey(call);
+    return answers.has(key) ? Promise.resolve(structuredClone(answers.get(key))) : Promise.reject(new Error(`no recorded answer for ${key.slice(0, 200)}`));
+  };
+  const statement = (source: Statement): D1PreparedStatement => {
+    const runner =
+      (method: string) =>
+      (...runnerArgs: unknown[]) =>
+        answer({ method, runnerArgs, statement: source });
+    return {
+      [SOURCE]: source,
+      bind: (...args: unknown[]) => statement({ sql: source.sql, args }),
+      all: runner("all"),
+      first: runner("first"),
+      run: runner("run"),
+      raw: runner("raw"),
+    } as unknown as D1PreparedStatement;
+  };
+  return {
+    prepare: (sql: string) => statement({ sql, args: [] }),
+    batch: (statements: D1PreparedStatement[]) => answer({ batch: statements.map((s) => (s as unknown as Record<symbol, Statement>)[SOURCE]!) }),
+  } as unknown as D1Database;
 }

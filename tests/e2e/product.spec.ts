@@ -63,6 +63,29 @@ test("another color swatch opens that product (in place with JavaScript)", async
   await expectSameDocument(page, js);
 });
 
+test("the page's server-written parts stay as they are when its data reloads after adding to the cart", async ({ page, javaScriptEnabled: js }) => {
+  await page.goto(`/product/${ONE}`);
+  const product = page.getByTestId("product");
+  await whenHydrated(product.getByTestId("add-to-cart-button"), js);
+  const parts = [
+    product.locator(".gallery img").first(),
+    product.locator(".product__description"),
+    page.locator(".related .card").first(),
+    page.getByTestId("reviews").locator(".reviews__body"),
+  ];
+  for (const part of parts) await expect(part).toBeVisible();
+  // The hydration data names these by hash (app/ui/markup.ts): a reload that brings the same text keeps the nodes.
+  if (js) for (const part of parts) await part.evaluate((el) => ((el as unknown as { e2eKept: boolean }).e2eKept = true));
+  const description = await parts[1]!.textContent();
+  const related = await page.locator(".related .card").count();
+  await product.locator(".size:not(.size--soldout)").first().click();
+  await product.getByTestId("add-to-cart-button").click();
+  await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.cart")}: 1`);
+  await expect(parts[1]!).toHaveText(description!);
+  await expect(page.locator(".related .card")).toHaveCount(related);
+  if (js) for (const part of parts) expect(await part.evaluate((el) => (el as unknown as { e2eKept?: boolean }).e2eKept), "the same node").toBe(true);
+});
+
 test("a product sold out in every size", async ({ page }) => {
   await page.goto(`/product/${FIXTURES.soldOutProductSlug}`);
   await expect(page.getByTestId("sold-out")).toHaveText(text("uz", "product", "soldOutAll"));

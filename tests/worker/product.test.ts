@@ -243,6 +243,22 @@ describe("related products (streamed)", () => {
     const rest = body.slice(body.indexOf("</main>"));
     expect(cardSlugs(rest)).toEqual(expectedRelated(fx.productOneSlug));
   });
+
+  it("carries its server-written markup once: the hydration data names it by hash, a data request gets the text", async () => {
+    const browser = { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36" } };
+    const { body } = await html(`/product/${fx.productOneSlug}`, browser);
+    // In the markup (class="…"), never again inside the hydration script (class=\"…\").
+    for (const part of ["product__description", "product__name", "product__brand", "card__brand", "heart-form", "reviews__", "@context"]) {
+      expect(body, part).toContain(part);
+      expect(body.includes(`\\"${part}`), part).toBe(false);
+    }
+    expect(body).toMatch(/inDocument\\",\d+/);
+    const data = await get(`/product/${fx.productOneSlug}.data`, browser);
+    expect(data.status).toBe(200);
+    const text = await data.text();
+    for (const part of ["product__description", "card__brand", "reviews__", "@context"]) expect(text, part).toContain(part);
+    expect(text).not.toContain("inDocument");
+  });
 });
 
 describe("unknown and malformed slugs", () => {
