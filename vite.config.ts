@@ -25,6 +25,7 @@ export default defineConfig(({ command }) => ({
   environments: {
     // The Worker's bundle minified: a third of its size (cold starts parse less; the 300 KB
     // budget holds with the checkout). Source maps keep stack traces readable.
+    // SSR_MINIFY=0: readable function names for `npm run profile`.
     ssr: { build: { minify: process.env.SSR_MINIFY !== "0" } },
     client: {
       build: {
@@ -35,7 +36,7 @@ export default defineConfig(({ command }) => ({
               // card grid's frame) in one chunk: every page needs them, and a few small
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
-              // pages that write cards or facet rows in the browser; Vite's preload helper
+              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only; Vite's preload helper
               // only for the lazy phone mask: neither belongs on every page.
               groups: [
                 {
