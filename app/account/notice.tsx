@@ -2,22 +2,26 @@ import { useEffect, useState } from "react";
 
 /**
  * "Saved" after a redirect (works without JS: the URL names it). With JS it
- * returns to normal after 5000 ms, as the spec's account save does.
+ * returns to normal after 5000 ms, as the spec's account save does, but not while
+ * the pointer is over it (WCAG 2.2.1: its 5000 ms start again when it leaves).
  */
 export function Notice({ text, error }: { text: string; error?: boolean }) {
   const [shown, setShown] = useState(true);
+  const [held, setHeld] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text (or error state) shows the notice again for its own 5000 ms
   useEffect(() => {
-    if (error) return;
+    if (error || held) return;
     const timer = setTimeout(() => setShown(false), 5000);
     return () => clearTimeout(timer);
-  }, [text, error]);
+  }, [text, error, held]);
   if (!shown) return null;
   return (
     <p
       className={error ? "alert alert--error" : "alert alert--success"}
       role={error ? "alert" : "status"}
       data-testid={error ? "section-error" : "section-notice"}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
     >
       {text}
     </p>

@@ -29,6 +29,9 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A press while the last add is in flight does nothing: the button says so with aria-disabled,
+    // not disabled, which would drop the keyboard's focus (the cart popup gives it back here).
+    if (busy) return;
     const form = event.currentTarget;
     const fields = new FormData(form);
     const sku = Number(fields.get("purchasableId"));
@@ -81,7 +84,14 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
         </p>
       ) : null}
       {product.salePrice > 0 ? (
-        <button type="submit" className="button add-to-cart__button" disabled={soldOut || busy} data-testid="add-to-cart-button" aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="button add-to-cart__button"
+          disabled={soldOut}
+          data-testid="add-to-cart-button"
+          aria-busy={busy || undefined}
+          aria-disabled={busy || undefined}
+        >
           {t("product:addToCart")}
         </button>
       ) : (

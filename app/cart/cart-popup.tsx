@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
@@ -9,19 +9,43 @@ import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupDat
 /**
  * The cart popup (spec §2): success or error, the product, the cart total,
  * links to checkout and cart, continue shopping. As an overlay it closes
- * itself after 3000 ms (success) or 10000 ms (error); as a page section
- * (no JavaScript) it stays until the next page.
+ * itself after 3000 ms (success) or 10000 ms (error), but not while the pointer
+ * is over it or the focus is in it (WCAG 2.2.1: the timer starts again when they
+ * leave); Escape closes it, and focus that was in it goes back to where it was
+ * when the popup opened (the add button). Its message is a live region filled
+ * after the popup appears, so screen readers announce it. As a page section (no
+ * JavaScript) it stays until the next page.
  */
 export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopupData; overlay: boolean; onClose: () => void }) {
   const { t, href, price } = useI18n();
   const { pathname } = useLocation();
   const max = useCartLayout().maxItems;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onClose is a new function on every render of the host; the timer belongs to the popup.
-  useEffect(() => {
+  const [held, setHeld] = useState({ pointer: false, focus: false });
+  // The message goes into its live region after the region is on the page: announced, not just present.
+  const [announced, setAnnounced] = useState(!overlay);
+  const section = useRef<HTMLElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // A layout effect: its cleanup runs while the popup is still in the document, so it can tell whether the focus was in it.
+  useLayoutEffect(() => {
     if (!overlay) return;
-    const timer = setTimeout(onClose, popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
+    const opener = document.activeElement as HTMLElement | null;
+    const frame = requestAnimationFrame(() => setAnnounced(true));
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener("keydown", onKey);
+      if (section.current?.contains(document.activeElement)) opener?.focus();
+    };
+  }, [overlay]);
+  useEffect(() => {
+    if (!overlay || held.pointer || held.focus) return;
+    const timer = setTimeout(() => close.current(), popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
     return () => clearTimeout(timer);
-  }, [overlay, popup]);
+  }, [overlay, popup, held]);
   const p = popup.product;
   // Spec §8: no error popup on the cart page (the checkout limit's is the exception).
   if (!popup.status && pathname === href("/cart") && popup.code !== "max_products_checkout_count") return null;
@@ -32,19 +56,26 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
       showCartPopup(checkoutLimitPopup(popup.cart, max));
     }
   };
-  const section = (
+  const hold = (what: "pointer" | "focus", on: boolean) => setHeld((h) => (h[what] === on ? h : { ...h, [what]: on }));
+  const content = (
     // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside from reaching the backdrop
     <section
+      ref={section}
       className={`cart-popup cart-popup--${popup.status ? "success" : "error"}${overlay ? " cart-popup--overlay" : ""}`}
-      role={popup.status ? "status" : "alert"}
       aria-label={t(popup.status ? "cartPopup.titleSuccess" : "cartPopup.titleError")}
       data-testid="cart-popup"
       data-status={popup.status ? "true" : "false"}
       onClick={(e) => e.stopPropagation()}
+      onPointerEnter={() => hold("pointer", true)}
+      onPointerLeave={() => hold("pointer", false)}
+      onFocus={() => hold("focus", true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hold("focus", false);
+      }}
     >
       <p className="cart-popup__title">{t(popup.status ? "cartPopup.titleSuccess" : "cartPopup.titleError")}</p>
-      <p className="cart-popup__message" data-testid="cart-popup-message">
-        {t(popup.message, popup.vars)}
+      <p className="cart-popup__message" data-testid="cart-popup-message" role={popup.status ? "status" : "alert"}>
+        {announced ? t(popup.message, popup.vars) : null}
       </p>
       {p ? (
         <div className="cart-popup__product">
@@ -92,11 +123,11 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
       </p>
     </section>
   );
-  if (!overlay) return section;
+  if (!overlay) return content;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer convenience; the popup's own Continue button closes it for keyboards
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer convenience; Escape and the popup's own Continue button close it for keyboards
     <div className="cart-popup__backdrop" onClick={onClose}>
-      {section}
+      {content}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // gets in the no-JS project) checked in a context where axe itself may run.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, FIXTURES, REVIEWED, test, text } from "./support";
+import { expect, FIXTURES, giveContacts, oneProductInCart, REVIEWED, test, text } from "./support";
 
 const PAGES = [
   "/",
@@ -76,4 +76,45 @@ for (const lang of ["uz", "ru"] as const) {
     for (const v of await violations(page)) found.push(`sign-up errors: ${v}`);
     expect(found).toEqual([]);
   });
+
+  test(`no axe violations on the checkout's delivery step, the city list open (${lang})`, async ({ page: own, browser, javaScriptEnabled: js, baseURL }) => {
+    const page = await pageFor(own, browser, js, baseURL);
+    await oneProductInCart(page);
+    await page.goto(at("/checkout"));
+    await giveContacts(page, js, lang, "Jasur");
+    if (js) {
+      // The WAI-ARIA combobox, open on its first page of cities.
+      const input = page.getByTestId("city-combobox").getByRole("combobox");
+      await input.click();
+      await expect(input).toHaveAttribute("aria-expanded", "true");
+      await expect(page.getByTestId("city-combobox").getByRole("option").first()).toBeVisible();
+    } else await expect(page.getByTestId("checkout-city")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
 }
+
+test("the keyboard's place is visible: every stop of Tab on the key pages has a focus ring", async ({ page: own, browser, javaScriptEnabled: js, baseURL }) => {
+  test.setTimeout(120_000);
+  const page = await pageFor(own, browser, js, baseURL);
+  const missing: string[] = [];
+  for (const path of ["/", "/store", `/product/${REVIEWED.many}`, "/cart", "/login"]) {
+    await page.goto(path);
+    for (let stop = 0; stop < 40; stop++) {
+      await page.keyboard.press("Tab");
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return "none";
+        // An input drawn by its label (the size buttons) shows the ring on what is drawn.
+        const drawn = getComputedStyle(el).opacity === "0" ? ((el.nextElementSibling as HTMLElement | null) ?? el) : el;
+        const style = getComputedStyle(drawn);
+        const box = drawn.getBoundingClientRect();
+        const label = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""} ${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 30)}`;
+        if (box.width === 0 || box.height === 0) return `invisible: ${label}`;
+        return style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2 ? "ok" : `no ring: ${label}`;
+      });
+      if (ring === "none") break;
+      if (ring !== "ok") missing.push(`${path}: ${ring}`);
+    }
+  }
+  expect([...new Set(missing)]).toEqual([]);
+});

@@ -112,6 +112,40 @@ test("adding: no size → an error by the sizes; a size → the popup, the count
   await expect(page.getByTestId("cart-line-quantity")).toHaveText(js ? "2" : "1");
 });
 
+test("the cart popup: its message announced; with JavaScript it waits while pointed at or focused, and Escape closes it and gives the focus back", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  await openProduct(page, js, FIXTURES.productOneSlug);
+  await page.locator(".size:not(.size--soldout)").first().click();
+  const add = page.getByTestId("add-to-cart-button");
+  await add.click();
+  const popup = page.getByTestId("cart-popup");
+  await expect(popup.getByRole("status")).toHaveText(popupText("added"));
+  if (!js) {
+    // A page section without a timer: it stays until the shopper moves on.
+    await expect(popup.getByTestId("cart-popup-close")).toHaveAttribute("href", `/product/${FIXTURES.productOneSlug}`);
+    return;
+  }
+  // Pointed at: it outlives its 3 s (WCAG 2.2.1), and closes once the pointer leaves.
+  await popup.hover();
+  await page.waitForTimeout(4_000);
+  await expect(popup).toBeVisible();
+  await page.mouse.move(1, 1);
+  await expect(popup).toBeHidden({ timeout: 6_000 });
+  // Focused from the keyboard: the same; Escape closes it and the focus goes back to the add button.
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(popup).toBeVisible();
+  await page.mouse.move(1, 1);
+  await popup.getByTestId("cart-popup-cart").focus();
+  await page.waitForTimeout(4_000);
+  await expect(popup).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(popup).toBeHidden();
+  await expect(add).toBeFocused();
+});
+
 test("the cart page: quantity − / +, another size, move to favourites, remove", async ({ page, javaScriptEnabled: js }) => {
   await fillCart(page, 1, [FIXTURES.productOneSlug]);
   await openCart(page, js);

@@ -1,46 +1,10 @@
 // The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
 // with an address, payment on delivery, the review and one "place order"; the confirmation.
 // Rate limits: per run (both projects) 2 sign-ups, beside account.spec.ts's 4 and cart.spec.ts's 2 (10 an hour per address).
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { enterPhone, expect, latestMessage, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, giveContacts, latestMessage, oneProductInCart, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
 
 const orders = (key: string) => text("uz", "orders", key);
-
-/** One product in the page's cart (through the JSON call, the page's own cookies). */
-async function oneProductInCart(page: Page) {
-  const html = await (await page.request.get("/store?sort=popular")).text();
-  for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
-    const product = await (await page.request.get(`/product/${slug}`)).text();
-    const primaryId = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
-    const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(product)?.[1];
-    if (!primaryId || !sku || product.includes("badge--club")) continue;
-    if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) return;
-  }
-  throw new Error("no product could be added");
-}
-
-/**
- * The contacts step: waits for the form to be live (with JavaScript), types
- * the name (a guest; null keeps the account's) and the phone, and goes on.
- * `check` runs on the form before typing (what an account filled in).
- */
-async function giveContacts(
-  page: Page,
-  js: boolean,
-  lang: "uz" | "ru" | "uk",
-  name: string | null,
-  phone = uniquePhone(),
-  check?: (contacts: Locator) => Promise<void>,
-) {
-  const contacts = page.getByTestId("contacts-form");
-  const go = contacts.getByRole("button", { name: text(lang, "orders", "checkout.continue") });
-  await whenHydrated(go, js);
-  await check?.(contacts);
-  if (name !== null) await contacts.getByLabel(text(lang, "orders", "checkout.name")).fill(name);
-  await enterPhone(contacts.getByLabel(text(lang, "auth", "fields.phone")), phone, js);
-  await go.click();
-  return phone;
-}
 
 /**
  * The city: without JavaScript the native select and its "show" button; with

@@ -261,3 +261,39 @@ export async function emailLink(page: Page, email: string, pathname: string): Pr
   }
   throw new Error(`no link to ${pathname} in the e-mail ${JSON.stringify(body)}`);
 }
+
+/** One product in the page's cart (through the JSON call, the page's own cookies). */
+export async function oneProductInCart(page: Page) {
+  const html = await (await page.request.get("/store?sort=popular")).text();
+  for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
+    const product = await (await page.request.get(`/product/${slug}`)).text();
+    const primaryId = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
+    const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(product)?.[1];
+    if (!primaryId || !sku || product.includes("badge--club")) continue;
+    if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) return;
+  }
+  throw new Error("no product could be added");
+}
+
+/**
+ * The contacts step: waits for the form to be live (with JavaScript), types
+ * the name (a guest; null keeps the account's) and the phone, and goes on.
+ * `check` runs on the form before typing (what an account filled in).
+ */
+export async function giveContacts(
+  page: Page,
+  js: boolean,
+  lang: "uz" | "ru" | "uk",
+  name: string | null,
+  phone = uniquePhone(),
+  check?: (contacts: Locator) => Promise<void>,
+) {
+  const contacts = page.getByTestId("contacts-form");
+  const go = contacts.getByRole("button", { name: text(lang, "orders", "checkout.continue") });
+  await whenHydrated(go, js);
+  await check?.(contacts);
+  if (name !== null) await contacts.getByLabel(text(lang, "orders", "checkout.name")).fill(name);
+  await enterPhone(contacts.getByLabel(text(lang, "auth", "fields.phone")), phone, js);
+  await go.click();
+  return phone;
+}
