@@ -56,7 +56,8 @@ export function Addresses({ account, notice, failure }: SectionProps) {
         </div>
       ))}
       <h3>{t("account:addresses.add")}</h3>
-      <AddressForm failure={failure} />
+      {/* A new key once the list changes: a saved address leaves the form empty (with JavaScript the page is not reloaded); a refused one keeps it. */}
+      <AddressForm key={account.addresses.map((a) => a.id).join()} failure={failure} />
     </section>
   );
 }

@@ -50,7 +50,8 @@ export function Kids({ account, notice, failure }: SectionProps) {
         <KidForm key={kid.id} kid={kid} failure={failure} />
       ))}
       <h3>{t("account:kids.add")}</h3>
-      <KidForm failure={failure} />
+      {/* As the new address's form: empty again once a kid is saved, kept when refused. */}
+      <KidForm key={account.kids.map((k) => k.id).join()} failure={failure} />
     </section>
   );
 }

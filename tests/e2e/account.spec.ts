@@ -262,6 +262,9 @@ test("kids: add one, change the birthday, delete it", async ({ page, javaScriptE
   await expect(kid).toHaveAttribute("data-testid", /^kid-\d+$/);
   const testId = (await kid.getAttribute("data-testid"))!;
   await expect(kid.getByLabel(acc("kids.gender0"), { exact: true })).toBeChecked();
+  // The form for another kid is empty again.
+  await expect(add.getByLabel(acc("kids.birthday"), { exact: true })).toHaveValue("");
+  await expect(add.getByLabel(acc("kids.gender0"), { exact: true })).not.toBeChecked();
 
   // A fresh page (no notice in the URL), then the new birthday.
   await openAccount(page, js);
@@ -276,6 +279,50 @@ test("kids: add one, change the birthday, delete it", async ({ page, javaScriptE
   await saved.getByRole("button", { name: acc("delete"), exact: true }).click();
   await expect(kids.getByTestId("section-notice")).toHaveText(acc("notices.deleted"));
   await expect(kids.getByTestId(testId)).toHaveCount(0);
+  await expect(listed).toHaveCount(before);
+  await expectSameDocument(page, js);
+});
+
+test("addresses: on a phone no field overlaps another; a refused one keeps what was typed, a saved one empties the new-address form", async ({
+  page,
+  javaScriptEnabled: js,
+  account,
+  pageErrors,
+}) => {
+  pageErrors.allowStatus(400);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, account);
+  await openAccount(page, js);
+  const section = page.locator("section#addresses");
+  const add = section.getByTestId("address-new");
+  const field = (name: string) => add.getByLabel(acc(`addresses.${name}`), { exact: true });
+  // Every field inside the screen and clear of the others.
+  const boxes = await add.locator("input:not([type=hidden]), button").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+  for (const [i, a] of boxes.entries()) {
+    expect(a.right, `field ${i}`).toBeLessThanOrEqual(390);
+    for (const b of boxes.slice(i + 1))
+      expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top, `fields ${i} and another overlap`).toBe(true);
+  }
+  const listed = section.locator('form[data-testid^="address-"]:not([data-testid="address-new"])');
+  const before = await listed.count();
+  // No house (the browser's own check off, so the server answers): refused, the rest kept.
+  await add.evaluate((form) => {
+    (form as HTMLFormElement).noValidate = true;
+  });
+  await field("city").fill("Toshkent");
+  await field("street").fill("Amir Temur");
+  await add.getByRole("button", { name: acc("addresses.add"), exact: true }).click();
+  await expect(add.locator(".row__error")).toHaveCount(1);
+  await expect(field("city")).toHaveValue("Toshkent");
+  await expect(field("street")).toHaveValue("Amir Temur");
+  await field("house").fill("12");
+  await add.getByRole("button", { name: acc("addresses.add"), exact: true }).click();
+  await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.saved"));
+  await expect(listed).toHaveCount(before + 1);
+  for (const name of ["city", "street", "house"]) await expect(field(name)).toHaveValue("");
+  // Deleted again, so the shared account stays as it was.
+  const saved = listed.last();
+  await saved.getByRole("button", { name: acc("delete"), exact: true }).click();
   await expect(listed).toHaveCount(before);
   await expectSameDocument(page, js);
 });
