@@ -36,6 +36,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     account,
     notice,
     pendingPhone: normalizePhone(url.searchParams.get("phone") ?? ""),
+    // Right after signing up (the sign-up's redirect names it).
+    welcome: url.searchParams.get("welcome") === "1",
     title: getI18n(context).t("auth:account.title"),
   };
 }
@@ -74,6 +76,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="account">
       <h1>{t("auth:account.title")}</h1>
+      {loaderData.welcome ? (
+        <div className="alert alert--success" role="status" data-testid="welcome">
+          <p>{t("auth:signup.welcome", { name: account.details.firstName })}</p>
+          {account.details.email && !account.details.emailConfirmed ? <p>{t("auth:signup.confirmSent", { email: account.details.email })}</p> : null}
+        </div>
+      ) : null}
       <p data-testid="greeting">{t("auth:account.greeting", { name: account.details.firstName || account.details.phone || "" })}</p>
       <p>
         <a href={href("/account/orders")} data-testid="orders-link">

@@ -11,6 +11,7 @@ import { PasswordRow } from "~/forms/password-row";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
+import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
@@ -37,7 +38,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: ["auth:errors.tooManyAttempts"], hideFields: ["password"] }), refused(429, result.retryAfter));
   }
   if (!result.ok) return data(submission.reply({ fieldErrors: { email: ["auth:errors.emailTaken"] }, hideFields: ["password"] }), refused(400));
-  return startUserSession(app.env, request, result.userId, safeReturnUrl(submission.value.returnUrl, lang, app.defaultLang));
+  // Somewhere to go back to (the checkout, a review): there, signed in. Otherwise the account page says welcome.
+  const next = submission.value.returnUrl
+    ? safeReturnUrl(submission.value.returnUrl, lang, app.defaultLang)
+    : `${localizePath("/account", lang, app.defaultLang)}?welcome=1`;
+  return startUserSession(app.env, request, result.userId, next);
 }
 
 /** Retry-After of a 429 reaches the document response too. */

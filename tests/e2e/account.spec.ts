@@ -100,13 +100,20 @@ test("sign up, log out, log in again with e-mail and password", async ({ page, j
   await form.locator('input[name="password"]').fill(password);
   await submit.click();
 
-  // Home, signed in: the header's account link leads to the account now.
-  await expect(page).toHaveURL(urlWith("/"));
+  // The account page says welcome and where the confirmation link went; the header's account link leads there now.
+  await expect(page).toHaveURL(urlWith("/account", { welcome: "1" }));
+  const welcome = page.getByTestId("welcome");
+  await expect(welcome).toContainText(auth("signup.welcome").replace("{{name}}", "Aziza"));
+  await expect(welcome).toContainText(auth("signup.confirmSent").replace("{{email}}", email));
   const accountLink = page.getByTestId("account-link");
   await expect(accountLink).toHaveAttribute("href", "/account");
   await expectSameDocument(page, js);
+  await page.goto("/");
+  await whenHydrated(accountLink, js);
+  await markDocument(page, js);
   await accountLink.click();
   await expect(page).toHaveURL(urlWith("/account"));
+  await expect(page.getByTestId("welcome")).toHaveCount(0);
   await expect(page.getByTestId("greeting")).toHaveText(greeting("Aziza"));
   await expect(page.getByTestId("current-email")).toContainText(email);
 

@@ -19,10 +19,10 @@ async function sessionIdOf(cookie: string): Promise<string> {
 }
 
 describe("sign-up", () => {
-  it("creates the account, stores only a PBKDF2 hash, signs in and goes home", async () => {
+  it("creates the account, stores only a PBKDF2 hash, signs in and welcomes the shopper on the account page", async () => {
     const res = await signup("new@example.uz");
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe("/");
+    expect(res.headers.get("Location")).toBe("/account?welcome=1");
     const cookie = cookieOf(res)!;
     expect(res.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
     expect(res.headers.get("Set-Cookie")).toMatch(/SameSite=Lax/i);
@@ -31,6 +31,11 @@ describe("sign-up", () => {
     expect(row?.password_hash).not.toContain("correct-horse");
     const { body } = await html("/account", { headers: { Cookie: cookie } });
     expect(body).toContain("Salom, Aziza!");
+    expect(body).not.toContain('data-testid="welcome"');
+    const welcome = (await html("/account?welcome=1", { headers: { Cookie: cookie } })).body;
+    expect(welcome).toContain("Xush kelibsiz, Aziza! Hisobingiz yaratildi.");
+    // The confirmation link went out at sign-up; the welcome says where.
+    expect(welcome).toContain("new@example.uz manziliga havola yubordik");
   });
 
   it("refuses a taken e-mail (any case) and keeps what was typed", async () => {
