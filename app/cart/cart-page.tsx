@@ -6,10 +6,12 @@ import type { Failure } from "./cart-form";
 import { Line } from "./cart-line";
 import { showCartPopup } from "./popup-host";
 import { checkoutLimitPopup } from "./popup";
-import { BonusesForm, DeliveryForm, PromoForm, SummaryTable } from "./summary-forms";
+import { BonusesForm, DeliveryForm, type DeliveryTypeChoice, PromoForm, SummaryTable } from "./summary-forms";
 
 export type CartPageProps = {
   view: CartView;
+  /** The delivery types by name while no city is chosen (their prices come with the city). */
+  deliveryTypes: DeliveryTypeChoice[];
   /** The GA4 items of the lines, in order (made by the loader). */
   analytics: EcommerceItem[];
   maxItems: number;
@@ -19,7 +21,7 @@ export type CartPageProps = {
   failure: Failure | null;
 };
 
-export function CartPage({ view, analytics, maxItems, limitRefused, notice, failure }: CartPageProps) {
+export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefused, notice, failure }: CartPageProps) {
   const { t, href } = useI18n();
   const { lines, summary } = view;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page, not per change of the lines
@@ -79,7 +81,7 @@ export function CartPage({ view, analytics, maxItems, limitRefused, notice, fail
             </a>
             <PromoForm view={view} failure={failure} />
             <BonusesForm view={view} failure={failure} />
-            <DeliveryForm view={view} failure={failure} />
+            <DeliveryForm view={view} types={deliveryTypes} failure={failure} />
           </aside>
         </div>
       )}

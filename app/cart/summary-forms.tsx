@@ -82,7 +82,10 @@ export function BonusesForm({ view, failure }: { view: CartView; failure: Failur
   );
 }
 
-export function DeliveryForm({ view, failure }: { view: CartView; failure: Failure | null }) {
+/** A delivery type by name, offered before a city is chosen (its price comes with the city). */
+export type DeliveryTypeChoice = { id: number; uuid: string; title: string };
+
+export function DeliveryForm({ view, types, failure }: { view: CartView; types: DeliveryTypeChoice[]; failure: Failure | null }) {
   const { t, price } = useI18n();
   const { summary } = view;
   const recalculating = useNavigation().formData?.get("intent") === "delivery";
@@ -110,6 +113,22 @@ export function DeliveryForm({ view, failure }: { view: CartView; failure: Failu
               </select>
             </label>
             {view.cityId && view.deliveryOptions.length === 0 ? <p>{t("cart:noDelivery")}</p> : null}
+            {view.cityId === null && types.length > 0 ? (
+              // No city yet: the types by name, sent with the city (no submission of their own: a type needs a city).
+              <>
+                <ul className="delivery__types" key="none">
+                  {types.map((o) => (
+                    <li key={o.id}>
+                      <label>
+                        <input type="radio" name="deliveryTypeId" value={o.id} data-testid={`delivery-type-${o.uuid}`} />
+                        <span>{o.title}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                <p className="delivery__note">{t("cart:priceAfterCity")}</p>
+              </>
+            ) : null}
             {view.deliveryOptions.length > 0 ? (
               <ul className="delivery__types" key={view.cityId ?? "none"}>
                 {view.deliveryOptions.map((o) => (

@@ -128,6 +128,12 @@ export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, sh
   return out;
 }
 
+/** The enabled delivery types, named (their costs depend on the city): the cart's choice before a city is chosen. */
+export async function enabledDeliveryTypes(db: D1Database, lang: Lang): Promise<{ id: number; uuid: string; title: string }[]> {
+  const sql = `SELECT id, uuid, ${TYPE_TITLE[lang]} AS title FROM delivery_types WHERE status = 1 ORDER BY position, id`;
+  return (await db.prepare(sql).all<{ id: number; uuid: string; title: string }>()).results;
+}
+
 /** All cities in a language, in their order. */
 export async function allCities(db: D1Database, lang: Lang): Promise<City[]> {
   return (await citiesQuery(db, lang).all<City>()).results;

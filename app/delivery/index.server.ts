@@ -17,5 +17,6 @@ export {
   cityExists,
   deliveryOptions,
   deliveryTypeEnabled,
+  enabledDeliveryTypes,
   optionsOf,
 } from "./delivery.server";

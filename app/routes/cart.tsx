@@ -3,6 +3,7 @@ import type { Route } from "./+types/cart";
 import { runCartAction } from "~/cart/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { getCartView } from "~/cart/index.server";
+import { enabledDeliveryTypes } from "~/delivery/index.server";
 import { CartPage } from "~/cart/index";
 import { CartPopup, MiniCart } from "~/cart/index";
 import { checkoutMaxItems } from "~/cart/index";
@@ -30,6 +31,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     i18n: texts(lang, ["cart"]),
     view,
+    // Before a city is chosen the types are offered by name, so one submission (no JavaScript) chooses both.
+    deliveryTypes: view.lines.length > 0 && view.cityId === null ? await enabledDeliveryTypes(app.env.DB, lang) : [],
     analytics: view.lines.map((l, i) =>
       ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
     ),
