@@ -97,7 +97,19 @@ function useListingSubmit() {
  * a box or the sort applies as it changes, a price when it is left or with Enter, to the
  * clean URL at once, and the Apply buttons, which would do nothing more, are hidden.
  */
-export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; facets: ViewListing["facets"]; action: string }) {
+export function FiltersForm({
+  query,
+  facets,
+  action,
+  open,
+  onToggle,
+}: {
+  query: CatalogueQuery;
+  facets: ViewListing["facets"];
+  action: string;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+}) {
   const { t } = useI18n();
   const go = useListingSubmit();
   const hydrated = useHydrated();
@@ -125,7 +137,7 @@ export function FiltersForm({ query, facets, action }: { query: CatalogueQuery; 
       }}
     >
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-      <details className="filters__panel" open>
+      <details className="filters__panel" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
         <summary>{t("catalogue:filters")}</summary>
         <fieldset className="facet">
           <legend>{t("catalogue:offers")}</legend>

@@ -1,4 +1,6 @@
 import { useI18n } from "~/i18n/use-i18n";
+import { useState } from "react";
+import { ActiveFilters } from "./active-filters";
 import { FiltersForm, SortSelect, type ViewListing } from "./filters-form";
 import { Pagination } from "~/ui/pagination";
 import { ProductGrid } from "./product-card";
@@ -23,12 +25,17 @@ export function ListingView({
   empty: React.ReactNode;
 }) {
   const { t } = useI18n();
+  // The filters' panel: closed at first (on a phone it would push every product below the first
+  // screen; wider screens show it open through CSS), then as the shopper left it, across the
+  // form's re-mounts as filters change.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <div className="listing">
       <aside className="listing__filters">
-        <FiltersForm query={query} facets={listing.facets} action={action} />
+        <FiltersForm query={query} facets={listing.facets} action={action} open={filtersOpen} onToggle={setFiltersOpen} />
       </aside>
       <div className="listing__main">
+        <ActiveFilters facets={listing.facets} action={action} />
         <div className="listing__bar">
           <h2 className="listing__count" data-testid="result-count">
             {t("catalogue:count", { count: listing.total })}

@@ -144,6 +144,48 @@ test("filter URLs carry only what is set, in one order; with JavaScript the Appl
   await expect.poll(here).toBe(`${WOMEN_FOOTWEAR}?brand=urban-step&price_min=100000`);
 });
 
+test("on a phone the filters are folded and the products come first; the filters in force are chips that undo them", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(WOMEN_FOOTWEAR);
+  const form = page.locator("form#filters");
+  await whenHydrated(form, js);
+  const brand = form.locator('input[name="brand"][value="urban-step"]');
+  await expect(brand).toBeHidden();
+  const first = cards(page).first();
+  expect((await first.boundingBox())!.y, "the first card within the first screen").toBeLessThan(844);
+  await expect(page.getByTestId("active-filters")).toHaveCount(0);
+  // Unfolded, a brand and sale only; then they show as chips.
+  await form.getByText(text("uz", "catalogue", "filters"), { exact: true }).click();
+  await brand.check();
+  await applyFilters(page, js);
+  await expect(page).toHaveURL(urlWith(WOMEN_FOOTWEAR, { brand: "urban-step" }));
+  // With JavaScript the panel stays as the shopper left it; a new page (no JavaScript) shows the products first again.
+  const panel = page.locator("form#filters details");
+  await expect(panel).toHaveJSProperty("open", js);
+  if (!js) await page.locator("form#filters summary").click();
+  await page.locator('form#filters input[name="sale"]').check();
+  await applyFilters(page, js);
+  await expect(page).toHaveURL(urlWith(WOMEN_FOOTWEAR, { brand: "urban-step", sale: "1" }));
+  const chips = page.getByTestId("active-filters").getByRole("link");
+  await expect(chips).toHaveText(["Urban Step ×", `${text("uz", "catalogue", "saleOnly")} ×`]);
+  await chips.first().click();
+  await expect(page).toHaveURL(urlWith(WOMEN_FOOTWEAR, { sale: "1" }));
+  await expect(chips).toHaveText([`${text("uz", "catalogue", "saleOnly")} ×`]);
+  await chips.first().click();
+  await expect(page).toHaveURL(urlWith(WOMEN_FOOTWEAR));
+  await expect(page.getByTestId("active-filters")).toHaveCount(0);
+});
+
+test("on a wide screen the filters are open without a click", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(WOMEN_FOOTWEAR);
+  await expect(page.locator('form#filters input[name="brand"][value="urban-step"]')).toBeVisible();
+  await expect(page.locator("form#filters summary")).toBeHidden();
+});
+
 test.describe("sort", () => {
   test("price up keeps the filters and orders the cards by price", async ({ page, javaScriptEnabled }) => {
     await page.goto(`${WOMEN_FOOTWEAR}?sale=1`);
