@@ -4,6 +4,7 @@ import { execSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { lighthouseRows } from "./audit.mjs";
 import { run, serveBuild, stopServer, waitForHttp } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT) || 8799;
@@ -126,6 +127,47 @@ async function measure(server, path, { requests = 150, concurrency = 4, init = {
  */
 function asFromTheEdge(init) {
   return { ...init, headers: { ...init.headers, "Accept-Encoding": "identity" } };
+}
+
+/**
+ * Issue #15 §1: Lighthouse on home, a category, the product with reviews, search results, cart,
+ * checkout, favourites and login, uz and ru (scripts/audit.mjs): every category 100 (SEO only
+ * where the page is indexable), first contentful paint ≤ 1.2 s and largest ≤ 1.5 s.
+ */
+async function auditReport(pages, initOf) {
+  const list = [
+    { name: "home", path: "/" },
+    { name: "category", path: "/store/women/footwear" },
+    { name: "product with reviews", path: pages.reviewed },
+    { name: "search results", path: "/search?q=krossovka" },
+    { name: "cart", path: "/cart", cookie: initOf("cart").headers.Cookie },
+    { name: "checkout", path: "/checkout", cookie: initOf("checkout").headers.Cookie },
+    { name: "favourites", path: "/favorite", cookie: initOf("favourites").headers.Cookie },
+    { name: "login", path: "/login" },
+  ];
+  for (const page of list) {
+    const html = await (await fetch(BASE + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} })).text();
+    page.indexable = !/<meta name="robots" content="noindex/.test(html);
+  }
+  const lhRows = await lighthouseRows(BASE, list);
+  let worstFcp = { ms: 0 };
+  let worstLcp = { ms: 0 };
+  for (const r of lhRows) {
+    const s = r.scores;
+    const counted = r.indexable ? [s.performance, s.accessibility, s["best-practices"], s.seo] : [s.performance, s.accessibility, s["best-practices"]];
+    report(
+      `lighthouse, ${r.name} (${r.lang}): performance ${s.performance} · accessibility ${s.accessibility} · best practices ${s["best-practices"]} · SEO ${r.indexable ? s.seo : "n/a (noindex)"}`,
+      Math.min(...counted),
+      "",
+      100,
+      "higher",
+    );
+    if (process.env.BENCH_VERBOSE && r.failing.length) console.log(`${r.name} (${r.lang}) failing: ${r.failing.join(", ")}`);
+    if (r.fcp > worstFcp.ms) worstFcp = { ms: r.fcp, where: `${r.name} (${r.lang})` };
+    if (r.lcp > worstLcp.ms) worstLcp = { ms: r.lcp, where: `${r.name} (${r.lang})` };
+  }
+  report(`lighthouse: first contentful paint, slowest page: ${worstFcp.where}`, Math.round(worstFcp.ms), " ms", 1200);
+  report(`lighthouse: largest contentful paint, slowest page: ${worstLcp.where}`, Math.round(worstLcp.ms), " ms", 1500);
 }
 
 /** Warm-up: JIT tiers, caches (the category tree), workerd's D1 statement cache. */
@@ -264,6 +306,10 @@ try {
   const favouritesInit = { headers: { Cookie: await accountWithFavourites(100) } };
   const initOf = (name) => (name === "cart" || name === "checkout" ? cartInit : name === "favourites" ? favouritesInit : {});
 
+  if (process.argv.includes("--audit-only")) {
+    await auditReport(pages, initOf);
+    throw new Done();
+  }
   const js = {};
   for (const [name, path] of Object.entries(pages)) {
     js[name] = await pageJs(path, initOf(name));
@@ -382,6 +428,7 @@ try {
   report("product page, time to first byte: 42 reviews (median of 60)", Number(ttfbMany.toFixed(2)), " ms");
   report("… the difference (42 − 0 reviews)", Number((ttfbMany - ttfbNone).toFixed(2)), " ms", 2);
   await memoryBench(pages, initOf);
+  await auditReport(pages, initOf);
 } catch (e) {
   if (!(e instanceof Done)) throw e;
 } finally {

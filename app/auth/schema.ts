@@ -1,3 +1,4 @@
+import "~/forms/zod-config";
 import { z } from "zod";
 import { normalizePhone } from "~/forms/phone";
 import { plainText, UNSAFE_TEXT } from "~/forms/text";

@@ -1,3 +1,4 @@
+import "~/forms/zod-config";
 import { z } from "zod";
 
 export const SORTS = ["new", "price_asc", "price_desc", "popular"] as const;

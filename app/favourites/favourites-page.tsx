@@ -71,7 +71,9 @@ function Item({ item, here, submit, texts }: { item: FavouriteItem; here: string
   const chosen = item.sizes.find((s) => s.skuId === item.skuId) ?? (item.sizes.length === 1 ? item.sizes[0] : undefined);
   return (
     <li className={item.available ? "fav-item" : "fav-item fav-item--unavailable"} id={`fav-${item.productId}`} data-testid="fav-item">
-      <a href={product} className="fav-item__image">
+      {/* The picture repeats the name's link: out of the keyboard's and screen readers' way. */}
+      {/* biome-ignore lint/a11y/useAnchorContent: hidden on purpose, the name's link below is the one they use */}
+      <a href={product} className="fav-item__image" tabIndex={-1} aria-hidden="true">
         <img src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
       </a>
       <div className="fav-item__body">
