@@ -24,18 +24,23 @@ const requestHandler: RequestHandler = import.meta.env.DEV
 
 /** BENCH_D1=1 only (npm run bench): the D1 round trips of requests that asked to be recorded, by key. */
 const benchD1 = new Map<string, D1Call[]>();
-/** Never where the shop has a public origin (a deployment), whatever BENCH_D1 says. */
-const benchOn = (env: Env) => env.BENCH_D1 === "1" && !env.PUBLIC_ORIGIN;
+/**
+ * Never where the shop has a public origin (a deployment), whatever BENCH_D1 says, and only for
+ * a GET to a loopback address (the bench's own server): recordings hold whole answers (a
+ * shopper's session, cart, account), which no other client may be served.
+ */
+const benchOn = (env: Env, request: Request) =>
+  env.BENCH_D1 === "1" && !env.PUBLIC_ORIGIN && request.method === "GET" && ["127.0.0.1", "localhost", "[::1]"].includes(new URL(request.url).hostname);
 /** A page's GET that asks to be recorded (a few keys at most: the bench's pages). */
 function benchRecording(env: Env, request: Request): string | null {
-  const key = benchOn(env) && request.method === "GET" ? request.headers.get("X-Bench-D1") : null;
+  const key = benchOn(env, request) ? request.headers.get("X-Bench-D1") : null;
   return key && (benchD1.has(key) || benchD1.size < 20) ? key : null;
 }
 
 /** BENCH_D1=1 only: a page's D1 answered from its recording (`X-Bench-D1-Answer: <key>`), so its CPU is the Worker's own. */
 const benchAnswering = new WeakMap<D1Call[], D1Database>();
 function benchAnswers(env: Env, request: Request): D1Database | null {
-  const log = benchOn(env) ? benchD1.get(request.headers.get("X-Bench-D1-Answer") ?? "") : undefined;
+  const log = benchOn(env, request) ? benchD1.get(request.headers.get("X-Bench-D1-Answer") ?? "") : undefined;
   if (!log) return null;
   let db = benchAnswering.get(log);
   if (!db) benchAnswering.set(log, (db = answeringD1(log)));

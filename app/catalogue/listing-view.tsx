@@ -35,7 +35,7 @@ export function ListingView({
         <FiltersForm query={query} facets={listing.facets} action={action} open={filtersOpen} onToggle={setFiltersOpen} />
       </aside>
       <div className="listing__main">
-        <ActiveFilters facets={listing.facets} action={action} />
+        <ActiveFilters query={query} facets={listing.facets} action={action} />
         <div className="listing__bar">
           <h2 className="listing__count" data-testid="result-count">
             {t("catalogue:count", { count: listing.total })}

@@ -1,4 +1,5 @@
-import { useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useRevalidator } from "react-router";
 
 /**
  * Markup written on the server (a grid, the reviews, the product's parts, JSON-LD) as a
@@ -17,22 +18,38 @@ export function markupHash(text: string): number {
   return hash >>> 0;
 }
 
+const noSubscription = () => () => {};
+
 /**
  * The markup to render. On the server: the text. In the browser: "" for what the document
- * carries (hydration leaves a differing dangerouslySetInnerHTML as the server wrote it), and
- * "" still when a reload of the data brings the same text (its hash), so React keeps the DOM
- * (focus, pictures) as it is; new text replaces it.
+ * carries while React hydrates it (hydration leaves a differing dangerouslySetInnerHTML as the
+ * server wrote it), and "" still when a reload of the data brings the same text (its hash), so
+ * React keeps the DOM (focus, pictures) as it is; new text replaces it. A token met outside
+ * hydration (React rendering a part anew after a hydration mismatch, say a translator extension
+ * edited the page) has no text to show: the page's data is fetched again, which brings it.
  */
 export function useMarkup(value: Markup): string {
   const inDocument = useRef<number | null>(null);
-  if (typeof value !== "string") {
-    if (value.html !== undefined) return value.html;
-    inDocument.current = value.inDocument;
+  // True in the render that hydrates the server's HTML (React uses the server snapshot), false otherwise.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const { revalidate } = useRevalidator();
+  const token = typeof value === "string" ? null : value;
+  const missing = token !== null && token.html === undefined && !hydrating && inDocument.current !== token.inDocument;
+  useEffect(() => {
+    if (missing) void revalidate();
+  }, [missing, revalidate]);
+  if (token) {
+    if (token.html !== undefined) return token.html;
+    if (hydrating) inDocument.current = token.inDocument;
     return "";
   }
   if (inDocument.current !== null) {
-    if (markupHash(value) === inDocument.current) return "";
+    if (markupHash(value as string) === inDocument.current) return "";
     inDocument.current = null;
   }
-  return value;
+  return value as string;
 }

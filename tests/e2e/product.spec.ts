@@ -86,6 +86,33 @@ test("the page's server-written parts stay as they are when its data reloads aft
   if (js) for (const part of parts) expect(await part.evaluate((el) => (el as unknown as { e2eKept?: boolean }).e2eKept), "the same node").toBe(true);
 });
 
+test("a page React renders anew after a hydration mismatch (an extension edited its text) gets its server-written parts again", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
+  // React reports the mismatch it recovers from; the page's errors otherwise still count.
+  pageErrors.allowMessage(/hydrat|Minified React error #418/i);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The page's script waits until the "extension" has changed a text React rendered.
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/product/${ONE}`, { waitUntil: "domcontentloaded" });
+  await page.locator("#reviews-title").evaluate((el) => {
+    el.textContent = "Edited by an extension";
+  });
+  release();
+  const product = page.getByTestId("product");
+  await whenHydrated(product.getByTestId("add-to-cart-button"), js);
+  await expect(product.locator(".product__description")).toBeVisible();
+  await expect(product.locator(".gallery img").first()).toBeVisible();
+  await expect(page.locator(".related .card").first()).toBeVisible();
+  await expect(page.getByTestId("reviews").locator(".reviews__body")).not.toBeEmpty();
+});
+
 test("a product sold out in every size", async ({ page }) => {
   await page.goto(`/product/${FIXTURES.soldOutProductSlug}`);
   await expect(page.getByTestId("sold-out")).toHaveText(text("uz", "product", "soldOutAll"));

@@ -13,19 +13,22 @@ export { expect };
  * test that provokes another status on purpose (a form answered 400) says so
  * with `pageErrors.allowStatus(400)`.
  */
-export const test = base.extend<{ pageErrors: { allowStatus(status: number): void } }>({
+export const test = base.extend<{ pageErrors: { allowStatus(status: number): void; allowMessage(pattern: RegExp): void } }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       const allowed = new Set([404]);
-      page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
+      const messages: RegExp[] = [];
+      page.on("pageerror", (error) => {
+        if (!messages.some((m) => m.test(error.message))) errors.push(`${page.url()}: uncaught ${error.message}`);
+      });
       page.on("console", (message) => {
-        if (message.type() !== "error") return;
+        if (message.type() !== "error" || messages.some((m) => m.test(message.text()))) return;
         const status = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(message.text());
         if (status && allowed.has(Number(status[1]))) return;
         errors.push(`${page.url()}: console.error ${message.text()}`);
       });
-      await use({ allowStatus: (status) => void allowed.add(status) });
+      await use({ allowStatus: (status) => void allowed.add(status), allowMessage: (pattern) => void messages.push(pattern) });
       expect(errors, "errors in the page").toEqual([]);
     },
     { auto: true },
