@@ -184,11 +184,20 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
   // Start from no reaction of ours (an earlier run may have left one).
   for (const kind of ["like", "dislike"] as const)
     if ((await item.getByTestId(kind).getAttribute("aria-pressed")) === "true") {
+      const undone = js ? page.waitForResponse((r) => r.url().includes("/reaction") && r.request().method() === "POST") : null;
       await item.getByTestId(kind).click();
+      await undone;
       await expect(item.getByTestId(kind)).toHaveAttribute("aria-pressed", "false");
     }
   const [likes, dislikes] = [await count("like"), await count("dislike")];
+  // With JavaScript the like turns at once; a second press while it is in flight is ignored, so wait for its answer.
+  const liked = js
+    ? page.waitForResponse(
+        (r) => r.url().includes("/reaction") && r.request().method() === "POST" && r.request().postData()?.includes('"user_like":1') === true,
+      )
+    : null;
   await item.getByTestId("like").click();
+  await liked;
   await expect(item.getByTestId("like")).toHaveAttribute("aria-pressed", "true");
   await expect(item.getByTestId("like").locator("span")).toHaveText(String(likes + 1));
   // With JavaScript the dislike turns at once; the reload below must wait for the server's answer.
