@@ -89,6 +89,8 @@ export function DeliveryForm({ view, types, failure }: { view: CartView; types: 
   const { t, price } = useI18n();
   const { summary } = view;
   const recalculating = useNavigation().formData?.get("intent") === "delivery";
+  // A type sent without a city comes back refused: still picked (the page is new without JavaScript).
+  const picked = failure?.intent === "delivery" ? String(failure.reply.initialValue?.deliveryTypeId ?? "") : "";
   return (
     <CartForm intents={["delivery"]} failure={failure} className="delivery" testId="delivery-form">
       {({ error, submit: submitForm }) => {
@@ -120,7 +122,13 @@ export function DeliveryForm({ view, types, failure }: { view: CartView; types: 
                   {types.map((o) => (
                     <li key={o.id}>
                       <label>
-                        <input type="radio" name="deliveryTypeId" value={o.id} data-testid={`delivery-type-${o.uuid}`} />
+                        <input
+                          type="radio"
+                          name="deliveryTypeId"
+                          value={o.id}
+                          defaultChecked={String(o.id) === picked}
+                          data-testid={`delivery-type-${o.uuid}`}
+                        />
                         <span>{o.title}</span>
                       </label>
                     </li>

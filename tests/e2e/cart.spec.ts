@@ -221,13 +221,24 @@ test("promo codes: a wrong one shows the server's message and keeps the text; a 
   expect(await amount(page, "summary-total")).toBe(totalBefore);
 });
 
-test("delivery: a type and a city chosen in one go recalculate the cost; a city without courier does not offer it", async ({ page, javaScriptEnabled: js }) => {
+test("delivery: a type and a city chosen in one go recalculate the cost; a city without courier does not offer it", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
+  pageErrors.allowStatus(400);
   await fillCart(page, 1);
   await openCart(page, js);
   await expect(page.getByTestId("summary-delivery")).toContainText(cart("deliveryNotChosen"));
   // Before a city the types are offered by name; one Apply (without JavaScript) sends both.
   await expect(page.getByText(cart("priceAfterCity"))).toBeVisible();
   await page.getByTestId("delivery-type-courier").check();
+  if (!js) {
+    // Sent without a city: refused with the reason, the type still picked.
+    await page.getByTestId("delivery-apply").click();
+    await expect(page.getByTestId("delivery-error")).toHaveText(cart("errors.cityRequired"));
+    await expect(page.getByTestId("delivery-type-courier")).toBeChecked();
+  }
   await page.getByTestId("delivery-city").selectOption({ label: "Toshkent" });
   await apply(page, js, "delivery-apply");
   await expect(page.getByTestId("delivery-type-courier")).toBeChecked();
