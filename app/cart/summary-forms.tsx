@@ -91,6 +91,9 @@ export function DeliveryForm({ view, types, failure }: { view: CartView; types: 
   const recalculating = useNavigation().formData?.get("intent") === "delivery";
   // A type sent without a city comes back refused: still picked (the page is new without JavaScript).
   const picked = failure?.intent === "delivery" ? String(failure.reply.initialValue?.deliveryTypeId ?? "") : "";
+  // The city's types with their cost; before a city is chosen, the types by name (sent with the city).
+  const priced = view.deliveryOptions.length > 0;
+  const rows: (DeliveryTypeChoice | CartView["deliveryOptions"][number])[] = priced ? view.deliveryOptions : view.cityId === null ? types : [];
   return (
     <CartForm intents={["delivery"]} failure={failure} className="delivery" testId="delivery-form">
       {({ error, submit: submitForm }) => {
@@ -115,52 +118,37 @@ export function DeliveryForm({ view, types, failure }: { view: CartView; types: 
               </select>
             </label>
             {view.cityId && view.deliveryOptions.length === 0 ? <p>{t("cart:noDelivery")}</p> : null}
-            {view.cityId === null && types.length > 0 ? (
-              // No city yet: the types by name, sent with the city (no submission of their own: a type needs a city).
-              <>
-                <ul className="delivery__types" key="none">
-                  {types.map((o) => (
-                    <li key={o.id}>
-                      <label>
-                        <input
-                          type="radio"
-                          name="deliveryTypeId"
-                          value={o.id}
-                          defaultChecked={String(o.id) === picked}
-                          data-testid={`delivery-type-${o.uuid}`}
-                        />
-                        <span>{o.title}</span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-                <p className="delivery__note">{t("cart:priceAfterCity")}</p>
-              </>
-            ) : null}
-            {view.deliveryOptions.length > 0 ? (
+            {rows.length > 0 ? (
               <ul className="delivery__types" key={view.cityId ?? "none"}>
-                {view.deliveryOptions.map((o) => (
+                {rows.map((o) => (
                   <li key={o.id}>
                     <label>
                       <input
                         type="radio"
                         name="deliveryTypeId"
                         value={o.id}
-                        defaultChecked={o.id === view.deliveryTypeId}
-                        onChange={submit}
+                        defaultChecked={priced ? o.id === view.deliveryTypeId : String(o.id) === picked}
+                        // Before a city a type has no submission of its own: it goes with the city.
+                        onChange={priced ? submit : undefined}
                         data-testid={`delivery-type-${o.uuid}`}
                       />
-                      <span>{o.title}</span>{" "}
-                      <span className="delivery__cost">
-                        {o.price === 0 ? t("cart:free") : price(o.price)}
-                        {o.freeFrom > 0 ? ` · ${t("cart:freeFrom", { amount: price(o.freeFrom) })}` : ""}
-                      </span>{" "}
-                      <span className="delivery__time">{o.estimated}</span>
+                      <span>{o.title}</span>
+                      {"price" in o ? (
+                        <>
+                          {" "}
+                          <span className="delivery__cost">
+                            {o.price === 0 ? t("cart:free") : price(o.price)}
+                            {o.freeFrom > 0 ? ` · ${t("cart:freeFrom", { amount: price(o.freeFrom) })}` : ""}
+                          </span>{" "}
+                          <span className="delivery__time">{o.estimated}</span>
+                        </>
+                      ) : null}
                     </label>
                   </li>
                 ))}
               </ul>
             ) : null}
+            {!priced && rows.length > 0 ? <p className="delivery__note">{t("cart:priceAfterCity")}</p> : null}
             <button type="submit" className="button button--ghost button--small" data-testid="delivery-apply">
               {t("cart:deliveryApply")}
             </button>

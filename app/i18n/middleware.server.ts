@@ -25,10 +25,9 @@ export const i18nMiddleware: MiddlewareFunction<Response> = ({ params, context }
   return next();
 };
 
-/** The request's translator; `getFixedT` another language's (an API's `?lang=`). */
-export function getI18n(context: Readonly<RouterContextProvider>): { lang: Lang; t: TFunction; getFixedT: (lang: Lang) => TFunction } {
-  const lang = context.get(langContext);
-  return { lang, t: serverT(lang), getFixedT: serverT };
+/** The request's translator (another language's: `serverT`, as an API's `?lang=` asks). */
+export function getI18n(context: Readonly<RouterContextProvider>): { t: TFunction } {
+  return { t: serverT(context.get(langContext)) };
 }
 
 /** The page language; an unknown `:lang` prefix is a 404 (the Worker already redirected /uz and /ua). */

@@ -7,7 +7,7 @@ import { deliveryStepSchema, withPointId } from "~/orders/index";
 import { saveDelivery } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
-import { getI18n } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/middleware.server";
 
 const PER_PAGE = 20;
 const PER_PAGE_MAX = 100;
@@ -41,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getApp(context);
   const url = new URL(request.url);
   const asked = url.searchParams.get("lang");
-  const t = getI18n(context).getFixedT(isLang(asked) ? asked : app.defaultLang);
+  const t = serverT(isLang(asked) ? asked : app.defaultLang);
   if (asked !== null && !isLang(asked)) apiError(400, t("server:api.unsupportedLang", { lang: asked.slice(0, 10), allowed: LANGS.join(", ") }));
   const lang = isLang(asked) ? asked : app.defaultLang;
   const required = (names: string[]) => {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/product";
 import { getApp } from "~/server/context.server";
 import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
-import { documentMarkup } from "~/server/markup.server";
+import { documentMarkup, documentMarkups } from "~/server/markup.server";
 import { type Markup, useMarkup } from "~/ui/markup";
 import { categoryTrail, getCategories, getProduct, getRelatedHtml, PRODUCT_SLUG, productHtml, productWriterI18n } from "~/catalogue/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
@@ -49,7 +49,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // One set of texts for the page's server-written parts and its related cards.
   const writer = productWriterI18n(lang, app.defaultLang);
   const viewerId = shopper.owner.userId;
-  const parts = productHtml(product, writer, { favourite, here: path + search });
   const reviews = streamed(
     productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
       count: data.count,
@@ -76,12 +75,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/reaction"),
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
-    html: {
-      gallery: documentMarkup(context, parts.gallery),
-      head: documentMarkup(context, parts.head),
-      heart: documentMarkup(context, parts.heart),
-      about: documentMarkup(context, parts.about),
-    },
+    html: documentMarkups(context, productHtml(product, writer, { favourite, here: path + search })),
     firstImage: product.images[0]?.url ?? null,
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),

@@ -4,7 +4,7 @@ import { isLang, type Lang } from "~/i18n/languages";
 import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
 import { errorList, type FormReply, refused } from "~/forms/parse.server";
-import { getI18n } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/middleware.server";
 
 /** JSON error answers of the /api routes: `{ success: false, message, errors? }`; a 429 says when to retry. */
 export function apiError(
@@ -82,8 +82,7 @@ export function apiContext(context: Readonly<RouterContextProvider>, request: Re
   const app = getApp(context);
   const q = new URL(request.url).searchParams.get("lang");
   const lang = isLang(q) ? q : app.defaultLang;
-  const base = getI18n(context);
-  return { app, lang, t: base.getFixedT(lang) };
+  return { app, lang, t: serverT(lang) };
 }
 
 /**

@@ -83,7 +83,8 @@ export function answeringD1(log: readonly D1Call[]): D1Database {
   const answered = log.filter((call) => "answer" in call);
   const answers = new Map(answered.flatMap((call) => [[shapeKey(call), call.answer] as const, [callKey(call), call.answer] as const]));
   const answer = (call: D1Call) => {
-    const key = answers.has(callKey(call)) ? callKey(call) : shapeKey(call);
+    const exact = callKey(call);
+    const key = answers.has(exact) ? exact : shapeKey(call);
     return answers.has(key) ? Promise.resolve(structuredClone(answers.get(key))) : Promise.reject(new Error(`no recorded answer for ${key.slice(0, 200)}`));
   };
   const statement = (source: Statement): D1PreparedStatement => {

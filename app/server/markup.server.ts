@@ -14,3 +14,8 @@ export function documentMarkup(context: Readonly<RouterContextProvider>, html: s
   Object.defineProperty(token, "html", { value: html, enumerable: false });
   return token;
 }
+
+/** `documentMarkup` of each part of a record of markup (the product's gallery, head, heart…). */
+export function documentMarkups<K extends string>(context: Readonly<RouterContextProvider>, parts: Record<K, string>): Record<K, Markup> {
+  return Object.fromEntries(Object.entries<string>(parts).map(([name, html]) => [name, documentMarkup(context, html)])) as Record<K, Markup>;
+}
