@@ -257,13 +257,10 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       // A disabled or unknown type is never offered: refused, never priced.
       if (deliveryTypeId !== undefined && !(await deliveryTypeEnabled(db, deliveryTypeId)))
         return fail(422, "delivery_invalid", "cart:errors.deliveryType", "deliveryTypeId");
-      let typeId = deliveryTypeId ?? null;
-      if (typeId !== null && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === typeId)) {
-        // A type the city does not have (the city changed): keep the city, ask for a type again.
-        typeId = null;
-      }
-      await setDelivery(db, cartId, cityId, typeId);
-      return { ok: true, intent, notice: "deliveryUpdated" };
+      // A type the city does not have (the city changed): keep the city, ask for a type again, and say why.
+      const notInCity = deliveryTypeId !== undefined && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === deliveryTypeId);
+      await setDelivery(db, cartId, cityId, notInCity ? null : (deliveryTypeId ?? null));
+      return { ok: true, intent, notice: notInCity ? "deliveryTypeNotInCity" : "deliveryUpdated" };
     }
   }
   return fail(400, "unknown_intent", "cart:errors.unknownIntent");

@@ -19,7 +19,17 @@ import { localizePath } from "~/i18n/url";
 /** The popup and mini-cart load with this route's client module, where the layout finds them (app/cart/popup-host.tsx). */
 export const handle = { cartUi: { CartPopup, MiniCart } };
 
-const NOTICES = ["updated", "removed", "movedToFavourites", "promoApplied", "promoRemoved", "bonusesApplied", "bonusesRemoved", "deliveryUpdated"];
+const NOTICES = [
+  "updated",
+  "removed",
+  "movedToFavourites",
+  "promoApplied",
+  "promoRemoved",
+  "bonusesApplied",
+  "bonusesRemoved",
+  "deliveryUpdated",
+  "deliveryTypeNotInCity",
+];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);

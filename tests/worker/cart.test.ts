@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { catalogue, cookieOf, decode, fx, get, html, nameOf, post, productBySlug, products, skusOf } from "./helpers";
+import ruCart from "../../locales/ru/cart.json";
 
 // The cart of issue #4 through the real Worker: forms with and without
 // JavaScript (redirectTo), the cart page, promo codes, bonuses, delivery,
@@ -451,6 +452,13 @@ describe("delivery recalculation", () => {
     expect(page.body).not.toContain('data-testid="delivery-type-courier"');
     expect(page.body).not.toContain('data-testid="delivery-type-express"');
     expect(rowAmount(page.body, "summary-delivery")).toBe(total > 800_000 ? 0 : 30_000);
+
+    // Courier asked for in Nukus (the city changed under it): the city stays, the type is dropped, and the page says why.
+    res = await s.post("/ru/cart", { intent: "delivery", cityId: "7", deliveryTypeId: "1", redirectTo: "/ru/cart" });
+    expect(res.headers.get("Location")).toBe("/ru/cart?notice=deliveryTypeNotInCity");
+    page = await s.get("/ru/cart?notice=deliveryTypeNotInCity");
+    expect(testText(page.body, "cart-notice")).toBe(ruCart.notices.deliveryTypeNotInCity);
+    expect(page.body).not.toMatch(/<input[^>]*name="deliveryTypeId"[^>]*checked/);
 
     // Asking for courier in Nukus keeps the city and drops the type.
     const json = (await (await s.postJson("/checkout/default/shopping-cart-recalculate", { cityId: 7, deliveryTypeId: 1 })).json()) as {
