@@ -34,20 +34,49 @@ function shown(item: Element): Counts {
   return { likes: like![0]!, user_like: like![1]!, dislikes: dislike![0]!, user_dislike: dislike![1]! };
 }
 
-/** A like or dislike (or none): shown at once, then as the server counted it, or turned back if it failed. */
+type Wish = { product_review_id: number; user_like: number; user_dislike: number };
+
+/** A review's press made while its previous one was in flight: sent after it (the last press wins). */
+const queued = new WeakMap<Element, Wish>();
+
+/** Shows a wish at once: the counts moved by what it changes against what is shown. */
+function showWish(item: Element, want: Wish, t: T) {
+  const now = shown(item);
+  show(item, { ...want, likes: now.likes - now.user_like + want.user_like, dislikes: now.dislikes - now.user_dislike + want.user_dislike }, t);
+}
+
+/**
+ * A like or dislike (or none): shown at once, then as the server counted it, or turned back to
+ * the server's last count if it failed. A press while one is in flight is shown too and sent when
+ * that answer has come, so quick presses (like, then dislike) end as the shopper left them.
+ */
 export async function sendReaction(form: HTMLFormElement, t: T) {
   const item = form.closest(".review")!;
-  if (item.ariaBusy) return;
   const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
-  const want = { product_review_id: Number(fields.product_review_id), user_like: Number(fields.user_like), user_dislike: Number(fields.user_dislike) };
-  const before = shown(item);
-  show(item, { ...want, likes: before.likes - before.user_like + want.user_like, dislikes: before.dislikes - before.user_dislike + want.user_dislike }, t);
-  item.ariaBusy = "true";
-  try {
-    const res = await fetch(form.action, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(want) });
-    show(item, res.ok ? ((await res.json()) as Counts) : before, t);
-  } catch {
-    show(item, before, t);
+  let next: Wish | undefined = {
+    product_review_id: Number(fields.product_review_id),
+    user_like: Number(fields.user_like),
+    user_dislike: Number(fields.user_dislike),
+  };
+  if (item.ariaBusy) {
+    showWish(item, next, t);
+    queued.set(item, next);
+    return;
   }
+  let counted = shown(item);
+  showWish(item, next, t);
+  item.ariaBusy = "true";
+  while (next) {
+    const res = await fetch(form.action, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(next) }).catch(() => null);
+    if (!res?.ok) {
+      // Refused or offline: back to what the server counted, and the presses after it dropped.
+      queued.delete(item);
+      break;
+    }
+    counted = (await res.json()) as Counts;
+    next = queued.get(item);
+    queued.delete(item);
+  }
+  show(item, counted, t);
   item.ariaBusy = null;
 }

@@ -190,7 +190,7 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
       await expect(item.getByTestId(kind)).toHaveAttribute("aria-pressed", "false");
     }
   const [likes, dislikes] = [await count("like"), await count("dislike")];
-  // With JavaScript the like turns at once; a second press while it is in flight is ignored, so wait for its answer.
+  // With JavaScript the like turns at once; its answer is awaited, so the counts below are the server's.
   const liked = js
     ? page.waitForResponse(
         (r) => r.url().includes("/reaction") && r.request().method() === "POST" && r.request().postData()?.includes('"user_like":1') === true,
@@ -215,4 +215,32 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
   // The server kept it.
   await page.reload();
   await expect(page.locator(`#${id}`).getByTestId("dislike")).toHaveAttribute("aria-pressed", "true");
+  if (!js) return;
+
+  // Quick presses with JavaScript, each while the one before is in flight (the network held back a
+  // little): every press shows at once, the last one is sent after the answer in flight, and the
+  // review ends as the shopper left it (like, dislike, like → liked; two requests, not three).
+  await whenHydrated(page.locator(".reviews__body"), js);
+  const sent: string[] = [];
+  await page.route("**/reaction**", async (route) => {
+    sent.push(route.request().postData() ?? "");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const quick = page.locator(`#${id}`);
+  const settled = page.waitForResponse((r) => r.url().includes("/reaction") && r.request().method() === "POST" && sent.length === 2);
+  await quick.getByTestId("like").click();
+  await expect(quick.getByTestId("like")).toHaveAttribute("aria-pressed", "true");
+  await quick.getByTestId("dislike").click();
+  await expect(quick.getByTestId("dislike")).toHaveAttribute("aria-pressed", "true");
+  await quick.getByTestId("like").click();
+  await expect(quick.getByTestId("like")).toHaveAttribute("aria-pressed", "true");
+  await settled;
+  await expect(quick).not.toHaveAttribute("aria-busy", "true");
+  expect(sent.map((body) => JSON.parse(body).user_like)).toEqual([1, 1]);
+  await expect(quick.getByTestId("like").locator("span")).toHaveText(String(likes + 1));
+  await expect(quick.getByTestId("dislike").locator("span")).toHaveText(String(dislikes));
+  await page.unroute("**/reaction**");
+  await page.reload();
+  await expect(page.locator(`#${id}`).getByTestId("like")).toHaveAttribute("aria-pressed", "true");
 });
