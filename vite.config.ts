@@ -2,10 +2,11 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { lowPriorityScripts } from "./scripts/vite-low-priority-scripts.ts";
 import { reactStringChunks } from "./scripts/vite-react-string-chunks.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks(), lowPriorityScripts()],
   resolve: {
     tsconfigPaths: true,
     // react-dom/server's edge entry also bundles the legacy renderToString build
@@ -26,7 +27,8 @@ export default defineConfig(({ command }) => ({
     // The Worker's bundle minified: a third of its size (cold starts parse less; the 300 KB
     // budget holds with the checkout). Source maps keep stack traces readable.
     // SSR_MINIFY=0: readable function names for `npm run profile`.
-    ssr: { build: { minify: process.env.SSR_MINIFY !== "0" } },
+    // The stylesheet the Worker inlines (app.css?inline in entry.server) minified whatever that says.
+    ssr: { build: { minify: process.env.SSR_MINIFY !== "0", cssMinify: true } },
     client: {
       build: {
         rolldownOptions: {
@@ -36,12 +38,12 @@ export default defineConfig(({ command }) => ({
               // card grid's frame) in one chunk: every page needs them, and a few small
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
-              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only; Vite's preload helper
+              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's; Vite's preload helper
               // only for the lazy phone mask: neither belongs on every page.
               groups: [
                 {
                   name: "app",
-                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
+                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.

@@ -5,6 +5,7 @@ import { getApp } from "./server/context.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { MarkHeartsContext, markHearts } from "~/catalogue/index";
+import appCss from "./app.css?inline";
 import { ResponseContext } from "./ui/nonce";
 
 /**
@@ -35,7 +36,7 @@ export default async function handleRequest(
   }
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <ResponseContext value={{ nonce, lite }}>
+    <ResponseContext value={{ nonce, lite, css: appCss }}>
       <CartUiContext value={cartUi}>
         <MarkHeartsContext value={markHearts}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

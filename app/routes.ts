@@ -26,6 +26,7 @@ export default [
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemap/:file", "routes/sitemap-lang.ts"),
   route("img/:shape/:color/:view", "routes/image.ts"),
+  route("cdn-cgi/image/:options/*", "routes/dev-image.ts"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   // JSON endpoints of spec §7 "Account", for the enhanced UI and other clients.
   route("api/account", "routes/api.account.ts", { id: "api-account" }),

@@ -62,6 +62,9 @@ export function serveBuild({ port, stdio = "inherit", vars = [] }) {
         "TURNSTILE_VERIFY_URL:/dev/turnstile/siteverify",
         "TURNSTILE_SCRIPT_URL:/dev/turnstile/api.js",
       ].flatMap((v) => ["--var", v]),
+      // No image resizer here: /cdn-cgi/image/… stands in for Cloudflare's (photos' srcset).
+      "--var",
+      "DEV_IMAGES:1",
       // The reviews' moderation calls (/api/moderation/reviews) with a local key.
       "--var",
       "REVIEWS_MODERATION_KEY:local-moderation-key-0000",

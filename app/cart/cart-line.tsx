@@ -1,6 +1,7 @@
 import { ClubBadge, Price } from "~/ui/price";
 import { useI18n } from "~/i18n/use-i18n";
 import { useHydrated } from "~/ui/hydrated";
+import { pictureProps } from "~/ui/picture";
 import { showCartPopup } from "./popup-host";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartLine } from "./cart.server";
@@ -19,7 +20,9 @@ export function Line({ line, analytics, failure }: { line: CartLine; analytics: 
   };
   return (
     <li className="cart-line" data-testid="cart-line" data-sku={line.skuId}>
-      {line.image ? <img className="cart-line__image" src={line.image} width={90} height={120} alt="" loading="lazy" /> : null}
+      {line.image ? (
+        <img className="cart-line__image" src={line.image} {...pictureProps(line.image, "thumb")} width={90} height={120} alt="" loading="lazy" />
+      ) : null}
       <div className="cart-line__info">
         <p className="cart-line__brand">{line.brand}</p>
         <a href={href(`/product/${line.slug}`)} className="cart-line__name" data-testid="cart-line-name">

@@ -4,6 +4,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
 import { showCartPopup } from "./popup-host";
 import { ClubBadge, Price } from "~/ui/price";
+import { pictureProps } from "~/ui/picture";
 import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
 
 /**
@@ -79,7 +80,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
       </p>
       {p ? (
         <div className="cart-popup__product">
-          {p.image ? <img src={p.image} width={60} height={80} alt="" /> : null}
+          {p.image ? <img src={p.image} {...pictureProps(p.image, "thumb")} width={60} height={80} alt="" /> : null}
           <div>
             <p className="cart-popup__brand">{p.brand}</p>
             <a href={href(`/product/${p.slug}`)} data-testid="cart-popup-name">

@@ -1,5 +1,6 @@
 import type { I18n } from "~/i18n/use-i18n";
 import { escapeHtml, escapeUrl } from "~/ui/html";
+import { PICTURE_SIZES, pictureSrcset } from "~/ui/picture";
 import type { ProductCard } from "./types";
 
 /**
@@ -13,6 +14,12 @@ import type { ProductCard } from "./types";
  * intent prefetch, the filters form's onInput) see events from them as from any child.
  * The bytes are what React rendered for the same JSX (tests/unit/listing-html.test.ts).
  */
+
+/** A photo's `srcSet` and `sizes` attributes (./picture.ts); nothing for a vector picture. */
+export function srcsetHtml(url: string, sizes: keyof typeof PICTURE_SIZES): string {
+  const srcset = pictureSrcset(url);
+  return srcset ? ` srcSet="${escapeHtml(srcset)}" sizes="${PICTURE_SIZES[sizes]}"` : "";
+}
 
 /** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */
 type CardTexts = { clubHint: string; club: string; oldPrice: string; soldOut: string; heartAdd: string; heartRemove: string; heartAction: string };
@@ -73,7 +80,7 @@ export function cardInnerHtml(p: ProductCard, i18n: I18n, eager: boolean): strin
     // data-discover: React Router learns the product route early (as for a <Link>), so the
     // grid's intent prefetch can match the page.
     `<a class="card__link" href="${escapeUrl(i18n.href(`/product/${p.slug}`))}" data-discover="true"><div class="card__media">` +
-    `<img src="${escapeUrl(p.image.url)}" width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}" loading="${eager ? "eager" : "lazy"}" decoding="async"/>` +
+    `<img src="${escapeUrl(p.image.url)}"${srcsetHtml(p.image.url, "card")} width="${escapeHtml(p.image.width)}" height="${escapeHtml(p.image.height)}" alt="${name}"${eager ? ' loading="eager"' : ' loading="lazy" decoding="async"'}/>` +
     `<div class="card__badges">${badges}</div></div><p class="card__brand">${escapeHtml(p.brand)}</p><h3 class="card__name">${name}</h3></a>` +
     price +
     (p.inStock ? "" : `<p class="card__soldout">${t.soldOut}</p>`)

@@ -6,8 +6,12 @@ import { Pagination } from "~/ui/pagination";
 import { ProductGrid } from "./product-card";
 import type { CatalogueQuery } from "./schema";
 
-/** Cards whose picture loads at once (above the fold; preloaded from the head). */
-const EAGER_CARDS = 2;
+/**
+ * Cards whose picture loads at once: on the first screen of a phone (two rows of two, the
+ * second peeking in) and of a desktop (one row of four). Lazy pictures in view would wait
+ * for the layout before they are even asked for.
+ */
+const EAGER_CARDS = 4;
 
 /** Filters beside a product grid, with sort, count, pagination and the empty state. */
 export function ListingView({

@@ -1,6 +1,6 @@
 import type { I18n } from "~/i18n/use-i18n";
 import { escapeHtml, escapeUrl } from "~/ui/html";
-import { badgesHtml, priceHtml, productHeartHtml } from "./html";
+import { badgesHtml, priceHtml, productHeartHtml, srcsetHtml } from "./html";
 import type { ProductDetails } from "./types";
 
 /**
@@ -21,8 +21,10 @@ export function productHtml(
   const gallery = p.images
     .map(
       (img, i) =>
-        `<img src="${escapeUrl(img.url)}" width="${img.width}" height="${img.height}" alt="${i === 0 ? name : `${name} — ${i + 1}`}"` +
-        `${i === 0 ? ' loading="eager" fetchPriority="high"' : ' loading="lazy"'} decoding="async"/>`,
+        `<img src="${escapeUrl(img.url)}"${srcsetHtml(img.url, "gallery")} width="${img.width}" height="${img.height}" alt="${i === 0 ? name : `${name} — ${i + 1}`}"` +
+        // The first picture is the largest paint (preloaded, decoded in the frame it arrives for);
+        // a phone's gallery shows the second's edge beside it, so that one is on the first screen too.
+        `${i === 0 ? ' loading="eager" fetchPriority="high"' : i === 1 ? ' loading="eager"' : ' loading="lazy" decoding="async"'}/>`,
     )
     .join("");
   const swatches =

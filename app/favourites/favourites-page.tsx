@@ -2,6 +2,7 @@ import { Form, useLocation, useSubmit } from "react-router";
 import { Pagination } from "~/ui/pagination";
 import { useI18n } from "~/i18n/use-i18n";
 import { ClubBadge, Price } from "~/ui/price";
+import { pictureProps } from "~/ui/picture";
 import type { FollowedBrand } from "./brands.server";
 import type { FavouriteFilters, FavouriteItem } from "./list.server";
 
@@ -74,7 +75,7 @@ function Item({ item, here, submit, texts }: { item: FavouriteItem; here: string
       {/* The picture repeats the name's link: out of the keyboard's and screen readers' way. */}
       {/* biome-ignore lint/a11y/useAnchorContent: hidden on purpose, the name's link below is the one they use */}
       <a href={product} className="fav-item__image" tabIndex={-1} aria-hidden="true">
-        <img src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
+        <img src={item.image.url} {...pictureProps(item.image.url, "thumb")} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
       </a>
       <div className="fav-item__body">
         <p className="fav-item__brand">{item.brand}</p>

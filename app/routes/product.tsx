@@ -21,6 +21,7 @@ import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { useLinkNavigation } from "~/ui/link-navigation";
 import { CardGrid } from "~/catalogue/index";
+import { picturePreload } from "~/ui/picture";
 import { ReviewsWidget } from "~/reviews/index";
 import { productReviews, reviewsForSearch, reviewsForSearchQueries, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
 
@@ -76,7 +77,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
     html: documentMarkups(context, productHtml(product, writer, { favourite, here: path + search })),
-    firstImage: product.images[0]?.url ?? null,
+    // The gallery's pictures on the first screen (app/catalogue/product-html.ts loads them eagerly).
+    firstImages: product.images.slice(0, 2).map((image) => picturePreload(image.url, "gallery")),
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     // The colour too: the same model in another colour is a page of its own.
@@ -122,6 +124,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
+/**
+ * A server-written part in a component of its own. `useMarkup` renders once more right after
+ * hydration (its hydration snapshot differs from the browser's): in the page's own component
+ * that render would reach the streamed reviews and related products before they hydrate, and
+ * React would drop their server HTML and render them anew (a jump on the screen and a reload of
+ * the page's data). Playwright: tests/e2e/first-paint.spec.ts.
+ */
+function Written({ as: Tag = "div", html, ...props }: { as?: "script" | "section" | "div"; html: Markup; type?: string } & React.HTMLAttributes<HTMLElement>) {
+  return <Tag {...props} dangerouslySetInnerHTML={{ __html: useMarkup(html) }} />;
+}
+
 /** The related products' grid (the shared CardGrid takes text: the markup hook stays out of every page's JavaScript). */
 function RelatedGrid({ html, favourites }: { html: Markup; favourites: readonly number[] }) {
   return <CardGrid html={useMarkup(html)} favourites={favourites} />;
@@ -134,15 +147,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const soldOut = product.sizes.every((s) => s.stock === 0);
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: useMarkup(jsonLd) }} />
-      {/* The first picture is the page's largest paint: preloaded from the head, as React does for an <img> it renders itself. */}
-      {loaderData.firstImage ? <link rel="preload" as="image" href={loaderData.firstImage} fetchPriority="high" /> : null}
+      <Written as="script" type="application/ld+json" html={jsonLd} />
+      {/* The first screen's pictures (the largest paint among them): asked for from the head, as React does for an <img> it renders itself. */}
+      {loaderData.firstImages.map((image) => (
+        <link key={image.href} rel="preload" as="image" {...image} fetchPriority="high" />
+      ))}
       <Breadcrumbs items={[...trail, { name: product.name, path: `/product/${product.slug}` }]} />
       <article className="product" data-testid="product">
-        <section className="gallery" aria-label={t("product:gallery")} dangerouslySetInnerHTML={{ __html: useMarkup(html.gallery) }} />
+        {/* A phone scrolls the gallery sideways: a keyboard reaches it (tabIndex) to scroll it with the arrows. */}
+        <Written as="section" className="gallery" aria-label={t("product:gallery")} tabIndex={0} html={html.gallery} />
         {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the other colours' links navigate in place; keyboards use the links */}
         <div className="product__info" onClick={navigateOnClick}>
-          <div className="product__head" dangerouslySetInnerHTML={{ __html: useMarkup(html.head) }} />
+          <Written className="product__head" html={html.head} />
           <AddToCartForm product={product} analytics={loaderData.analytics} />
           <Heart productId={product.id} favourite={loaderData.favourite} html={html.heart} />
           {soldOut ? (
@@ -150,7 +166,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               {t("product:soldOutAll")}
             </p>
           ) : null}
-          <div className="product__about" dangerouslySetInnerHTML={{ __html: useMarkup(html.about) }} />
+          <Written className="product__about" html={html.about} />
         </div>
       </article>
       <section id="reviews" aria-labelledby="reviews-title" className="reviews" data-testid="reviews">

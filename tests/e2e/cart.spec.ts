@@ -7,7 +7,7 @@
 // the shop allows 10 an hour per address) and 4 password logins (beside its 8;
 // 30 per 10 minutes).
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, FIXTURES, parseUzs, test, text, uniqueEmail, whenHydrated } from "./support";
+import { expect, FIXTURES, hasClubBadge, parseUzs, test, text, uniqueEmail, whenHydrated } from "./support";
 
 const popupText = (key: string) => text("uz", "common", `cartPopup.${key}`);
 const cart = (key: string) => text("uz", "cart", key);
@@ -39,7 +39,7 @@ async function fillCart(page: Page, count: number, skip: string[] = [], { club =
     const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(html)?.[1];
     if (!primaryId || !sku || !html.includes('data-testid="add-to-cart-button"')) continue;
     // Promo codes do not apply to club products: `club: false` leaves them out.
-    if (!club && html.includes("badge--club")) continue;
+    if (!club && hasClubBadge(html)) continue;
     const res = await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } });
     if (res.status() === 201) added.push(slug);
   }

@@ -266,13 +266,16 @@ export async function emailLink(page: Page, email: string, pathname: string): Pr
 }
 
 /** One product in the page's cart (through the JSON call, the page's own cookies). */
+/** A page's HTML shows a club product's badge (the markup's class, not the inline stylesheet's rule). */
+export const hasClubBadge = (html: string) => html.includes('class="badge badge--club"');
+
 export async function oneProductInCart(page: Page) {
   const html = await (await page.request.get("/store?sort=popular")).text();
   for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
     const product = await (await page.request.get(`/product/${slug}`)).text();
     const primaryId = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
     const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(product)?.[1];
-    if (!primaryId || !sku || product.includes("badge--club")) continue;
+    if (!primaryId || !sku || hasClubBadge(product)) continue;
     if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) return;
   }
   throw new Error("no product could be added");

@@ -32,6 +32,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "sitemap.xml", url: "/sitemap.xml", personal: false },
   { route: "sitemap/:file", url: "/sitemap/ru.xml", personal: false },
   { route: "img/:shape/:color/:view", url: "/img/sneaker/khaki/1.svg", personal: false },
+  { route: "cdn-cgi/image/:options/*", url: "/cdn-cgi/image/width=640,fit=scale-down,format=auto/img/sneaker/khaki/1.svg", personal: false },
   { route: "dev/outbox", url: "/dev/outbox", personal: true },
   { route: "api/account", url: "/api/account", personal: true, json: true },
   { route: "api/account/:op", url: "/api/account/save-details", personal: true, json: true },

@@ -8,6 +8,7 @@ import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { Lang } from "~/i18n/languages";
 import type { I18n } from "~/i18n/use-i18n";
 import { ProductGrid } from "~/catalogue/product-card";
+import { pictureProps, pictureSrcset } from "~/ui/picture";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { renderPage } from "./render-page";
 
@@ -103,6 +104,8 @@ describe("product cards", () => {
     card({ id: 4, salePrice: 350_000, firstPrice: 300_000 }),
     card({ id: 5, name: `Ko'ylak "Bahor" & <b>`, brand: "O'zbek & Co", slug: "a-b", inStock: false }),
     card({ id: 6, slug: "javascript:alert(1)", image: { url: "javascript:alert(2)", width: 1, height: 2 } }),
+    // A photo: its srcset through the image resizer, its sizes by the grid's columns.
+    card({ id: 7, image: { url: "/photos/7/front.jpg", width: 1200, height: 1600 } }),
   ];
 
   /** The page the hearts' posts come back to. */
@@ -122,7 +125,15 @@ describe("product cards", () => {
         h(
           "div",
           { className: "card__media" },
-          h("img", { src: p.image.url, width: p.image.width, height: p.image.height, alt: p.name, loading: eager ? "eager" : "lazy", decoding: "async" }),
+          h("img", {
+            src: p.image.url,
+            ...pictureProps(p.image.url, "card"),
+            width: p.image.width,
+            height: p.image.height,
+            alt: p.name,
+            loading: eager ? "eager" : "lazy",
+            decoding: eager ? undefined : "async",
+          }),
           h("div", { className: "card__badges" }, h(SaleLabel, { firstPrice: p.firstPrice, salePrice: p.salePrice }), p.inClub ? h(ClubBadge) : null),
         ),
         h("p", { className: "card__brand" }, p.brand),
@@ -183,5 +194,23 @@ describe("product cards", () => {
     }
     // No favourites: the same markup as everyone's.
     expect(markHearts(html, [], i18n)).toBe(html);
+  });
+});
+
+describe("product pictures in the sizes a screen needs (issue #15 §1)", () => {
+  it("a photo offers widths for a phone, a tablet and a desktop through the resizer, in the format the browser accepts", () => {
+    const srcset = pictureSrcset("/photos/7/front.jpg");
+    expect(srcset.split(", ")).toEqual([320, 640, 960, 1280, 1920].map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/photos/7/front.jpg ${w}w`));
+    // A photo on another origin the zone allows: named whole after the options.
+    expect(pictureSrcset("https://cdn.example.uz/p/1.webp?v=2").split(", ")[0]).toBe(
+      "/cdn-cgi/image/width=320,fit=scale-down,format=auto/https://cdn.example.uz/p/1.webp?v=2 320w",
+    );
+    expect(pictureProps("/photos/7/front.PNG", "gallery")).toEqual({ srcSet: pictureSrcset("/photos/7/front.PNG"), sizes: "(min-width: 768px) 54vw, 100vw" });
+  });
+
+  it("a vector picture keeps its one URL", () => {
+    expect(pictureSrcset("/img/shoe/green/1.svg")).toBe("");
+    expect(pictureProps("/img/shoe/green/1.svg", "card")).toEqual({});
+    expect(pictureSrcset("/img/shoe.svg?x=.jpg")).toBe("");
   });
 });

@@ -5,6 +5,7 @@ import type { ProductDetails } from "~/catalogue/types";
 import type { I18n } from "~/i18n/use-i18n";
 import { ClubBadge, Price, SaleLabel } from "~/ui/price";
 import { renderPage } from "./render-page";
+import { pictureProps } from "~/ui/picture";
 
 // The product page's fixed parts are written as strings (app/catalogue/product-html.ts): they must be
 // what React rendered for the page's former JSX, escaping included.
@@ -27,6 +28,8 @@ const product = (over: Partial<ProductDetails>): ProductDetails => ({
   images: [
     { url: "/img/hoodie/navy/1.svg", width: 600, height: 800 },
     { url: "/img/hoodie/navy/2.svg?a=1&b=2", width: 600, height: 800 },
+    // A photo: its srcset through the image resizer (app/catalogue/picture.ts).
+    { url: "/photos/100/side.webp", width: 1200, height: 1600 },
   ],
   colors: [
     { slug: "registan-yulduz-hoodie-navy-100", colorSlug: "navy", name: `Navy "deep"`, hex: "#1f2a44" },
@@ -47,12 +50,13 @@ const jsx = (p: ProductDetails, i18n: I18n) =>
         h("img", {
           key: img.url,
           src: img.url,
+          ...pictureProps(img.url, "gallery"),
           width: img.width,
           height: img.height,
           alt: i === 0 ? p.name : `${p.name} — ${i + 1}`,
-          loading: i === 0 ? "eager" : "lazy",
+          loading: i < 2 ? "eager" : "lazy",
           fetchPriority: i === 0 ? "high" : undefined,
-          decoding: "async",
+          decoding: i < 2 ? undefined : "async",
         }),
       ),
     ),

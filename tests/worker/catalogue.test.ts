@@ -59,12 +59,13 @@ describe("catalogue listing and pagination", () => {
     expect(pagination).not.toContain("page-prev");
   });
 
-  it("the first two cards' pictures load at once, preloaded from the head; the others lazily", async () => {
+  it("the first screen's four cards' pictures load at once, preloaded from the head and decoded in the frame they arrive for; the others lazily", async () => {
     const { body } = await html("/store");
     const pictures = tags(section(body, '<div class="grid"', '<nav class="pagination"'), "img");
-    expect(pictures.map((img) => img.loading)).toEqual(["eager", "eager", ...Array<string>(PAGE_SIZE - 2).fill("lazy")]);
+    expect(pictures.map((img) => img.loading)).toEqual([...Array<string>(4).fill("eager"), ...Array<string>(PAGE_SIZE - 4).fill("lazy")]);
+    expect(pictures.map((img) => img.decoding)).toEqual([...Array<string | undefined>(4).fill(undefined), ...Array<string>(PAGE_SIZE - 4).fill("async")]);
     const preloads = tags(headOf(body), "link").filter((link) => link.rel === "preload" && link.as === "image");
-    expect(preloads.map((link) => link.href)).toEqual(pictures.slice(0, 2).map((img) => img.src));
+    expect(preloads.map((link) => link.href)).toEqual(pictures.slice(0, 4).map((img) => img.src));
     for (const link of preloads) expect(link.fetchpriority ?? link.fetchPriority).toBe("high");
   });
 

@@ -1,5 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catalogue, get } from "./helpers";
+import { byNewest, catalogue, get, headOf, html, products, section, tags } from "./helpers";
 
 describe("product images (generated SVG silhouettes)", () => {
   it("every seed image URL is an SVG in its color", async () => {
@@ -47,4 +48,49 @@ describe("product images (generated SVG silhouettes)", () => {
       await res.body?.cancel();
     });
   }
+});
+
+describe("photos in the sizes a screen needs (issue #15 §1)", () => {
+  const WIDTHS = [320, 640, 960, 1280, 1920];
+  const srcsetOf = (path: string) => WIDTHS.map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto${path} ${w}w`).join(", ");
+
+  it("a product whose picture is a photo offers it through the resizer: the card, the gallery and their preloads", async () => {
+    // The newest product (the first card of /store) gets a photo instead of its silhouette.
+    const p = [...products].sort(byNewest)[0]!;
+    const photo = `/photos/${p.id}/front.jpg`;
+    await env.DB.prepare("UPDATE images SET url = ?1 WHERE product_id = ?2 AND position = (SELECT MIN(position) FROM images WHERE product_id = ?2)")
+      .bind(photo, p.id)
+      .run();
+
+    const store = (await html("/store")).body;
+    const card = tags(section(store, '<div class="grid"', "</article>"), "img")[0]!;
+    expect(card).toMatchObject({ src: photo, srcset: srcsetOf(photo), sizes: "(min-width: 1025px) 20vw, (min-width: 768px) 32vw, 50vw", loading: "eager" });
+    expect(Number(card.width) / Number(card.height)).toBe(3 / 4);
+    const cardPreload = tags(headOf(store), "link").find((link) => link.rel === "preload" && link.href === photo)!;
+    expect(cardPreload).toMatchObject({ imagesrcset: srcsetOf(photo), imagesizes: card.sizes });
+
+    const page = (await html(`/product/${p.slug}`)).body;
+    const gallery = tags(section(page, '<section class="gallery"', "</section>"), "img");
+    expect(gallery[0]).toMatchObject({ src: photo, srcset: srcsetOf(photo), sizes: "(min-width: 768px) 54vw, 100vw", fetchpriority: "high" });
+    // The silhouettes after it stay single vector files.
+    for (const img of gallery.slice(1)) expect(img.srcset, img.src).toBeUndefined();
+    const preload = tags(headOf(page), "link").find((link) => link.rel === "preload" && link.href === photo)!;
+    expect(preload).toMatchObject({ imagesrcset: srcsetOf(photo), imagesizes: gallery[0]!.sizes });
+  });
+
+  it("the local stand-in for the resizer sends the browser to the picture as it is, for the shop's own paths only", async () => {
+    const res = await get("/cdn-cgi/image/width=640,fit=scale-down,format=auto/img/shoe/green/1.svg", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/img/shoe/green/1.svg");
+    for (const url of [
+      "/cdn-cgi/image/width=640,format=auto/img/shoe/green/1.svg",
+      "/cdn-cgi/image/width=640,fit=scale-down,format=auto//evil.example/x.jpg",
+      "/cdn-cgi/image/width=640,fit=scale-down,format=auto/https://evil.example/x.jpg",
+      "/cdn-cgi/image/width=640,fit=scale-down,format=auto/img/../../x.jpg",
+    ]) {
+      const refused = await get(url, { redirect: "manual" });
+      expect(refused.status, url).toBe(404);
+      await refused.body?.cancel();
+    }
+  });
 });

@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/dev-image";
+import { getApp } from "~/server/context.server";
+
+/**
+ * Local runs and tests only (DEV_IMAGES=1): a stand-in for Cloudflare's Image Transformations,
+ * which answer `/cdn-cgi/image/<options>/<source>` at the edge before the Worker (the photos'
+ * `srcset`, app/catalogue/picture.ts). It checks the options the shop asks for and sends the
+ * browser to the picture as it is: no resizing here. Only the shop's own paths (no open redirect).
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const source = params["*"] ?? "";
+  const valid = /^width=\d{2,4},fit=scale-down,format=auto$/.test(params.options) && /^[a-z0-9][a-z0-9/._-]*$/i.test(source) && !source.includes("..");
+  if (getApp(context).env.DEV_IMAGES !== "1" || !valid)
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return redirect(`/${source}`, { status: 302, headers: { "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,47 @@
+/**
+ * Product pictures in the sizes a screen needs (issue #15 §1). A photo (JPEG, PNG, WebP, AVIF)
+ * goes through the image resizer in front of the shop, Cloudflare's Image Transformations
+ * (`/cdn-cgi/image/<options>/<source>`): `srcset` offers widths for a phone (≤ 640 px), a tablet
+ * (641–1024) and a desktop (≥ 1025) at 1× to 2×, and `format=auto` sends AVIF or WebP to a
+ * browser that accepts them, the source's format to one that does not. A vector picture (the
+ * demo catalogue's SVG silhouettes) fits every width in one file: it keeps its one URL.
+ * Local runs have no resizer: `/cdn-cgi/image/…` is a stand-in there (app/routes/dev-image.ts).
+ * Not in the layout's chunk (vite.config.ts): the grids, the cart and favourites load it.
+ */
+const WIDTHS = [320, 640, 960, 1280, 1920];
+
+/** Where each picture sits, as `sizes` says it: the grid's columns (app.css) and the gallery. */
+export const PICTURE_SIZES = {
+  // Two columns on a phone, three from 768 px, four beside the filters from 1025 px.
+  card: "(min-width: 1025px) 20vw, (min-width: 768px) 32vw, 50vw",
+  // The product's gallery: the page's width on a phone, its left part from 768 px.
+  gallery: "(min-width: 768px) 54vw, 100vw",
+  // A thumbnail: a cart line's (90 px), the cart popup's (60 px), a favourite's (120 px).
+  thumb: "120px",
+} as const;
+
+const RASTER = /\.(jpe?g|png|webp|avif)$/i;
+
+/** The `srcset` of a photo (empty for a vector picture, which needs none). */
+export function pictureSrcset(url: string): string {
+  const path = url.split(/[?#]/)[0]!;
+  if (!RASTER.test(path)) return "";
+  // A path of the shop's own, or another origin the zone's transformations allow.
+  const source = url.startsWith("/") ? url.slice(1) : url;
+  return WIDTHS.map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/${source} ${w}w`).join(", ");
+}
+
+/** The attributes for an `<img>` in React: `srcSet` and `sizes` for a photo, nothing for a vector. */
+export function pictureProps(url: string, sizes: keyof typeof PICTURE_SIZES): { srcSet?: string; sizes?: string } {
+  const srcSet = pictureSrcset(url);
+  return srcSet ? { srcSet, sizes: PICTURE_SIZES[sizes] } : {};
+}
+
+/**
+ * A `<link rel="preload">` for a picture on the first screen: for a photo the same candidates as
+ * its `<img>` (`imageSrcSet`, `imageSizes`), so the browser fetches the width it will show, once.
+ */
+export function picturePreload(url: string, sizes: keyof typeof PICTURE_SIZES): { href: string; imageSrcSet?: string; imageSizes?: string } {
+  const srcset = pictureSrcset(url);
+  return srcset ? { href: url, imageSrcSet: srcset, imageSizes: PICTURE_SIZES[sizes] } : { href: url };
+}

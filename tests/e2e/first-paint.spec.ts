@@ -1,0 +1,91 @@
+// Issue #15 §1: what the first paint waits for, on the production build. The stylesheet is in
+// the document; the scripts the page hydrates with are asked for at low priority, after the
+// first screen's pictures; nothing moves once the page's script has run.
+import { cards, expect, expectSameDocument, FIXTURES, markDocument, REVIEWED, test, whenHydrated } from "./support";
+
+test("the stylesheet is inline, no request of its own, and stays one element across navigations", async ({ page, javaScriptEnabled: js }) => {
+  await page.goto("/store");
+  const sheets = () =>
+    page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => ({
+        href: sheet.href,
+        key: (sheet.ownerNode as Element | null)?.getAttribute("data-href"),
+        rules: sheet.cssRules.length,
+      })),
+    );
+  const inline = (await sheets()).filter((sheet) => sheet.key === "app");
+  expect(inline).toHaveLength(1);
+  expect(inline[0]!.rules).toBeGreaterThan(100);
+  expect((await sheets()).filter((sheet) => sheet.href !== null)).toEqual([]);
+  // The styles apply: the card's picture box keeps its 3:4 shape.
+  const box = (await cards(page).first().locator(".card__media").boundingBox())!;
+  expect(box.height / box.width).toBeCloseTo(4 / 3, 1);
+
+  // With JavaScript React adopts the server's <style> (its text is not in the scripts): after a
+  // client-side navigation there is still exactly that one, with its rules.
+  await whenHydrated(page.getByTestId("sort"), js);
+  await markDocument(page, js);
+  await cards(page).first().locator("a").first().click();
+  await expect(page.getByTestId("product")).toBeVisible();
+  await expectSameDocument(page, js);
+  const after = (await sheets()).filter((sheet) => sheet.key === "app");
+  expect(after).toHaveLength(1);
+  expect(after[0]!.rules).toBe(inline[0]!.rules);
+});
+
+test("the page's scripts are asked for at low priority, after the first screen's pictures", async ({ page, javaScriptEnabled: js }) => {
+  test.skip(!js, "a lite page has no scripts (lite.spec.ts)");
+  await page.goto(`/product/${FIXTURES.productOneSlug}`);
+  const links = await page
+    .locator("head link")
+    .evaluateAll((els) => els.map((el) => ({ rel: el.getAttribute("rel"), href: el.getAttribute("href"), priority: el.getAttribute("fetchpriority") })));
+  const modules = links.filter((link) => link.rel === "modulepreload");
+  expect(modules.length).toBeGreaterThan(2);
+  for (const link of modules) expect(link.priority, link.href ?? "").toBe("low");
+  const gallery = await page
+    .locator(".gallery img")
+    .evaluateAll((imgs) => imgs.map((img) => ({ src: img.getAttribute("src"), loading: img.getAttribute("loading") })));
+  expect(gallery.map((img) => img.loading)).toEqual(gallery.map((_, i) => (i < 2 ? "eager" : "lazy")));
+  const pictures = links.filter((link) => link.rel === "preload");
+  expect(pictures.map((link) => [link.href, link.priority])).toEqual(gallery.slice(0, 2).map((img) => [img.src, "high"]));
+  expect(links.indexOf(pictures[1]!)).toBeLessThan(links.indexOf(modules[0]!));
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1024, height: 900 },
+]) {
+  test(`nothing on the first screen moves when the page's script runs, and the page keeps its data (${viewport.width} px)`, async ({
+    page,
+    javaScriptEnabled: js,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The shifts the browser recorded since the page's start (buffered entries).
+    const shifted = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) sum += (entry as unknown as { value: number }).value;
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(sum), 200);
+          }),
+      );
+    // A hydration that drops server HTML (a streamed part rendered anew) reloads the page's data.
+    const dataReloads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataReloads.push(request.url());
+    });
+    for (const path of ["/store/women/footwear", "/ru/search?q=krossovka", `/product/${FIXTURES.productOneSlug}`, `/ru/product/${REVIEWED.many}`, "/"]) {
+      await page.goto(path);
+      // With JavaScript: once hydrated, when the Apply buttons it hides are gone.
+      if (js && !path.includes("/product/") && path !== "/") await expect(page.getByTestId("sort-apply")).toBeHidden();
+      if (path.includes("/product/")) await expect(page.getByTestId("product-card").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // A lite page has no script to move anything (and the browser runs no observer callback for us).
+      if (js) expect(await shifted(), path).toBe(0);
+    }
+    expect(dataReloads).toEqual([]);
+  });
+}
