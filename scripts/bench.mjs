@@ -156,7 +156,7 @@ async function auditReport(pages, initOf) {
     const s = r.scores;
     const counted = r.indexable ? [s.performance, s.accessibility, s["best-practices"], s.seo] : [s.performance, s.accessibility, s["best-practices"]];
     report(
-      `lighthouse, ${r.name} (${r.lang}): performance ${s.performance} · accessibility ${s.accessibility} · best practices ${s["best-practices"]} · SEO ${r.indexable ? s.seo : "n/a (noindex)"}`,
+      `lighthouse, ${r.name} (${r.lang}): performance ${s.performance} · accessibility ${s.accessibility} · best practices ${s["best-practices"]} · SEO ${r.indexable ? s.seo : "n/a (noindex)"} · FCP ${(r.fcp / 1000).toFixed(2)} s · LCP ${(r.lcp / 1000).toFixed(2)} s`,
       Math.min(...counted),
       "",
       100,
