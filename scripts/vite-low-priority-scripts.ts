@@ -35,13 +35,21 @@ export function patchRouterScripts(code: string): string {
  * priority with it), so the page's JavaScript stays without the patch's bytes.
  */
 export function lowPriorityScripts(): Plugin {
+  let patched = false;
   return {
     name: "low-priority-scripts",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
       if (!ROUTER_COMPONENTS.test(id)) return null;
+      patched = true;
+      // The inserted lines move React Router's code: drop its source map rather than point it wrong.
       return { code: patchRouterScripts(code), map: { mappings: "" } };
+    },
+    buildEnd(error) {
+      // React Router's file moved or renamed: fail rather than ship the old priority unnoticed.
+      if (!error && !patched)
+        throw new Error("low-priority-scripts: React Router's components module was not in the Worker's build; re-check ROUTER_COMPONENTS");
     },
   };
 }

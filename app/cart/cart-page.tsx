@@ -44,7 +44,7 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
         </p>
       ) : null}
       {notice ? (
-        <p className={notice === "deliveryTypeNotInCity" ? "alert" : "alert alert--success"} role="status" data-testid="cart-notice">
+        <p className={notice === "deliveryTypeNotInCity" ? "alert alert--warning" : "alert alert--success"} role="status" data-testid="cart-notice">
           {t(`cart:notices.${notice}`)}
         </p>
       ) : null}

@@ -21,7 +21,7 @@ export function productHtml(
   const gallery = p.images
     .map(
       (img, i) =>
-        `<img src="${escapeUrl(img.url)}"${srcsetHtml(img.url, "gallery")} width="${img.width}" height="${img.height}" alt="${i === 0 ? name : `${name} — ${i + 1}`}"` +
+        `<img src="${escapeUrl(img.url)}"${srcsetHtml(img.url, i === 0 ? "gallery" : "galleryMore")} width="${img.width}" height="${img.height}" alt="${i === 0 ? name : `${name} — ${i + 1}`}"` +
         // The first picture is the largest paint (preloaded, decoded in the frame it arrives for);
         // a phone's gallery shows the second's edge beside it, so that one is on the first screen too.
         `${i === 0 ? ' loading="eager" fetchPriority="high"' : i === 1 ? ' loading="eager"' : ' loading="lazy" decoding="async"'}/>`,

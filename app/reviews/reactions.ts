@@ -66,17 +66,20 @@ export async function sendReaction(form: HTMLFormElement, t: T) {
   let counted = shown(item);
   showWish(item, next, t);
   item.ariaBusy = "true";
-  while (next) {
-    const res = await fetch(form.action, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(next) }).catch(() => null);
-    if (!res?.ok) {
-      // Refused or offline: back to what the server counted, and the presses after it dropped.
+  try {
+    while (next) {
+      const res = await fetch(form.action, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(next) }).catch(() => null);
+      const answer = res?.ok ? ((await res.json().catch(() => null)) as Counts | null) : null;
+      // Refused, offline or an answer that is not the counts: back to what the server last
+      // counted, and the presses after it dropped.
+      if (!answer) break;
+      counted = answer;
+      next = queued.get(item);
       queued.delete(item);
-      break;
     }
-    counted = (await res.json()) as Counts;
-    next = queued.get(item);
+  } finally {
     queued.delete(item);
+    show(item, counted, t);
+    item.ariaBusy = null;
   }
-  show(item, counted, t);
-  item.ariaBusy = null;
 }

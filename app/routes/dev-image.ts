@@ -5,7 +5,7 @@ import { getApp } from "~/server/context.server";
 /**
  * Local runs and tests only (DEV_IMAGES=1): a stand-in for Cloudflare's Image Transformations,
  * which answer `/cdn-cgi/image/<options>/<source>` at the edge before the Worker (the photos'
- * `srcset`, app/catalogue/picture.ts). It checks the options the shop asks for and sends the
+ * `srcset`, app/ui/picture.ts). It checks the options the shop asks for and sends the
  * browser to the picture as it is: no resizing here. Only the shop's own paths (no open redirect).
  */
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -78,7 +78,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
     html: documentMarkups(context, productHtml(product, writer, { favourite, here: path + search })),
     // The gallery's pictures on the first screen (app/catalogue/product-html.ts loads them eagerly).
-    firstImages: product.images.slice(0, 2).map((image) => picturePreload(image.url, "gallery")),
+    firstImages: product.images.slice(0, 2).map((image, i) => picturePreload(image.url, i === 0 ? "gallery" : "galleryMore")),
     favourite,
     trail: trail.map((c) => ({ name: c.name, path: `/store/${c.path}` })),
     // The colour too: the same model in another colour is a page of its own.
@@ -149,8 +149,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     <>
       <Written as="script" type="application/ld+json" html={jsonLd} />
       {/* The first screen's pictures (the largest paint among them): asked for from the head, as React does for an <img> it renders itself. */}
-      {loaderData.firstImages.map((image) => (
-        <link key={image.href} rel="preload" as="image" {...image} fetchPriority="high" />
+      {loaderData.firstImages.map((image, i) => (
+        // Two fixed places, keyed by place: the same picture may fill both.
+        <link key={i} rel="preload" as="image" {...image} fetchPriority="high" />
       ))}
       <Breadcrumbs items={[...trail, { name: product.name, path: `/product/${product.slug}` }]} />
       <article className="product" data-testid="product">

@@ -12,10 +12,13 @@ const WIDTHS = [320, 640, 960, 1280, 1920];
 
 /** Where each picture sits, as `sizes` says it: the grid's columns (app.css) and the gallery. */
 export const PICTURE_SIZES = {
-  // Two columns on a phone, three from 768 px, four beside the filters from 1025 px.
-  card: "(min-width: 1025px) 20vw, (min-width: 768px) 32vw, 50vw",
-  // The product's gallery: the page's width on a phone, its left part from 768 px.
-  gallery: "(min-width: 768px) 54vw, 100vw",
+  // Two columns on a phone, three from 768 px, four from 1025 px (a quarter of the page on the
+  // home page and under a product, a little less beside a listing's filters).
+  card: "(min-width: 1025px) 25vw, (min-width: 768px) 32vw, 50vw",
+  // The product's gallery: its first picture 85 % of a phone's width (the next one's edge shows),
+  // the page's left part from 768 px; the others beside each other under it from 1025 px.
+  gallery: "(min-width: 768px) 54vw, 85vw",
+  galleryMore: "(min-width: 1025px) 27vw, (min-width: 768px) 54vw, 85vw",
   // A thumbnail: a cart line's (90 px), the cart popup's (60 px), a favourite's (120 px).
   thumb: "120px",
 } as const;
@@ -26,8 +29,9 @@ const RASTER = /\.(jpe?g|png|webp|avif)$/i;
 export function pictureSrcset(url: string): string {
   const path = url.split(/[?#]/)[0]!;
   if (!RASTER.test(path)) return "";
-  // A path of the shop's own, or another origin the zone's transformations allow.
-  const source = url.startsWith("/") ? url.slice(1) : url;
+  // A path of the shop's own, or another origin the zone's transformations allow (named whole);
+  // a space or a comma would split a srcset candidate: encoded.
+  const source = (url.startsWith("//") ? `https:${url}` : url.startsWith("/") ? url.slice(1) : url).replace(/[\s,]/g, encodeURIComponent);
   return WIDTHS.map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/${source} ${w}w`).join(", ");
 }
 

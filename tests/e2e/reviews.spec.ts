@@ -217,14 +217,19 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
   await expect(page.locator(`#${id}`).getByTestId("dislike")).toHaveAttribute("aria-pressed", "true");
   if (!js) return;
 
-  // Quick presses with JavaScript, each while the one before is in flight (the network held back a
-  // little): every press shows at once, the last one is sent after the answer in flight, and the
-  // review ends as the shopper left it (like, dislike, like → liked; two requests, not three).
+  // Quick presses with JavaScript, each while the one before is in flight (the network holds the
+  // first answer back until the third press): every press shows at once, the last one is sent after
+  // the answer in flight, and the review ends as the shopper left it (like, dislike, like → liked;
+  // two requests, not three).
   await whenHydrated(page.locator(".reviews__body"), js);
   const sent: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/reaction**", async (route) => {
     sent.push(route.request().postData() ?? "");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await held;
     await route.continue();
   });
   const quick = page.locator(`#${id}`);
@@ -235,6 +240,8 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
   await expect(quick.getByTestId("dislike")).toHaveAttribute("aria-pressed", "true");
   await quick.getByTestId("like").click();
   await expect(quick.getByTestId("like")).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => sent.length).toBe(1);
+  release();
   await settled;
   await expect(quick).not.toHaveAttribute("aria-busy", "true");
   expect(sent.map((body) => JSON.parse(body).user_like)).toEqual([1, 1]);

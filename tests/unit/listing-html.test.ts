@@ -205,7 +205,14 @@ describe("product pictures in the sizes a screen needs (issue #15 §1)", () => {
     expect(pictureSrcset("https://cdn.example.uz/p/1.webp?v=2").split(", ")[0]).toBe(
       "/cdn-cgi/image/width=320,fit=scale-down,format=auto/https://cdn.example.uz/p/1.webp?v=2 320w",
     );
-    expect(pictureProps("/photos/7/front.PNG", "gallery")).toEqual({ srcSet: pictureSrcset("/photos/7/front.PNG"), sizes: "(min-width: 768px) 54vw, 100vw" });
+    expect(pictureProps("/photos/7/front.PNG", "gallery")).toEqual({ srcSet: pictureSrcset("/photos/7/front.PNG"), sizes: "(min-width: 768px) 54vw, 85vw" });
+  });
+
+  it("a photo's URL cannot split a candidate: spaces and commas are encoded; a protocol-relative one is named whole", () => {
+    expect(pictureSrcset("/photos/a b,c.jpg").split(", ")[0]).toBe("/cdn-cgi/image/width=320,fit=scale-down,format=auto/photos/a%20b%2Cc.jpg 320w");
+    expect(pictureSrcset("//cdn.example.uz/p/1.jpg").split(", ")[0]).toBe(
+      "/cdn-cgi/image/width=320,fit=scale-down,format=auto/https://cdn.example.uz/p/1.jpg 320w",
+    );
   });
 
   it("a vector picture keeps its one URL", () => {

@@ -28,7 +28,7 @@ const product = (over: Partial<ProductDetails>): ProductDetails => ({
   images: [
     { url: "/img/hoodie/navy/1.svg", width: 600, height: 800 },
     { url: "/img/hoodie/navy/2.svg?a=1&b=2", width: 600, height: 800 },
-    // A photo: its srcset through the image resizer (app/catalogue/picture.ts).
+    // A photo: its srcset through the image resizer (app/ui/picture.ts).
     { url: "/photos/100/side.webp", width: 1200, height: 1600 },
   ],
   colors: [
@@ -50,7 +50,7 @@ const jsx = (p: ProductDetails, i18n: I18n) =>
         h("img", {
           key: img.url,
           src: img.url,
-          ...pictureProps(img.url, "gallery"),
+          ...pictureProps(img.url, i === 0 ? "gallery" : "galleryMore"),
           width: img.width,
           height: img.height,
           alt: i === 0 ? p.name : `${p.name} — ${i + 1}`,

@@ -64,14 +64,14 @@ describe("photos in the sizes a screen needs (issue #15 §1)", () => {
 
     const store = (await html("/store")).body;
     const card = tags(section(store, '<div class="grid"', "</article>"), "img")[0]!;
-    expect(card).toMatchObject({ src: photo, srcset: srcsetOf(photo), sizes: "(min-width: 1025px) 20vw, (min-width: 768px) 32vw, 50vw", loading: "eager" });
+    expect(card).toMatchObject({ src: photo, srcset: srcsetOf(photo), sizes: "(min-width: 1025px) 25vw, (min-width: 768px) 32vw, 50vw", loading: "eager" });
     expect(Number(card.width) / Number(card.height)).toBe(3 / 4);
     const cardPreload = tags(headOf(store), "link").find((link) => link.rel === "preload" && link.href === photo)!;
     expect(cardPreload).toMatchObject({ imagesrcset: srcsetOf(photo), imagesizes: card.sizes });
 
     const page = (await html(`/product/${p.slug}`)).body;
     const gallery = tags(section(page, '<section class="gallery"', "</section>"), "img");
-    expect(gallery[0]).toMatchObject({ src: photo, srcset: srcsetOf(photo), sizes: "(min-width: 768px) 54vw, 100vw", fetchpriority: "high" });
+    expect(gallery[0]).toMatchObject({ src: photo, srcset: srcsetOf(photo), sizes: "(min-width: 768px) 54vw, 85vw", fetchpriority: "high" });
     // The silhouettes after it stay single vector files.
     for (const img of gallery.slice(1)) expect(img.srcset, img.src).toBeUndefined();
     const preload = tags(headOf(page), "link").find((link) => link.rel === "preload" && link.href === photo)!;
