@@ -168,6 +168,7 @@ test("with JavaScript a refused invisible captcha brings the interactive widget,
 test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest sees the counts and a sign-in link", async ({
   page,
   javaScriptEnabled: js,
+  pageErrors,
 }) => {
   await page.goto(`/product/${REVIEWED.six}`);
   const first = page.getByTestId("review").first();
@@ -250,4 +251,25 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
   await page.unroute("**/reaction**");
   await page.reload();
   await expect(page.locator(`#${id}`).getByTestId("like")).toHaveAttribute("aria-pressed", "true");
+
+  // An answer that is not the counts (a refusal, a proxy's page): the review turns back to what the
+  // server last counted and takes presses again.
+  await whenHydrated(page.locator(".reviews__body"), js);
+  const back = page.locator(`#${id}`);
+  // The browser logs the refused answer; the page's error watch lets this one through.
+  pageErrors.allowStatus(503);
+  for (const answer of [
+    { status: 503, body: "" },
+    { status: 200, body: "<html>proxy</html>" },
+  ]) {
+    await page.route("**/reaction**", (route) => route.fulfill({ status: answer.status, contentType: "text/html", body: answer.body }));
+    const failed = page.waitForResponse((r) => r.url().includes("/reaction") && r.request().method() === "POST");
+    await back.getByTestId("dislike").click();
+    await failed;
+    await expect(back).not.toHaveAttribute("aria-busy", "true");
+    await expect(back.getByTestId("like")).toHaveAttribute("aria-pressed", "true");
+    await expect(back.getByTestId("dislike")).toHaveAttribute("aria-pressed", "false");
+    await expect(back.getByTestId("like").locator("span")).toHaveText(String(likes + 1));
+    await page.unroute("**/reaction**");
+  }
 });
