@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { applyPatches } from "./vite-patch.ts";
 
 /**
  * React Router's `<Scripts>` preloads the page's modules with `<link rel="modulepreload">`,
@@ -16,17 +17,12 @@ const LINKS = ["href: manifest.url,", "href: manifest.entry.module,", "href: pat
 export const ROUTER_COMPONENTS = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/;
 
 export function patchRouterScripts(code: string): string {
-  for (const href of LINKS) {
-    const from = `rel: "modulepreload",\n\t\t${href}`;
-    const found = code.split(from).length - 1;
-    if (found !== 1) {
-      throw new Error(
-        `low-priority-scripts: expected React Router's modulepreload with "${href}" once, found it ${found} times; React Router changed: re-check scripts/vite-low-priority-scripts.ts`,
-      );
-    }
-    code = code.replace(from, () => `rel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\t${href}`);
-  }
-  return code;
+  return applyPatches(
+    code,
+    LINKS.map((href) => [`rel: "modulepreload",\n\t\t${href}`, `rel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\t${href}`] as const),
+    (from, found) =>
+      `low-priority-scripts: expected React Router's modulepreload with "${from.split("\t").at(-1)}" once, found it ${found} times; React Router changed: re-check scripts/vite-low-priority-scripts.ts`,
+  );
 }
 
 /**

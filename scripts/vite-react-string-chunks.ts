@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { applyPatches } from "./vite-patch.ts";
 
 /**
  * React's edge server renderer (react-dom-server.edge.production.js) turns every
@@ -57,16 +58,12 @@ function completeWriting(destination) {
 export const REACT_EDGE_SERVER = /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.edge\.production\.js$/;
 
 export function patchReactEdgeServer(code: string): string {
-  for (const [from, to] of PATCHES) {
-    const found = code.split(from).length - 1;
-    if (found !== 1) {
-      throw new Error(
-        `react-string-chunks: expected "${from.split("\n")[0]}" once in React's edge server build, found it ${found} times; React changed: re-check scripts/vite-react-string-chunks.ts`,
-      );
-    }
-    code = code.replace(from, () => to);
-  }
-  return code;
+  return applyPatches(
+    code,
+    PATCHES,
+    (from, found) =>
+      `react-string-chunks: expected "${from.split("\n")[0]}" once in React's edge server build, found it ${found} times; React changed: re-check scripts/vite-react-string-chunks.ts`,
+  );
 }
 
 /** The Worker's build only: the browser never loads React's server renderer. */

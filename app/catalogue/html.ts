@@ -1,6 +1,6 @@
 import type { I18n } from "~/i18n/use-i18n";
 import { escapeHtml, escapeUrl } from "~/ui/html";
-import { PICTURE_SIZES, pictureSrcset } from "~/ui/picture";
+import { type PICTURE_SIZES, pictureProps } from "~/ui/picture";
 import type { ProductCard } from "./types";
 
 /**
@@ -15,10 +15,10 @@ import type { ProductCard } from "./types";
  * The bytes are what React rendered for the same JSX (tests/unit/listing-html.test.ts).
  */
 
-/** A photo's `srcSet` and `sizes` attributes (./picture.ts); nothing for a vector picture. */
+/** A photo's `srcSet` and `sizes` attributes (app/ui/picture.ts) as markup; nothing for a vector picture. */
 export function srcsetHtml(url: string, sizes: keyof typeof PICTURE_SIZES): string {
-  const srcset = pictureSrcset(url);
-  return srcset ? ` srcSet="${escapeHtml(srcset)}" sizes="${PICTURE_SIZES[sizes]}"` : "";
+  const photo = pictureProps(url, sizes);
+  return photo.srcSet ? ` srcSet="${escapeHtml(photo.srcSet)}" sizes="${photo.sizes}"` : "";
 }
 
 /** A grid's card texts, looked up and escaped once per render (the I18n is made once per render). */

@@ -1,6 +1,7 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev-image";
 import { getApp } from "~/server/context.server";
+import { isResizeOptions } from "~/ui/picture";
 
 /**
  * Local runs and tests only (DEV_IMAGES=1): a stand-in for Cloudflare's Image Transformations,
@@ -10,8 +11,7 @@ import { getApp } from "~/server/context.server";
  */
 export function loader({ params, context }: Route.LoaderArgs) {
   const source = params["*"] ?? "";
-  const valid = /^width=\d{2,4},fit=scale-down,format=auto$/.test(params.options) && /^[a-z0-9][a-z0-9/._-]*$/i.test(source) && !source.includes("..");
-  if (getApp(context).env.DEV_IMAGES !== "1" || !valid)
-    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const valid = isResizeOptions(params.options) && /^[a-z0-9][a-z0-9/._-]*$/i.test(source) && !source.includes("..");
+  if (getApp(context).env.DEV_IMAGES !== "1" || !valid) throw data(null, { status: 404 });
   return redirect(`/${source}`, { status: 302, headers: { "Cache-Control": "public, max-age=3600" } });
 }

@@ -10,6 +10,12 @@
  */
 const WIDTHS = [320, 640, 960, 1280, 1920];
 
+/** The resizer's options for one width: the one place its URL is written (the stand-in checks it). */
+export const resizeOptions = (width: number) => `width=${width},fit=scale-down,format=auto`;
+
+/** Whether `options` are the resizer options the shop asks for (app/routes/dev-image.ts). */
+export const isResizeOptions = (options: string) => WIDTHS.some((w) => resizeOptions(w) === options);
+
 /** Where each picture sits, as `sizes` says it: the grid's columns (app.css) and the gallery. */
 export const PICTURE_SIZES = {
   // Two columns on a phone, three from 768 px, four from 1025 px (a quarter of the page on the
@@ -32,7 +38,7 @@ export function pictureSrcset(url: string): string {
   // A path of the shop's own, or another origin the zone's transformations allow (named whole);
   // a space or a comma would split a srcset candidate: encoded.
   const source = (url.startsWith("//") ? `https:${url}` : url.startsWith("/") ? url.slice(1) : url).replace(/[\s,]/g, encodeURIComponent);
-  return WIDTHS.map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/${source} ${w}w`).join(", ");
+  return WIDTHS.map((w) => `/cdn-cgi/image/${resizeOptions(w)}/${source} ${w}w`).join(", ");
 }
 
 /** The attributes for an `<img>` in React: `srcSet` and `sizes` for a photo, nothing for a vector. */
@@ -46,6 +52,6 @@ export function pictureProps(url: string, sizes: keyof typeof PICTURE_SIZES): { 
  * its `<img>` (`imageSrcSet`, `imageSizes`), so the browser fetches the width it will show, once.
  */
 export function picturePreload(url: string, sizes: keyof typeof PICTURE_SIZES): { href: string; imageSrcSet?: string; imageSizes?: string } {
-  const srcset = pictureSrcset(url);
-  return srcset ? { href: url, imageSrcSet: srcset, imageSizes: PICTURE_SIZES[sizes] } : { href: url };
+  const photo = pictureProps(url, sizes);
+  return photo.srcSet ? { href: url, imageSrcSet: photo.srcSet, imageSizes: photo.sizes } : { href: url };
 }
