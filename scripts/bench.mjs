@@ -31,6 +31,12 @@ async function pageJs(path, init = {}) {
   const html = await (await fetch(BASE + path, init)).text();
   const urls = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  // The production build's module script adds its preloads after the first paint
+  // (app/server/deferred-scripts.server.ts): the list it walks.
+  const deferred = [...html.matchAll(/for\s*\(const \w+ of (\[[^\]]*\])\)/g)];
+  for (const m of deferred) for (const url of JSON.parse(m[1])) urls.add(url);
+  if (/<script[^>]+type="module"/.test(html) && deferred.length === 0 && urls.size === 0)
+    throw new Error(`${path}: a module script without preloads the bench can read: re-check pageJs`);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\((?:"|')([^"']+\.js)(?:"|')\)/g)) urls.add(m[1]);
   let total = 0;

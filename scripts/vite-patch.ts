@@ -1,6 +1,6 @@
 /**
  * The build's patches of a dependency's file (scripts/vite-react-string-chunks.ts,
- * scripts/vite-low-priority-scripts.ts): each replacement must match exactly once, or the build
+ * scripts/vite-deferred-scripts.ts): each replacement must match exactly once, or the build
  * fails naming what changed, instead of shipping a half-patched file.
  */
 export function applyPatches(
