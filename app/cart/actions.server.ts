@@ -112,6 +112,9 @@ function popupOf(
   };
 }
 
+/** Two identical adds sent as pages within this many ms are one press sent twice (a double click's interval is ≤ 500 ms). */
+const REPEATED_ADD_MS = 1000;
+
 export async function runCartAction(form: FormData | URLSearchParams, c: CartActionContext): Promise<CartActionResult> {
   const db = c.env.DB;
   const sent = String(form.get("intent") ?? "");
@@ -154,7 +157,11 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     const cart = await cartForWrite(c.env, c.request, c.shopper);
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
-    const added = await addLine(db, cartId, purchasableId, quantity);
+    // Without JavaScript a double click sends the form twice, as two page requests: the copy is
+    // the same add, not a second one (with JavaScript the button ignores a press while one is in
+    // flight; API clients send what they mean).
+    const asPage = c.request.headers.get("Sec-Fetch-Dest") === "document";
+    const added = await addLine(db, cartId, purchasableId, quantity, asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : undefined);
     const view = await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
       const { code, error } = stockFailure(added.reason);

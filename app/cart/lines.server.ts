@@ -22,18 +22,34 @@ export async function cartFor(db: D1Database, userId: number | null): Promise<nu
  * Adds `quantity` of a sku, never beyond its stock. One statement: the stock
  * check and the increment cannot be split by a parallel request, so 50
  * parallel adds with stock 3 leave exactly 3.
+ *
+ * `repeat`: an add of the same quantity within `windowMs` of the line's last one
+ * is that add sent again (a double click on a form without JavaScript sends it
+ * twice) and changes nothing; it answers as the first did. Decided in the same
+ * statement, so two copies arriving together count once. Without `repeat` the
+ * add's time is not recorded: no later add is taken for its copy.
  */
-export async function addLine(db: D1Database, cartId: number, skuId: number, quantity: number): Promise<AddResult> {
+export async function addLine(
+  db: D1Database,
+  cartId: number,
+  skuId: number,
+  quantity: number,
+  repeat: { now: number | null; windowMs: number } = { now: null, windowMs: 0 },
+): Promise<AddResult> {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ADD) return { ok: false, reason: "badQuantity" };
+  const same = "(?5 > 0 AND last_add_quantity = excluded.quantity AND last_add_ms > ?4 - ?5)";
   const row = await db
     .prepare(
-      `INSERT INTO cart_lines (cart_id, sku_id, quantity)
-       SELECT ?1, s.id, ?3 FROM skus s WHERE s.id = ?2 AND s.stock >= ?3
-       ON CONFLICT(cart_id, sku_id) DO UPDATE SET quantity = quantity + excluded.quantity
-         WHERE quantity + excluded.quantity <= (SELECT stock FROM skus WHERE id = excluded.sku_id)
+      `INSERT INTO cart_lines (cart_id, sku_id, quantity, last_add_ms, last_add_quantity)
+       SELECT ?1, s.id, ?3, ?4, ?3 FROM skus s WHERE s.id = ?2 AND s.stock >= ?3
+       ON CONFLICT(cart_id, sku_id) DO UPDATE SET
+         quantity = CASE WHEN ${same} THEN quantity ELSE quantity + excluded.quantity END,
+         last_add_ms = CASE WHEN ${same} THEN last_add_ms ELSE excluded.last_add_ms END,
+         last_add_quantity = excluded.quantity
+         WHERE ${same} OR quantity + excluded.quantity <= (SELECT stock FROM skus WHERE id = excluded.sku_id)
        RETURNING quantity`,
     )
-    .bind(cartId, skuId, quantity)
+    .bind(cartId, skuId, quantity, repeat.now, repeat.windowMs)
     .first<{ quantity: number }>();
   if (row) return { ok: true, quantity: row.quantity };
   const sku = await db.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId).first<{ stock: number }>();

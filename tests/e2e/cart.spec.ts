@@ -112,6 +112,49 @@ test("adding: no size → an error by the sizes; a size → the popup, the count
   await expect(page.getByTestId("cart-line-quantity")).toHaveText(js ? "2" : "1");
 });
 
+test("a double click on add to cart adds one: without JavaScript the page's second copy of the form is the same add", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  // A shopper with a cart (a session) already: both copies reach the same cart.
+  await fillCart(page, 1, [FIXTURES.productOneSlug]);
+  await openProduct(page, js, FIXTURES.productOneSlug);
+  await page.locator(".size:not(.size--soldout)").first().click();
+  // A person's double click: the second press comes once the first add has reached the shop,
+  // before its answer (held here). Without JavaScript the browser drops the first page request
+  // and sends the form again; with JavaScript the button ignores a press while its add is in flight.
+  const adds: string[] = [];
+  let secondSent!: () => void;
+  const second = new Promise<void>((resolve) => (secondSent = resolve));
+  await page.route(/\/(api\/)?cart(\?.*)?$/, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    adds.push(route.request().url());
+    if (adds.length > 1) {
+      secondSent();
+      return route.continue();
+    }
+    // Sent from here as the browser would have (interception sees its request before the
+    // browser adds Sec-Fetch-Dest, which tells a page's form from a fetch).
+    const dest = route.request().isNavigationRequest() ? "document" : "empty";
+    const response = await route.fetch({ maxRedirects: 0, headers: { ...(await route.request().allHeaders()), "sec-fetch-dest": dest } });
+    await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1500))]);
+    // Without JavaScript the browser has dropped this request by now.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  // The mouse itself: a locator's click would wait for the first page request to finish.
+  const box = (await page.getByTestId("add-to-cart-button").boundingBox())!;
+  const press = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await press();
+  await expect.poll(() => adds.length).toBe(1);
+  await press();
+  await expect(page.getByTestId("cart-popup")).toBeVisible();
+  expect(adds).toHaveLength(js ? 1 : 2);
+  await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.cart")}: 2`);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await openCart(page, js);
+  await expect(page.getByTestId("cart-line-quantity")).toHaveText(["1", "1"]);
+});
+
 test("the cart popup: its message announced; with JavaScript it waits while pointed at or focused, and Escape closes it and gives the focus back", async ({
   page,
   javaScriptEnabled: js,

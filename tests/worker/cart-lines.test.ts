@@ -26,6 +26,24 @@ describe("cart lines under concurrency", () => {
     expect(await cartCounts(env.DB, cart)).toEqual({ items: 1, quantity: 3 });
   });
 
+  it("an add repeated within its window (the same quantity) is the same add, even when the copies race; later or different ones count", async () => {
+    const cart = await cartFor(env.DB, null);
+    const sku = await skuWithStock(20);
+    const now = 1_800_000_000_000;
+    const at = (ms: number, windowMs = 1000) => ({ now: ms, windowMs });
+    const first = await Promise.all(Array.from({ length: 5 }, () => addLine(env.DB, cart, sku, 1, at(now))));
+    expect(first).toEqual(Array.from({ length: 5 }, () => ({ ok: true, quantity: 1 })));
+    // Within the window from the first copy, still the same press.
+    expect(await addLine(env.DB, cart, sku, 1, at(now + 900))).toEqual({ ok: true, quantity: 1 });
+    // A different quantity is another add.
+    expect(await addLine(env.DB, cart, sku, 2, at(now + 950))).toEqual({ ok: true, quantity: 3 });
+    // Past the window: another add.
+    expect(await addLine(env.DB, cart, sku, 2, at(now + 2000))).toEqual({ ok: true, quantity: 5 });
+    // Without a window (a fetch request) every add counts, whatever came just before.
+    expect(await addLine(env.DB, cart, sku, 2)).toEqual({ ok: true, quantity: 7 });
+    expect(await addLine(env.DB, cart, sku, 2, at(now + 2001, 0))).toEqual({ ok: true, quantity: 9 });
+  });
+
   it("refuses unknown and sold-out skus and bad quantities", async () => {
     const cart = await cartFor(env.DB, null);
     expect(await addLine(env.DB, cart, 999_999, 1)).toEqual({ ok: false, reason: "unknownSku" });

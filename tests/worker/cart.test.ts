@@ -110,6 +110,29 @@ describe("adding from the product page", () => {
     expect(again.body).not.toContain('data-testid="cart-popup"');
   });
 
+  it("without JavaScript a double click (the same form sent twice as a page) adds once; with JavaScript or a second press later, each add counts", async () => {
+    const { p, sku } = buyable(2);
+    const s = new Shopper();
+    await s.add(sku.id);
+    const quantity = async () => (await s.api()).lines.find((line) => line.purchasableId === sku.id)?.quantity;
+    expect(await quantity()).toBe(1);
+    const send = (dest: string) =>
+      post(
+        "/cart",
+        { intent: "add", primaryId: String(p.id), purchasableId: String(sku.id), quantity: "1", redirectTo: `/product/${p.slug}` },
+        { cookie: s.cookie, headers: { ...freshIp(), "Sec-Fetch-Dest": dest } },
+      );
+    // The copies arrive together: one statement decides, so they count once…
+    const twice = await Promise.all([send("document"), send("document")]);
+    expect(twice.map((res) => res.status)).toEqual([303, 303]);
+    expect(await quantity()).toBe(2);
+    // …and the second copy of a page's add answers as the first (the product page says "added").
+    for (const res of twice) expect(res.headers.get("Location")).toContain(`/product/${p.slug}`);
+    // Fetch requests (the enhanced form, API clients) mean every add they send.
+    await Promise.all([send("empty"), send("empty")]);
+    expect(await quantity()).toBe(4);
+  });
+
   it("with JavaScript (no redirectTo): the answer is the popup's data", async () => {
     const { p, sku } = buyable(1);
     const s = new Shopper();
