@@ -22,6 +22,9 @@ const PRELOADS =
 // biome-ignore lint/suspicious/noTemplateCurlyInString: React Router's template literal, matched as written
 const ENTRY_IMPORT = "import(${JSON.stringify(manifest.entry.module)});`;";
 
+/** `<Scripts>`'s own list of the routes' module links (after the manifest's and the entry's). */
+const ROUTER_PRELOADS = "[...new Set(manifest.entry.imports.concat(getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })))]";
+
 const LINK = 'React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: ';
 
 export function patchRouterScripts(code: string): string {
@@ -31,7 +34,15 @@ export function patchRouterScripts(code: string): string {
       [ENTRY_IMPORT, `${ENTRY_IMPORT}\n\t\trouteModulesScript = __deferUntilFirstPaint(routeModulesScript, ${PRELOADS});`],
       [`!enableFogOfWar ? /* @__PURE__ */ ${LINK}manifest.url,`, `false ? ${LINK}manifest.url,`],
       [`/* @__PURE__ */ ${LINK}manifest.entry.module,`, `false && ${LINK}manifest.entry.module,`],
-      ["let preloads = isHydrated || isRSCRouterContext ? [] :", "let preloads = true ? [] :"],
+      // The links' list, whole: PRELOADS above is the same expression (with the manifest's and
+      // the entry's, which <Scripts> links on their own), so a change here fails the build.
+      [`let preloads = isHydrated || isRSCRouterContext ? [] : ${ROUTER_PRELOADS};`, `let preloads = true ? [] : ${ROUTER_PRELOADS};`],
+      // The names the inserted line reads, as <Scripts> declares them (kept as they are).
+      ...[
+        "let enableFogOfWar = isFogOfWarEnabled(",
+        "let matches = getActiveMatches(routerMatches, null, isSpaMode);",
+        "let routeModulesScript = !isStatic ?",
+      ].map((line) => [line, line] as const),
     ],
     (from, found) =>
       `deferred-scripts: expected React Router's "${from.split("\n")[0]}" once in <Scripts>, found it ${found} times; React Router changed: re-check scripts/vite-deferred-scripts.ts`,

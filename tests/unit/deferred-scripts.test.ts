@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deferUntilFirstPaint } from "../../app/server/deferred-scripts.server.ts";
 import { patchRouterScripts, ROUTER_COMPONENTS } from "../../scripts/vite-deferred-scripts.ts";
 
@@ -27,8 +27,10 @@ import("/assets/entry.client-Z.js");`;
 const preloads = ["/assets/entry.client-Z.js", "/assets/app-A.js", "/assets/root-X.js", "/assets/catalogue-Y.js"];
 
 /** Runs a rewritten script in a stand-in browser and records what it asks for, in order. */
-function run(script: string, page: { visibility: "visible" | "hidden"; paintTiming?: boolean }) {
+function run(script: string, page: { visibility: "visible" | "hidden"; paintTiming?: boolean; missing?: string }) {
   const events: string[] = [];
+  const listeners: Record<string, () => void> = {};
+  const addEventListener = (type: string, listener: () => void) => (listeners[type] = listener);
   const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
   const timers: (() => void)[] = [];
   const window: Record<string, unknown> = {};
@@ -45,20 +47,21 @@ function run(script: string, page: { visibility: "visible" | "hidden"; paintTimi
       observers.push(this.callback);
     }
   }
-  const setTimeout = (callback: () => void, ms: number) => {
-    events.push(`timer ${ms}`);
+  const setTimeout = (callback: () => void, ms?: number) => {
+    events.push(`timer ${ms ?? 0}`);
     timers.push(callback);
   };
   const load = (specifier: string) => {
     events.push(`import ${specifier}`);
-    return Promise.resolve({ from: specifier });
+    return specifier === page.missing ? Promise.reject(new TypeError(`Failed to fetch ${specifier}`)) : Promise.resolve({ from: specifier });
   };
   // `import(` is syntax, not a function: give the script one it can call.
-  new Function("window", "document", "PerformanceObserver", "setTimeout", "__import", script.replaceAll("import(", "__import("))(
+  new Function("window", "document", "PerformanceObserver", "setTimeout", "addEventListener", "__import", script.replaceAll("import(", "__import("))(
     window,
     document,
     PerformanceObserver,
     setTimeout,
+    addEventListener,
     load,
   );
   const paint = (name: string) => {
@@ -66,7 +69,7 @@ function run(script: string, page: { visibility: "visible" | "hidden"; paintTimi
     for (const observer of observers) observer({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
   };
   const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve));
-  return { events, window, paint, timeout: () => timers.shift()?.(), settle };
+  return { events, window, paint, timeout: () => timers.shift()?.(), settle, dispatch: (type: string) => listeners[type]?.() };
 }
 
 describe("deferUntilFirstPaint", () => {
@@ -112,6 +115,26 @@ describe("deferUntilFirstPaint", () => {
     expect(page.events.filter((event) => event.startsWith("import"))).toHaveLength(3);
   });
 
+  it("loads when the page is hidden or shown before its first paint (a hidden page reports none until shown)", async () => {
+    const page = run(deferUntilFirstPaint(routerScript, preloads), { visibility: "visible" });
+    await page.settle();
+    expect(page.events).toEqual(["timer 3000"]);
+    page.dispatch("visibilitychange");
+    await page.settle();
+    expect(page.events.at(-1)).toBe("import /assets/entry.client-Z.js");
+    page.paint("first-contentful-paint");
+    await page.settle();
+    expect(page.events.filter((event) => event.startsWith("import"))).toHaveLength(3);
+  });
+
+  it("throws a module that failed to load again in a task of its own, as the static import's failure was reported", async () => {
+    const page = run(deferUntilFirstPaint(routerScript, preloads), { visibility: "hidden", missing: "/assets/catalogue-Y.js" });
+    await page.settle();
+    expect(page.events).not.toContain("import /assets/entry.client-Z.js");
+    expect(page.events.at(-1)).toBe("timer 0");
+    expect(() => page.timeout()).toThrow("Failed to fetch /assets/catalogue-Y.js");
+  });
+
   it("loads at once on a hidden page, which paints nothing, and where the browser does not report paints", async () => {
     for (const page of [
       run(deferUntilFirstPaint(routerScript, preloads), { visibility: "hidden" }),
@@ -142,9 +165,17 @@ import("/assets/entry.client-Z.js");`;
     expect(page.window.__reactRouterRouteModules).toEqual({ root: { from: "/assets/root-X.js" } });
   });
 
-  it("leaves a script without imports alone and refuses an import it does not know", () => {
+  it("leaves a script without imports alone, and one with an import it does not know as React Router wrote it (logged)", () => {
     expect(deferUntilFirstPaint(" ", preloads)).toBe(" ");
-    expect(() => deferUntilFirstPaint(`import { a } from "/x.js";\n${routerScript}`, preloads)).toThrow(/not one this rewrite knows/);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const unknown = `import { a } from "/x.js";\n${routerScript}`;
+    expect(deferUntilFirstPaint(unknown, preloads)).toBe(unknown);
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/not one this rewrite knows/));
+    error.mockRestore();
+  });
+
+  it("leaves no empty line where an import was", () => {
+    expect(deferUntilFirstPaint(routerScript, preloads)).not.toMatch(/\n\s*\n\s*window\.__reactRouterManifest/);
   });
 });
 
@@ -158,7 +189,7 @@ describe("the build's patch of <Scripts>", () => {
     expect(patched).toContain("routeModulesScript = __deferUntilFirstPaint(routeModulesScript, [...new Set(");
     expect(patched).toMatch(/^import \{ deferUntilFirstPaint as __deferUntilFirstPaint \} from ".*app[\\/]server[\\/]deferred-scripts\.server\.ts";\n/);
     const scripts = patched.slice(patched.indexOf("function Scripts("), patched.indexOf("function mergeRefs("));
-    expect(scripts).toContain("let preloads = true ? [] :");
+    expect(scripts).toContain("let preloads = true ? [] : [...new Set(manifest.entry.imports.concat(getModuleLinkHrefs(");
     expect(scripts).toContain('false ? React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: manifest.url,');
     expect(scripts).toContain('false && React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: manifest.entry.module,');
     // <PrefetchPageLinks> (other pages' modules, on intent) is untouched.
@@ -167,8 +198,14 @@ describe("the build's patch of <Scripts>", () => {
   });
 
   it("fails the build when React Router's code changed instead of shipping it unpatched", () => {
-    expect(() => patchRouterScripts(source.replace("let preloads = isHydrated || isRSCRouterContext ? [] :", "let preloads = isHydrated ? [] :"))).toThrow(
-      /React Router changed/,
-    );
+    for (const [from, to] of [
+      ["let preloads = isHydrated || isRSCRouterContext ? [] :", "let preloads = isHydrated ? [] :"],
+      // The links' list changed: the deferred one would no longer be the same.
+      ["getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })))];", "getModuleLinkHrefs(matches, manifest)))];"],
+      // A name the inserted line reads is renamed: it would fail every render, not the build.
+      ["let enableFogOfWar = isFogOfWarEnabled(", "let lazyDiscovery = isFogOfWarEnabled("],
+      ["let routeModulesScript = !isStatic ?", "let moduleScript = !isStatic ?"],
+    ])
+      expect(() => patchRouterScripts(source.replace(from, to)), from).toThrow(/React Router changed/);
   });
 });
