@@ -4,6 +4,7 @@ import { execSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { crawl, crawlProblems } from "../tests/shared/crawl.ts";
 import { lighthouseRows } from "./audit.mjs";
 import { run, serveBuild, stopServer, waitForHttp } from "./lib.mjs";
 
@@ -155,6 +156,20 @@ async function auditReport(pages, initOf) {
     const html = await (await fetch(BASE + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} })).text();
     page.indexable = !/<meta name="robots" content="noindex/.test(html);
   }
+  // Issue #15 §4: a crawler's walk of the demo shop (tests/shared/crawl.ts; the Worker test walks
+  // the seeded one with the same code).
+  const started = Date.now();
+  const { broken, pages: crawled } = await crawl((path, init) => fetch(BASE + path, init), BASE);
+  const { problems, indexable } = crawlProblems(crawled, BASE);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  report(
+    `crawl of the demo shop from /, /ru, /uk and the sitemaps (${crawled.length} pages, ${indexable} indexable, ${seconds} s): links answering 4xx/5xx`,
+    broken.length,
+    "",
+    0,
+  );
+  report("crawl: indexable pages without a self canonical, reciprocal hreflang, or a title and description of their own", problems.length, "", 0);
+  if (process.env.BENCH_VERBOSE) for (const line of [...broken, ...problems].slice(0, 20)) console.log(`crawl: ${line}`);
   const lhRows = await lighthouseRows(BASE, list);
   let worstFcp = { ms: 0 };
   let worstLcp = { ms: 0 };

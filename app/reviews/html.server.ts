@@ -81,7 +81,8 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
     `<div class="review__reactions">${reactionForm(r, c, "like")}${reactionForm(r, c, "dislike")}` +
     (c.signedIn
       ? ""
-      : `<a class="review__sign-in" href="${escapeUrl(`${localizePath("/login", c.lang, c.defaultLang)}?return_url=${encodeURIComponent(`${c.path}#review-${r.id}`)}`)}">${x.signIn}</a>`) +
+      : // nofollow: one sign-in URL per review (its return_url), not pages for a crawler to spend its visits on.
+        `<a class="review__sign-in" rel="nofollow" href="${escapeUrl(`${localizePath("/login", c.lang, c.defaultLang)}?return_url=${encodeURIComponent(`${c.path}#review-${r.id}`)}`)}">${x.signIn}</a>`) +
     `</div></li>`
   );
 }

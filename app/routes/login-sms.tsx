@@ -132,7 +132,9 @@ export default function LoginSms({ loaderData, actionData }: Route.ComponentProp
         <PhoneStep returnUrl={returnUrl} reply={reply} />
       )}
       <p>
-        <Link to={href(`/login${returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ""}`)}>{t("auth:sms.withPassword")}</Link>
+        <Link to={href(`/login${returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ""}`)} rel="nofollow">
+          {t("auth:sms.withPassword")}
+        </Link>
       </p>
     </section>
   );

@@ -68,12 +68,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       </p>
       <p>
-        <Link to={href(`/login/sms${returnQuery}`)} data-testid="login-by-code">
+        {/* nofollow: the sign-in pages come once per return_url; a crawler gets them without one from the header. */}
+        <Link to={href(`/login/sms${returnQuery}`)} rel="nofollow" data-testid="login-by-code">
           {t("auth:sms.byCode")}
         </Link>
       </p>
       <p>
-        {t("auth:login.noAccount")} <Link to={href(`/signup${returnQuery}`)}>{t("auth:signup.title")}</Link>
+        {t("auth:login.noAccount")}{" "}
+        <Link to={href(`/signup${returnQuery}`)} rel="nofollow">
+          {t("auth:signup.title")}
+        </Link>
       </p>
     </section>
   );

@@ -179,10 +179,10 @@ export default function ProductReview({ loaderData, actionData }: Route.Componen
       <Popup title={title} close={close}>
         <p data-testid="review-guest">{t("reviews:form.guest")}</p>
         <p className="review-popup__links">
-          <a className="button" href={links.login} data-testid="review-login">
+          <a className="button" href={links.login} rel="nofollow" data-testid="review-login">
             {t("reviews:form.login")}
           </a>{" "}
-          <a className="button button--ghost" href={links.signup} data-testid="review-signup">
+          <a className="button button--ghost" href={links.signup} rel="nofollow" data-testid="review-signup">
             {t("reviews:form.signup")}
           </a>
         </p>

@@ -1,6 +1,10 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { fixtures, generateCatalogue, type ProductRow } from "../../workers/seed/catalogue";
+import { attrs, decode, tags } from "../shared/crawl.ts";
+
+// HTML reading shared with the crawl (and with `npm run bench`, which runs it too).
+export { attrs, decode, tags };
 
 export const ORIGIN = "http://shop.test";
 
@@ -28,28 +32,6 @@ export async function htmlFollowing(path: string, init: RequestInit = {}): Promi
     res = await get(res.headers.get("Location")!, init);
   }
   return { res, body: await res.text() };
-}
-
-/** Text as the browser shows it: React escapes ' " & < > in text and attributes. */
-export function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-
-/** The attributes of one start tag, names lower-cased (HTML attribute names are case-insensitive). */
-export function attrs(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/\s([a-zA-Z:-]+)(?:="([^"]*)")?/g)) out[m[1]!.toLowerCase()] = decode(m[2] ?? "");
-  return out;
-}
-
-/** Every start tag `<name …>` of the HTML, as attribute maps. */
-export function tags(body: string, name: string): Record<string, string>[] {
-  return [...body.matchAll(new RegExp(`<${name}(\\s[^>]*)?>`, "g"))].map((m) => attrs(m[0]));
 }
 
 export function headOf(body: string): string {
