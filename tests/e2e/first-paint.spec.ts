@@ -125,3 +125,21 @@ for (const viewport of [
     expect(dataReloads).toEqual([]);
   });
 }
+
+test("the related products' placeholder is as tall as the grid that takes its place", async ({ page }) => {
+  for (const width of [390, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/product/${FIXTURES.productOneSlug}`);
+    await expect(page.locator(".related .card")).toHaveCount(8);
+    // The fallback the server sends before the grid, measured in the grid's place.
+    const [grid, placeholder] = await page.locator(".related").evaluate((related) => {
+      const real = related.querySelector(".grid")!.getBoundingClientRect().height;
+      const fallback = Object.assign(document.createElement("div"), { className: "grid grid--placeholder" });
+      related.append(fallback);
+      const height = fallback.getBoundingClientRect().height;
+      fallback.remove();
+      return [real, height];
+    });
+    expect(Math.abs(placeholder - grid) / grid, `${width} px: ${placeholder} for ${grid}`).toBeLessThan(0.05);
+  }
+});
