@@ -3,7 +3,7 @@ import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
 import { cityExists, deliveryOptions, deliveryTypeEnabled } from "~/delivery/index.server";
-import { addAccountFavourite, addGuestFavourite } from "~/favourites/index.server";
+import { addAccountFavourite, addGuestFavourite, favouriteOf, favouritesOwner } from "~/favourites/index.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
 import { addLine, removeLine } from "./lines.server";
 import { cartForWrite, ensureSession, existingCartId, type Shopper } from "./owner.server";
@@ -53,7 +53,8 @@ export type CartActionResult =
 /** Promo code tries per client address per 10 minutes. */
 export const PROMO_TRIES = 20;
 
-export type CartActionContext = { env: Env; request: Request; lang: Lang; shopper: Shopper; now?: number };
+/** `fromForm`: the shop's own forms sent it (the cart route's action: as a page, or as the enhanced form's request), not the JSON API. */
+export type CartActionContext = { env: Env; request: Request; lang: Lang; shopper: Shopper; now?: number; fromForm?: boolean };
 
 type Fail = Extract<CartActionResult, { ok: false }>;
 
@@ -112,8 +113,12 @@ function popupOf(
   };
 }
 
-/** Two identical adds sent as pages within this many ms are one press sent twice (a double click's interval is ≤ 500 ms). */
-const REPEATED_ADD_MS = 1000;
+/**
+ * Two identical adds sent as pages within this many ms are one press sent twice: a double
+ * click's interval is ≤ 500 ms (the systems' default), with room for the requests' jitter; an
+ * add on purpose after the page has come back takes longer.
+ */
+const REPEATED_ADD_MS = 800;
 
 export async function runCartAction(form: FormData | URLSearchParams, c: CartActionContext): Promise<CartActionResult> {
   const db = c.env.DB;
@@ -137,6 +142,13 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     ...extra,
   });
   if (!intent) return fail(400, "unknown_intent", "cart:errors.unknownIntent");
+  // A double click sends a form twice (without JavaScript as two page requests, the browser
+  // showing the second's answer; with it React Router sends the second and drops the first's).
+  // A page's copy of an add is the same add, not a second one (the JavaScript add button ignores
+  // a press in flight; API clients mean what they send). A copy of a removal or a size change
+  // from the cart page's forms finds its line gone, which is what it asked for: it answers as the first.
+  // A stepper's "−" or "+" pressed twice is two steps either way.
+  const asPage = c.request.headers.get("Sec-Fetch-Dest") === "document";
   /** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
   const addFailure = async (status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> => {
     const view = await getCartView(c.env, c.lang, await existingCartId(c.env, c.shopper), c.now);
@@ -157,10 +169,6 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     const cart = await cartForWrite(c.env, c.request, c.shopper);
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
-    // Without JavaScript a double click sends the form twice, as two page requests: the copy is
-    // the same add, not a second one (with JavaScript the button ignores a press while one is in
-    // flight; API clients send what they mean).
-    const asPage = c.request.headers.get("Sec-Fetch-Dest") === "document";
     const added = await addLine(db, cartId, purchasableId, quantity, asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : undefined);
     const view = await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
@@ -179,6 +187,12 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     if (parsed.status !== "success") return fail(400, "unknown_line", "cart:errors.unknownLine", "purchasableId");
     const skuId = parsed.value.purchasableId;
     const line = await findLine(db, cartId, skuId);
+    if (cartId !== null && !line && c.fromForm) {
+      if (intent === "delete") return { ok: true, intent, notice: "removed" };
+      const product = intent === "move-to-favourites" ? await productOfSku(db, c.lang, skuId) : null;
+      if (product && (await favouriteOf(db, favouritesOwner(c.shopper.owner.userId, c.shopper.session), product.id)))
+        return { ok: true, intent, notice: "movedToFavourites" };
+    }
     if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
     if (intent === "increment") {
       const added = await addLine(db, cartId, skuId, 1);
@@ -202,6 +216,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     }
     const { purchasableId, newPurchasableId } = parsed.value;
     const line = await findLine(db, cartId, purchasableId);
+    if (cartId !== null && !line && c.fromForm && (await findLine(db, cartId, newPurchasableId))) return { ok: true, intent, notice: "updated" };
     if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
     if (newPurchasableId === purchasableId) return { ok: true, intent, notice: "updated" };
     if (!line.skuIds.includes(newPurchasableId)) return fail(400, "unknown_product", "cart:errors.unknownSize", "newPurchasableId");

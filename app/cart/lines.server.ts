@@ -41,7 +41,10 @@ export async function addLine(
   const row = await db
     .prepare(
       `INSERT INTO cart_lines (cart_id, sku_id, quantity, last_add_ms, last_add_quantity)
-       SELECT ?1, s.id, ?3, ?4, ?3 FROM skus s WHERE s.id = ?2 AND s.stock >= ?3
+       SELECT ?1, s.id, ?3, ?4, ?3 FROM skus s
+         -- A line that exists goes on to the update, which checks the stock itself (a copy of an
+         -- add answers as the add did, even if the stock fell in between).
+         WHERE s.id = ?2 AND (s.stock >= ?3 OR EXISTS (SELECT 1 FROM cart_lines WHERE cart_id = ?1 AND sku_id = ?2))
        ON CONFLICT(cart_id, sku_id) DO UPDATE SET
          quantity = CASE WHEN ${same} THEN quantity ELSE quantity + excluded.quantity END,
          last_add_ms = CASE WHEN ${same} THEN last_add_ms ELSE excluded.last_add_ms END,

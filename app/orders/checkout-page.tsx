@@ -65,7 +65,9 @@ function SignIn() {
         <button type="submit" className="button">
           {t("auth:login.submit")}
         </button>
-        <a href={href("/login/sms?return_url=checkout")}>{t("auth:sms.byCode")}</a>
+        <a href={href("/login/sms?return_url=checkout")} rel="nofollow">
+          {t("auth:sms.byCode")}
+        </a>
       </form>
     </details>
   );

@@ -68,7 +68,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const form = await readFormData(request);
   const shopper = await shopperOf(app.env, request);
-  const result = await runCartAction(form, { env: app.env, request, lang, shopper });
+  const result = await runCartAction(form, { env: app.env, request, lang, shopper, fromForm: true });
   const back = form.get("redirectTo");
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
   if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);

@@ -58,6 +58,41 @@ async function apply(page: Page, js: boolean, testId: string) {
   if (!js) await page.getByTestId(testId).first().click();
 }
 
+/**
+ * Holds the answer to the first POST to `url` until a second POST is sent (1.5 s at most), as a
+ * slow network would while a shopper double-clicks; returns the POSTs' URLs as they are sent.
+ */
+async function holdFirstAnswer(page: Page, url: RegExp): Promise<string[]> {
+  const posts: string[] = [];
+  let secondSent!: () => void;
+  const second = new Promise<void>((resolve) => (secondSent = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    posts.push(route.request().url());
+    if (posts.length > 1) {
+      secondSent();
+      return route.continue();
+    }
+    // Sent from here as the browser would have (interception sees its request before the
+    // browser adds Sec-Fetch-Dest, which tells a page's form from a fetch).
+    const dest = route.request().isNavigationRequest() ? "document" : "empty";
+    const response = await route.fetch({ maxRedirects: 0, headers: { ...(await route.request().allHeaders()), "sec-fetch-dest": dest } });
+    await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1500))]);
+    // The browser may have dropped this request by now.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  return posts;
+}
+
+/** Two presses of the mouse on an element, the second whatever the page is doing (a locator's click would wait for a page request to finish). */
+async function doubleClick(page: Page, testId: string, posts: string[]) {
+  const box = (await page.getByTestId(testId).first().boundingBox())!;
+  const press = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await press();
+  await expect.poll(() => posts.length).toBe(1);
+  await press();
+}
+
 const amount = async (page: Page, testId: string) => parseUzs(((await page.getByTestId(testId).locator("dd").textContent()) ?? "").replace(/^−/, ""));
 
 test("adding: no size → an error by the sizes; a size → the popup, the counter, the way to the cart", async ({ page, javaScriptEnabled: js, pageErrors }) => {
@@ -121,32 +156,10 @@ test("a double click on add to cart adds one: without JavaScript the page's seco
   await openProduct(page, js, FIXTURES.productOneSlug);
   await page.locator(".size:not(.size--soldout)").first().click();
   // A person's double click: the second press comes once the first add has reached the shop,
-  // before its answer (held here). Without JavaScript the browser drops the first page request
-  // and sends the form again; with JavaScript the button ignores a press while its add is in flight.
-  const adds: string[] = [];
-  let secondSent!: () => void;
-  const second = new Promise<void>((resolve) => (secondSent = resolve));
-  await page.route(/\/(api\/)?cart(\?.*)?$/, async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    adds.push(route.request().url());
-    if (adds.length > 1) {
-      secondSent();
-      return route.continue();
-    }
-    // Sent from here as the browser would have (interception sees its request before the
-    // browser adds Sec-Fetch-Dest, which tells a page's form from a fetch).
-    const dest = route.request().isNavigationRequest() ? "document" : "empty";
-    const response = await route.fetch({ maxRedirects: 0, headers: { ...(await route.request().allHeaders()), "sec-fetch-dest": dest } });
-    await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1500))]);
-    // Without JavaScript the browser has dropped this request by now.
-    await route.fulfill({ response }).catch(() => {});
-  });
-  // The mouse itself: a locator's click would wait for the first page request to finish.
-  const box = (await page.getByTestId("add-to-cart-button").boundingBox())!;
-  const press = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await press();
-  await expect.poll(() => adds.length).toBe(1);
-  await press();
+  // before its answer. Without JavaScript the browser drops the first page request and sends the
+  // form again; with JavaScript the button ignores a press while its add is in flight.
+  const adds = await holdFirstAnswer(page, /\/(api\/)?cart(\?.*)?$/);
+  await doubleClick(page, "add-to-cart-button", adds);
   await expect(page.getByTestId("cart-popup")).toBeVisible();
   expect(adds).toHaveLength(js ? 1 : 2);
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.cart")}: 2`);
@@ -234,6 +247,21 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   await expect(page.getByTestId("cart-empty")).toContainText(cart("empty"));
   await page.getByRole("link", { name: cart("toCatalogue") }).click();
   await expect(page).toHaveURL(/\/store$/);
+});
+
+test("a double click on remove takes the line away once and shows no error, with and without JavaScript", async ({ page, javaScriptEnabled: js }) => {
+  await fillCart(page, 2);
+  await openCart(page, js);
+  const posts = await holdFirstAnswer(page, /\/cart(\.data)?(\?.*)?$/);
+  await doubleClick(page, "cart-line-remove", posts);
+  // Both presses were sent (without JavaScript the browser drops the first page; with it React
+  // Router drops the first answer): the second finds the line gone, which is what it asked for.
+  await expect.poll(() => posts.length).toBe(2);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-line-error")).toHaveCount(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await openCart(page, js);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
 });
 
 test("promo codes: a wrong one shows the server's message and keeps the text; a right one lowers the total", async ({

@@ -44,6 +44,17 @@ describe("cart lines under concurrency", () => {
     expect(await addLine(env.DB, cart, sku, 2, at(now + 2001, 0))).toEqual({ ok: true, quantity: 9 });
   });
 
+  it("a copy of an add answers as the add did even if the stock fell to nothing in between; a new add then is refused", async () => {
+    const cart = await cartFor(env.DB, null);
+    const sku = await skuWithStock(1);
+    const now = 1_800_000_000_000;
+    expect(await addLine(env.DB, cart, sku, 1, { now, windowMs: 800 })).toEqual({ ok: true, quantity: 1 });
+    await env.DB.prepare("UPDATE skus SET stock = 0 WHERE id = ?").bind(sku).run();
+    expect(await addLine(env.DB, cart, sku, 1, { now: now + 300, windowMs: 800 })).toEqual({ ok: true, quantity: 1 });
+    expect(await addLine(env.DB, cart, sku, 1, { now: now + 5000, windowMs: 800 })).toEqual({ ok: false, reason: "outOfStock" });
+    expect(await addLine(env.DB, cart, sku, 1)).toEqual({ ok: false, reason: "outOfStock" });
+  });
+
   it("refuses unknown and sold-out skus and bad quantities", async () => {
     const cart = await cartFor(env.DB, null);
     expect(await addLine(env.DB, cart, 999_999, 1)).toEqual({ ok: false, reason: "unknownSku" });

@@ -126,8 +126,13 @@ describe("adding from the product page", () => {
     const twice = await Promise.all([send("document"), send("document")]);
     expect(twice.map((res) => res.status)).toEqual([303, 303]);
     expect(await quantity()).toBe(2);
-    // …and the second copy of a page's add answers as the first (the product page says "added").
-    for (const res of twice) expect(res.headers.get("Location")).toContain(`/product/${p.slug}`);
+    // …and a copy answers as the add did: back on the product page, "added" (not an error).
+    const copy = await send("document");
+    expect(copy.status).toBe(303);
+    expect(await quantity()).toBe(2);
+    const { body } = await s.get(copy.headers.get("Location")!);
+    expect(body).toContain('data-testid="cart-popup"');
+    expect(body).toContain('data-status="true"');
     // Fetch requests (the enhanced form, API clients) mean every add they send.
     await Promise.all([send("empty"), send("empty")]);
     expect(await quantity()).toBe(4);
@@ -228,12 +233,14 @@ describe("bad input never answers 5xx", () => {
     expect((await a.post("/cart", { intent: "explode" })).status).toBe(400);
     const raw = await get("/cart", { method: "POST", body: "%%%", headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: "http://shop.test" } });
     expect(raw.status).toBe(400);
-    // B names A's line: not found for B, A's cart unchanged.
+    // B names A's line: not found for B, A's cart unchanged (a removal finds no such line in B's
+    // cart, which is what it asks for: done, and nothing of A's is touched).
     const b = new Shopper();
     await b.add(buyable(3).sku.id);
-    for (const intent of ["decrement", "delete", "increment", "move-to-favourites"]) {
+    for (const intent of ["decrement", "increment", "move-to-favourites"]) {
       expect((await b.post("/cart", { intent, purchasableId: String(sku.id) })).status, intent).toBe(404);
     }
+    expect((await b.post("/cart", { intent: "delete", purchasableId: String(sku.id) })).headers.get("Location")).toBe("/cart?notice=removed");
     expect((await b.post("/api/cart", { purchasableId: String(sku.id), quantity: "-1" })).status).toBe(404);
     expect((await a.api()).lines).toEqual([expect.objectContaining({ purchasableId: sku.id, quantity: 1 })]);
   });
@@ -295,6 +302,43 @@ describe("the cart page", () => {
     await s.add(sku.id);
     await s.post("/cart", { intent: "delete", purchasableId: String(sku.id), redirectTo: "/cart" });
     expect((await s.api()).lines).toEqual([]);
+  });
+
+  it("a double click on remove, a size change or move to favourites: the copy finds its line gone and says done, with and without JavaScript; the JSON API still hears the line is unknown", async () => {
+    const s = new Shopper();
+    const { p, sku } = buyable(6);
+    const other = skusOf(p).find((x) => x.id !== sku.id && x.stock > 0)!;
+    await s.add(sku.id);
+    // Without JavaScript a page (303 to the cart with its notice); with it React Router's request for the form (`.data`).
+    const page = (fields: Record<string, string>) =>
+      post("/cart", { redirectTo: "/cart", ...fields }, { cookie: s.cookie, headers: { ...freshIp(), "Sec-Fetch-Dest": "document" } });
+    const enhanced = (fields: Record<string, string>) => post("/cart.data", fields, { cookie: s.cookie, headers: freshIp() });
+    const change = { intent: "change-size", purchasableId: String(sku.id), newPurchasableId: String(other.id) };
+    // Together (the same statements race) and one after the other: one line of the new size.
+    const together = await Promise.all([page(change), page(change)]);
+    expect(together.map((res) => [res.status, res.headers.get("Location")])).toEqual([
+      [303, "/cart?notice=updated"],
+      [303, "/cart?notice=updated"],
+    ]);
+    const after = await page(change);
+    expect([after.status, after.headers.get("Location")]).toEqual([303, "/cart?notice=updated"]);
+    // React Router's answer to the form's request: the same redirect to the cart and its notice.
+    const again = await enhanced(change);
+    expect(again.status).toBe(202);
+    expect(await again.text()).toContain("/cart?notice=updated");
+    expect((await s.api()).lines).toEqual([expect.objectContaining({ purchasableId: other.id, quantity: 1 })]);
+
+    const move = { intent: "move-to-favourites", purchasableId: String(other.id) };
+    for (const res of [await page(move), await page(move)]) expect([res.status, res.headers.get("Location")]).toEqual([303, "/cart?notice=movedToFavourites"]);
+    await s.add(other.id);
+    const remove = { intent: "delete", purchasableId: String(other.id) };
+    for (const res of [await page(remove), await page(remove)]) expect([res.status, res.headers.get("Location")]).toEqual([303, "/cart?notice=removed"]);
+    const removedAgain = await enhanced(remove);
+    expect(removedAgain.status).toBe(202);
+    expect(await removedAgain.text()).toContain("/cart?notice=removed");
+    expect((await s.api()).lines).toEqual([]);
+    // The JSON API: a line that is not there is an error.
+    expect((await s.post("/api/cart", { purchasableId: String(other.id), quantity: "-1" })).status).toBe(404);
   });
 
   it("summary: sale discount, several vendors notice, quantity words in ru/uk", async () => {

@@ -43,6 +43,8 @@ describe("robots.txt", () => {
     // Filtered listings stay crawlable (they say noindex themselves).
     expect(lines.some((l) => /^Disallow: .*store/.test(l))).toBe(false);
     expect(lines.some((l) => l === "Disallow: /")).toBe(false);
+    // Sign-in pages with a return_url (one per page they return to) are not for crawlers.
+    expect(lines).toContain("Disallow: /*return_url=");
   });
 
   it("names the configured origin (PUBLIC_ORIGIN), whatever the request's scheme or Host", async () => {
