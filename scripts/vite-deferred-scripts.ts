@@ -14,16 +14,15 @@ export const ROUTER_COMPONENTS = /[\\/]react-router[\\/]dist[\\/]production[\\/]
 
 const HELPER = fileURLToPath(new URL("../app/server/deferred-scripts.server.ts", import.meta.url));
 
-/** The modules `<Scripts>` preloads, in its order: the manifest's, the entry, then the routes'. */
-const PRELOADS =
-  "[...new Set([...(!enableFogOfWar ? [manifest.url] : []), manifest.entry.module, ...manifest.entry.imports, ...getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })])]";
-
 /** The end of React Router's module script template: the rewrite goes right after it. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: React Router's template literal, matched as written
 const ENTRY_IMPORT = "import(${JSON.stringify(manifest.entry.module)});`;";
 
 /** `<Scripts>`'s own list of the routes' module links (after the manifest's and the entry's). */
 const ROUTER_PRELOADS = "[...new Set(manifest.entry.imports.concat(getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })))]";
+
+/** The modules `<Scripts>` preloads, in its order: the manifest's, the entry, then its own list. */
+const PRELOADS = `[...new Set([...(!enableFogOfWar ? [manifest.url] : []), manifest.entry.module, ...${ROUTER_PRELOADS}])]`;
 
 const LINK = 'React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: ';
 
@@ -34,8 +33,7 @@ export function patchRouterScripts(code: string): string {
       [ENTRY_IMPORT, `${ENTRY_IMPORT}\n\t\trouteModulesScript = __deferUntilFirstPaint(routeModulesScript, ${PRELOADS});`],
       [`!enableFogOfWar ? /* @__PURE__ */ ${LINK}manifest.url,`, `false ? ${LINK}manifest.url,`],
       [`/* @__PURE__ */ ${LINK}manifest.entry.module,`, `false && ${LINK}manifest.entry.module,`],
-      // The links' list, whole: PRELOADS above is the same expression (with the manifest's and
-      // the entry's, which <Scripts> links on their own), so a change here fails the build.
+      // The links' list, whole (PRELOADS is built on it), so a change here fails the build.
       [`let preloads = isHydrated || isRSCRouterContext ? [] : ${ROUTER_PRELOADS};`, `let preloads = true ? [] : ${ROUTER_PRELOADS};`],
       // The names the inserted line reads, as <Scripts> declares them (kept as they are).
       ...[

@@ -103,23 +103,15 @@ describe("deferUntilFirstPaint", () => {
     expect(page.events).toHaveLength(before);
   });
 
-  it("loads once the 3 s are over if no paint was reported", async () => {
+  // The 3 s fallback, and a page hidden or shown before its first paint (a hidden page reports none until shown).
+  it.each([
+    ["the 3 s are over with no paint reported", (page: ReturnType<typeof run>) => page.timeout()],
+    ["the page is hidden or shown before its first paint", (page: ReturnType<typeof run>) => page.dispatch("visibilitychange")],
+  ])("loads when %s, and only once", async (_, trigger) => {
     const page = run(deferUntilFirstPaint(routerScript, preloads), { visibility: "visible" });
     await page.settle();
     expect(page.events).toEqual(["timer 3000"]);
-    page.timeout();
-    await page.settle();
-    expect(page.events.at(-1)).toBe("import /assets/entry.client-Z.js");
-    page.paint("first-contentful-paint");
-    await page.settle();
-    expect(page.events.filter((event) => event.startsWith("import"))).toHaveLength(3);
-  });
-
-  it("loads when the page is hidden or shown before its first paint (a hidden page reports none until shown)", async () => {
-    const page = run(deferUntilFirstPaint(routerScript, preloads), { visibility: "visible" });
-    await page.settle();
-    expect(page.events).toEqual(["timer 3000"]);
-    page.dispatch("visibilitychange");
+    trigger(page);
     await page.settle();
     expect(page.events.at(-1)).toBe("import /assets/entry.client-Z.js");
     page.paint("first-contentful-paint");

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { fixtures, generateCatalogue, type ProductRow } from "../../workers/seed/catalogue";
-import { attrs, decode, tags } from "../shared/crawl.ts";
+import { attrs, decode, headIn, tags } from "../shared/crawl.ts";
 
 // HTML reading shared with the crawl (and with `npm run bench`, which runs it too).
 export { attrs, decode, tags };
@@ -35,10 +35,8 @@ export async function htmlFollowing(path: string, init: RequestInit = {}): Promi
 }
 
 export function headOf(body: string): string {
-  const start = body.indexOf("<head>");
-  const end = body.indexOf("</head>");
-  expect(start, "document has a <head>").toBeGreaterThanOrEqual(0);
-  return body.slice(start, end);
+  expect(body.indexOf("<head>"), "document has a <head>").toBeGreaterThanOrEqual(0);
+  return headIn(body);
 }
 
 export function titleOf(body: string): string | undefined {
