@@ -1,11 +1,11 @@
 import type { TFunction } from "~/i18n/translate";
 import { redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
-import { cartFor, mergeCarts } from "~/cart/index.server";
+import { cartFor, findCartId, mergeCarts } from "~/cart/index.server";
 import { mergeGuestBrands, mergeGuestFavourites } from "~/favourites/index.server";
 import { apiError } from "~/server/api.server";
 import type { AppContext } from "~/server/context.server";
-import { readSession, sessionStorage } from "~/server/session.server";
+import { guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
@@ -57,19 +57,23 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
 /**
  * Signs in: the old session is destroyed and a new id issued (no session
  * fixation). What a guest kept joins the account: the guest cart merges into
- * the account's cart (quantities added, capped by stock) and guest favourites
- * into the account's. Returns the Set-Cookie header value of the new session.
+ * the account's cart (quantities added, capped by stock), guest favourites and
+ * brands into the account's, and the guest's orders become the account's. Returns the Set-Cookie header value of the new session.
  */
 export async function beginUserSession(env: Env, request: Request, userId: number): Promise<string> {
   const storage = sessionStorage(env, request);
   const old = await readSession(env, request);
-  const guestCartId = old?.get("userId") ? undefined : old?.get("cartId");
-  const guestFavourites = old?.get("userId") ? undefined : old?.get("favourites");
-  // Merge first: if it fails, the guest session (and its cart) is still there to retry with.
-  if (guestCartId) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
-  if (guestFavourites?.length) await mergeGuestFavourites(env.DB, userId, guestFavourites, old?.get("favouriteSkus") ?? {});
-  const guestBrands = old?.get("userId") ? undefined : old?.get("favouriteBrands");
-  if (guestBrands?.length) await mergeGuestBrands(env.DB, userId, guestBrands);
+  const guestKey = guestKeyOf(old);
+  // Merge first: if it fails, the guest session (and what its key owns) is still there to retry with.
+  if (guestKey) {
+    const guestCartId = await findCartId(env.DB, { userId: null, guestKey });
+    if (guestCartId !== null) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
+    await mergeGuestFavourites(env.DB, userId, guestKey);
+    await mergeGuestBrands(env.DB, userId, guestKey);
+    // The guest's orders become the account's (its history and order pages). Here, not
+    // through the orders door: that door leads through the checkout to the account and back.
+    await env.DB.prepare("UPDATE orders SET user_id = ? WHERE guest_key = ? AND user_id IS NULL").bind(userId, guestKey).run();
+  }
   if (old) await storage.destroySession(old);
   const session = await storage.getSession();
   session.set("userId", userId);

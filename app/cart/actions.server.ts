@@ -3,10 +3,10 @@ import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
 import { cityExists, deliveryOptions, deliveryTypeEnabled } from "~/delivery/index.server";
-import { addAccountFavourite, addGuestFavourite, favouriteOf, favouritesOwner } from "~/favourites/index.server";
+import { addFavourite, favouriteOf, favouritesOwner } from "~/favourites/index.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
 import { addLine, removeLine } from "./lines.server";
-import { cartForWrite, ensureSession, existingCartId, type Shopper } from "./owner.server";
+import { cartForWrite, existingCartId, type Shopper } from "./owner.server";
 import type { CartPopupData } from "./popup";
 import { addSchema, bonusesSchema, changeSizeSchema, deliverySchema, lineSchema, promoSchema } from "./schema";
 import { promoDiscount } from "./summary";
@@ -201,8 +201,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     }
     await removeLine(db, cartId, skuId, intent !== "decrement");
     if (intent === "move-to-favourites") {
-      if (c.shopper.owner.userId !== null) await addAccountFavourite(db, c.shopper.owner.userId, line.productId, skuId);
-      else addGuestFavourite(await ensureSession(c.env, c.request, c.shopper), line.productId);
+      await addFavourite(db, favouritesOwner(c.shopper.owner.userId, c.shopper.session), line.productId, skuId);
       return { ok: true, intent, notice: "movedToFavourites" };
     }
     return { ok: true, intent, notice: intent === "delete" ? "removed" : "updated" };

@@ -9,8 +9,8 @@ import { summarize, type Promo, type Summary } from "./summary";
  * and the summary (promo, bonuses, delivery, totals) in one D1 batch.
  */
 
-/** Whose cart: a signed-in shopper's (by account) or a guest's (by the id the session keeps). */
-export type CartOwner = { userId: number | null; guestCartId: number | null };
+/** Whose cart: a signed-in shopper's (by account) or a guest's (by the key their session keeps). */
+export type CartOwner = { userId: number | null; guestKey: string | null };
 
 export type CartLine = {
   skuId: number;
@@ -47,11 +47,11 @@ export type CartView = {
 export function cartIdQuery(db: D1Database, owner: CartOwner): D1PreparedStatement {
   return owner.userId !== null
     ? db.prepare("SELECT id FROM carts WHERE user_id = ?").bind(owner.userId)
-    : db.prepare("SELECT id FROM carts WHERE id = ? AND user_id IS NULL").bind(owner.guestCartId ?? 0);
+    : db.prepare("SELECT id FROM carts WHERE guest_key = ? AND user_id IS NULL").bind(owner.guestKey ?? "");
 }
 
 export async function findCartId(db: D1Database, owner: CartOwner): Promise<number | null> {
-  if (owner.userId === null && owner.guestCartId === null) return null;
+  if (owner.userId === null && owner.guestKey === null) return null;
   return (await cartIdQuery(db, owner).first<{ id: number }>())?.id ?? null;
 }
 

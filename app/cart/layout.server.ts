@@ -16,14 +16,14 @@ export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutDa
 export function cartCounter(db: D1Database) {
   return (session: ShopperSession): CounterSource => {
     const userId = session?.get("userId") ?? null;
-    const guestCartId = userId === null ? (session?.get("cartId") ?? null) : null;
-    if (userId === null && guestCartId === null) return 0;
+    const guestKey = userId === null ? (session?.get("guestKey") ?? null) : null;
+    if (userId === null && guestKey === null) return 0;
     return db
       .prepare(
         `SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines
-         WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ?1 OR (id = ?2 AND user_id IS NULL))`,
+         WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ?1 OR (guest_key = ?2 AND user_id IS NULL))`,
       )
-      .bind(userId ?? 0, guestCartId ?? 0);
+      .bind(userId ?? 0, guestKey ?? "");
   };
 }
 

@@ -6,10 +6,14 @@ import { MAX_ADD } from "./schema";
 
 export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity" };
 
-/** A cart for a shopper (one per account) or a new guest cart. */
-export async function cartFor(db: D1Database, userId: number | null): Promise<number> {
+/** A shopper's cart (one per account), or a guest's (one per guest key; made on the first call). */
+export async function cartFor(db: D1Database, userId: number | null, guestKey: string | null = null): Promise<number> {
   if (userId === null) {
-    return (await db.prepare("INSERT INTO carts DEFAULT VALUES RETURNING id").first<{ id: number }>())!.id;
+    const row = await db
+      .prepare("INSERT INTO carts (guest_key) VALUES (?) ON CONFLICT(guest_key) DO UPDATE SET updated_at = unixepoch() RETURNING id")
+      .bind(guestKey)
+      .first<{ id: number }>();
+    return row!.id;
   }
   const row = await db
     .prepare("INSERT INTO carts (user_id) VALUES (?) ON CONFLICT(user_id) DO UPDATE SET updated_at = unixepoch() RETURNING id")

@@ -1,6 +1,6 @@
 import type { Session } from "react-router";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
-import { readSession, sessionStorage, type FlashData, type SessionData } from "~/server/session.server";
+import { ensureGuestKey, guestKeyOf, readSession, sessionStorage, type FlashData, type SessionData } from "~/server/session.server";
 import { findCartId, type CartOwner } from "./cart.server";
 import { cartFor } from "./lines.server";
 
@@ -10,7 +10,7 @@ export type Shopper = { session: Session<SessionData, FlashData> | null; owner: 
 export async function shopperOf(env: Env, request: Request): Promise<Shopper> {
   const session = await readSession(env, request);
   const userId = session?.get("userId") ?? null;
-  return { session, owner: { userId, guestCartId: userId === null ? (session?.get("cartId") ?? null) : null } };
+  return { session, owner: { userId, guestKey: guestKeyOf(session) } };
 }
 
 /** The shopper's cart id, or null when there is none yet (reads never create one). */
@@ -22,8 +22,9 @@ export function existingCartId(env: Env, shopper: Shopper): Promise<number | nul
 export const NEW_GUEST_CARTS = 120;
 
 /**
- * The shopper's cart, created on the first write. A guest's cart id goes into
- * the session (created now if there was none): the Set-Cookie to send back.
+ * The shopper's cart, created on the first write. A guest's cart is found by the
+ * session's guest key (the session and the key made now if there were none): the
+ * Set-Cookie to send back.
  * null: too many new guest carts from this address.
  */
 export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null } | Limited> {
@@ -32,12 +33,12 @@ export async function cartForWrite(env: Env, request: Request, shopper: Shopper)
   if (existing !== null) return { cartId: existing, setCookie: null };
   const limit = await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
   if (!limit.allowed) return limitedFor(limit);
-  const cartId = await cartFor(env.DB, null);
   const storage = sessionStorage(env, request);
   const session = shopper.session ?? (await storage.getSession());
-  session.set("cartId", cartId);
+  const guestKey = ensureGuestKey(session);
+  const cartId = await cartFor(env.DB, null, guestKey);
   shopper.session = session;
-  shopper.owner = { userId: null, guestCartId: cartId };
+  shopper.owner = { userId: null, guestKey };
   return { cartId, setCookie: await storage.commitSession(session) };
 }
 

@@ -1,4 +1,5 @@
 import type { CounterSource, ShopperSession } from "~/layout/layout.server";
+import { ownerRows } from "./favourites.server";
 
 /**
  * Spec §9: the counter shows 0..99 and "99+" above. Counted well past 100 so that an
@@ -6,11 +7,13 @@ import type { CounterSource, ShopperSession } from "~/layout/layout.server";
  */
 const COUNT_UP_TO = 1000;
 
-/** The header's favourites counter: a signed-in shopper's from the table, a guest's from the session. */
+/** The header's favourites counter: the account's or the guest key's rows; no query for a session with neither. */
 export function favouritesCounter(db: D1Database) {
   return (session: ShopperSession): CounterSource => {
     const userId = session?.get("userId") ?? null;
-    if (userId === null) return Math.min(COUNT_UP_TO, session?.get("favourites")?.length ?? 0);
-    return db.prepare("SELECT MIN(?2, COUNT(*)) AS n FROM favourites WHERE user_id = ?1").bind(userId, COUNT_UP_TO);
+    const guestKey = session?.get("guestKey") ?? null;
+    if (userId === null && guestKey === null) return 0;
+    const { table, column, key } = ownerRows(userId !== null ? { userId } : { guestKey });
+    return db.prepare(`SELECT MIN(?2, COUNT(*)) AS n FROM ${table} WHERE ${column} = ?1`).bind(key, COUNT_UP_TO);
   };
 }

@@ -1,58 +1,79 @@
-import type { Session } from "react-router";
-import type { FlashData, SessionData } from "~/server/session.server";
-
 /**
- * Favourites storage: a signed-in shopper's in D1, a guest's in the session
- * (product ids). The favourites pages come with their own issue.
+ * Favourites storage: a row per product and owner, an account's in `favourites`
+ * (by user id), a guest's in `guest_favourites` (by their session's guest key).
+ * Each write is one statement or one batch, so parallel adds from two tabs all stay.
  */
 
-/** Most favourites a guest session keeps (the counter shows at most 99). */
+/** Most favourites a guest keeps (the counter shows at most 99); past it the oldest go. */
 export const GUEST_FAVOURITES_MAX = 200;
 
-export async function addAccountFavourite(db: D1Database, userId: number, productId: number, skuId: number | null): Promise<void> {
-  await db
-    .prepare("INSERT INTO favourites (user_id, product_id, sku_id) VALUES (?, ?, ?) ON CONFLICT(user_id, product_id) DO UPDATE SET sku_id = excluded.sku_id")
-    .bind(userId, productId, skuId)
-    .run();
+/** Whose favourites: an account's, or a guest's (null: a guest with no key yet owns nothing). */
+export type FavouritesOwner = { userId: number } | { guestKey: string | null };
+
+/** The owner's table, its owner column and the owner's value, for statements that read or write either alike. */
+export function ownerRows(owner: FavouritesOwner): { table: "favourites" | "guest_favourites"; column: "user_id" | "guest_key"; key: number | string } {
+  return "userId" in owner
+    ? { table: "favourites", column: "user_id", key: owner.userId }
+    : { table: "guest_favourites", column: "guest_key", key: owner.guestKey ?? "" };
 }
 
-/** Adds to a guest session's list, with its size if one was chosen (the caller commits the session); past the cap the oldest goes. */
-export function addGuestFavourite(session: Session<SessionData, FlashData>, productId: number, skuId: number | null = null): void {
-  const ids = session.get("favourites") ?? [];
-  const kept = [...ids.filter((id) => id !== productId), productId].slice(-GUEST_FAVOURITES_MAX);
-  if (!ids.includes(productId)) session.set("favourites", kept);
-  const skus = Object.fromEntries(Object.entries(session.get("favouriteSkus") ?? {}).filter(([id]) => kept.includes(Number(id))));
-  if (skuId !== null) skus[String(productId)] = skuId;
-  session.set("favouriteSkus", skus);
+/**
+ * Adds a favourite (with its size, if one was chosen): one batch keyed by (owner,
+ * product), so parallel adds leave one row each; a guest's list is cut to its cap
+ * (the oldest go) in the same batch. True when the product was not a favourite yet.
+ */
+export async function addFavourite(
+  db: D1Database,
+  owner: FavouritesOwner,
+  productId: number,
+  skuId: number | null,
+  { nowMs = Date.now(), cap = GUEST_FAVOURITES_MAX } = {},
+): Promise<boolean> {
+  const { table, column, key } = ownerRows(owner);
+  const insert =
+    table === "favourites"
+      ? db
+          .prepare("INSERT INTO favourites (user_id, product_id, sku_id) VALUES (?, ?, ?) ON CONFLICT (user_id, product_id) DO NOTHING")
+          .bind(key, productId, skuId)
+      : db
+          .prepare("INSERT INTO guest_favourites (guest_key, product_id, sku_id, added_ms) VALUES (?, ?, ?, ?) ON CONFLICT (guest_key, product_id) DO NOTHING")
+          .bind(key, productId, skuId, nowMs);
+  const statements = [
+    insert,
+    db.prepare(`UPDATE ${table} SET sku_id = ?3 WHERE ${column} = ?1 AND product_id = ?2 AND ?3 IS NOT NULL`).bind(key, productId, skuId),
+  ];
+  if (table === "guest_favourites")
+    statements.push(
+      db
+        .prepare(
+          `DELETE FROM guest_favourites WHERE guest_key = ?1 AND product_id NOT IN
+             (SELECT product_id FROM guest_favourites WHERE guest_key = ?1 ORDER BY added_ms DESC, product_id DESC LIMIT ?2)`,
+        )
+        .bind(key, cap),
+    );
+  const [inserted] = await db.batch(statements);
+  return inserted!.meta.changes > 0;
 }
 
-export function removeGuestFavourite(session: Session<SessionData, FlashData>, productId: number): void {
-  session.set(
-    "favourites",
-    (session.get("favourites") ?? []).filter((id) => id !== productId),
-  );
-  const skus = { ...(session.get("favouriteSkus") ?? {}) };
-  delete skus[String(productId)];
-  session.set("favouriteSkus", skus);
-}
-
-export async function removeAccountFavourite(db: D1Database, userId: number, productId: number): Promise<boolean> {
-  const r = await db.prepare("DELETE FROM favourites WHERE user_id = ? AND product_id = ?").bind(userId, productId).run();
+export async function removeFavourite(db: D1Database, owner: FavouritesOwner, productId: number): Promise<boolean> {
+  const { table, column, key } = ownerRows(owner);
+  const r = await db.prepare(`DELETE FROM ${table} WHERE ${column} = ? AND product_id = ?`).bind(key, productId).run();
   return r.meta.changes > 0;
 }
 
 /**
- * Another size for an account's favourite, in one statement (the new sku is
- * kept and the old one gone at once): only a size of that product, only if it
- * is a favourite. False when nothing matched.
+ * Another size for a favourite, in one statement (the new sku is kept and the old
+ * one gone at once): only a size of that product, only if it is a favourite.
+ * False when nothing matched.
  */
-export async function setAccountFavouriteSize(db: D1Database, userId: number, productId: number, skuId: number): Promise<boolean> {
+export async function setFavouriteSize(db: D1Database, owner: FavouritesOwner, productId: number, skuId: number): Promise<boolean> {
+  const { table, column, key } = ownerRows(owner);
   const r = await db
     .prepare(
-      `UPDATE favourites SET sku_id = ?3 WHERE user_id = ?1 AND product_id = ?2
+      `UPDATE ${table} SET sku_id = ?3 WHERE ${column} = ?1 AND product_id = ?2
        AND EXISTS (SELECT 1 FROM skus WHERE id = ?3 AND product_id = ?2)`,
     )
-    .bind(userId, productId, skuId)
+    .bind(key, productId, skuId)
     .run();
   return r.meta.changes > 0;
 }
@@ -68,29 +89,20 @@ export async function favouriteTarget(db: D1Database, productId: number, skuId: 
 }
 
 /**
- * At login: a guest's favourites join the account's (existing products only), with
- * the sizes the guest chose (a size of that product only) and in the guest's order
- * (a second apart, the newest now). The account's own stay as they were.
+ * At sign-in: a guest's favourites join the account's, with the sizes the guest
+ * chose and in the guest's order (a second apart, the newest now: an account's
+ * times are in seconds); the account's own stay as they were. The guest's rows go
+ * in the same batch.
  */
-export async function mergeGuestFavourites(db: D1Database, userId: number, productIds: number[], skus: Record<string, number> = {}): Promise<void> {
-  const ids = productIds.filter((id) => Number.isSafeInteger(id) && id > 0).slice(-GUEST_FAVOURITES_MAX);
-  if (ids.length === 0) return;
-  await db
-    .prepare(
-      `INSERT OR IGNORE INTO favourites (user_id, product_id, sku_id, created_at)
-       SELECT ?1, p.id,
-         (SELECT s.id FROM skus s WHERE s.product_id = p.id AND s.id = json_extract(?3, '$."' || g.value || '"')),
-         unixepoch() - (json_array_length(?2) - 1 - g.key)
-       FROM json_each(?2) g JOIN products p ON p.id = g.value`,
-    )
-    .bind(userId, JSON.stringify(ids), JSON.stringify(skus))
-    .run();
-}
-
-export async function accountFavouriteIds(db: D1Database, userId: number): Promise<number[]> {
-  const { results } = await db
-    .prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? ORDER BY created_at, product_id")
-    .bind(userId)
-    .all<{ id: number }>();
-  return results.map((r) => r.id);
+export async function mergeGuestFavourites(db: D1Database, userId: number, guestKey: string): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO favourites (user_id, product_id, sku_id, created_at)
+         SELECT ?1, product_id, sku_id, unixepoch() + 1 - ROW_NUMBER() OVER (ORDER BY added_ms DESC, product_id DESC)
+         FROM guest_favourites WHERE guest_key = ?2`,
+      )
+      .bind(userId, guestKey),
+    db.prepare("DELETE FROM guest_favourites WHERE guest_key = ?").bind(guestKey),
+  ]);
 }

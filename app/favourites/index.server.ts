@@ -1,13 +1,4 @@
-export {
-  addAccountFavourite,
-  addGuestFavourite,
-  favouriteTarget,
-  GUEST_FAVOURITES_MAX,
-  mergeGuestFavourites,
-  removeAccountFavourite,
-  removeGuestFavourite,
-  setAccountFavouriteSize,
-} from "./favourites.server";
+export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, mergeGuestFavourites } from "./favourites.server";
 export { favouritesCounter } from "./counter.server";
 export {
   type FavouriteFilters,

@@ -1,8 +1,8 @@
 import type { Lang } from "~/i18n/languages";
 import { flag } from "~/server/db.server";
+import { type FavouritesOwner, ownerRows } from "./favourites.server";
 
-/** Whose list: an account's (D1) or a guest session's (product ids, and the sizes chosen for some). */
-export type FavouritesOwner = { userId: number } | { guest: { ids: number[]; skus: Record<string, number>; brands: number[] } };
+export type { FavouritesOwner };
 
 export type FavouriteFilters = { onlySale: boolean; activeOnly: boolean; groupByCategory: boolean };
 
@@ -33,10 +33,7 @@ const CATEGORY: Record<Lang, string> = { uz: "ca.name_uz", ru: "ca.name_ru", uk:
 function source(owner: FavouritesOwner): { sql: string; binds: unknown[] } {
   if ("userId" in owner)
     return { sql: "SELECT product_id, sku_id, created_at * 1000000 + product_id AS pos FROM favourites WHERE user_id = ?", binds: [owner.userId] };
-  return {
-    sql: `SELECT CAST(value AS INTEGER) AS product_id, json_extract(?, '$."' || value || '"') AS sku_id, CAST(key AS INTEGER) AS pos FROM json_each(?)`,
-    binds: [JSON.stringify(owner.guest.skus), JSON.stringify(owner.guest.ids)],
-  };
+  return { sql: "SELECT product_id, sku_id, added_ms * 1000000 + product_id AS pos FROM guest_favourites WHERE guest_key = ?", binds: [owner.guestKey ?? ""] };
 }
 
 type Row = Omit<FavouriteItem, "inClub" | "available" | "image" | "sizes" | "id"> & {
@@ -149,24 +146,14 @@ export function favouriteJson(item: FavouriteItem, label: (amount: number) => st
 
 /** Whether a product is one of the owner's favourites, and with which size. */
 export async function favouriteOf(db: D1Database, owner: FavouritesOwner, productId: number): Promise<{ skuId: number | null } | null> {
-  if ("guest" in owner) return owner.guest.ids.includes(productId) ? { skuId: owner.guest.skus[String(productId)] ?? null } : null;
-  return db
-    .prepare("SELECT sku_id AS skuId FROM favourites WHERE user_id = ? AND product_id = ?")
-    .bind(owner.userId, productId)
-    .first<{ skuId: number | null }>();
+  const { table, column, key } = ownerRows(owner);
+  return db.prepare(`SELECT sku_id AS skuId FROM ${table} WHERE ${column} = ? AND product_id = ?`).bind(key, productId).first<{ skuId: number | null }>();
 }
 
-/** The owner of a request's favourites: the signed-in account, else the guest session's list (empty without one). */
-export function favouritesOwner(
-  userId: number | null,
-  session: {
-    get(key: "favourites"): number[] | undefined;
-    get(key: "favouriteSkus"): Record<string, number> | undefined;
-    get(key: "favouriteBrands"): number[] | undefined;
-  } | null,
-): FavouritesOwner {
+/** The owner of a request's favourites: the signed-in account, else the guest session's key (none without one). */
+export function favouritesOwner(userId: number | null, session: { get(key: "guestKey"): string | undefined } | null): FavouritesOwner {
   if (userId !== null) return { userId };
-  return { guest: { ids: session?.get("favourites") ?? [], skus: session?.get("favouriteSkus") ?? {}, brands: session?.get("favouriteBrands") ?? [] } };
+  return { guestKey: session?.get("guestKey") ?? null };
 }
 
 /**
@@ -179,14 +166,10 @@ export async function favouritesAmong(
   productIds: readonly number[],
 ): Promise<number[]> {
   if (!shopper.session || productIds.length === 0) return [];
-  const owner = favouritesOwner(shopper.owner.userId, shopper.session);
-  if ("guest" in owner) {
-    const mine = new Set(owner.guest.ids);
-    return productIds.filter((id) => mine.has(id));
-  }
+  const { table, column, key } = ownerRows(favouritesOwner(shopper.owner.userId, shopper.session));
   const { results } = await db
-    .prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? AND product_id IN (SELECT value FROM json_each(?))")
-    .bind(owner.userId, JSON.stringify(productIds))
+    .prepare(`SELECT product_id AS id FROM ${table} WHERE ${column} = ? AND product_id IN (SELECT value FROM json_each(?))`)
+    .bind(key, JSON.stringify(productIds))
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }

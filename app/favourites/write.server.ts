@@ -1,9 +1,9 @@
 import type { Session } from "react-router";
 import type { Limited } from "~/server/rate-limit.server";
-import type { FlashData, SessionData } from "~/server/session.server";
-import { addGuestFavourite, favouriteTarget, removeAccountFavourite, removeGuestFavourite, setAccountFavouriteSize } from "./favourites.server";
+import { ensureGuestKey, type FlashData, type SessionData } from "~/server/session.server";
+import { addFavourite, type FavouritesOwner, favouriteTarget, removeFavourite, setFavouriteSize } from "./favourites.server";
 
-/** Who writes: an account, or a guest whose session (made on demand, within a per-address allowance) keeps the list. */
+/** Who writes: an account, or a guest whose session (made on demand, within a per-address allowance) keeps the key of the list. */
 export type FavouriteWriter = { userId: number | null; guestSession: () => Promise<Session<SessionData, FlashData> | Limited> };
 
 export type FavouriteWrite =
@@ -13,8 +13,8 @@ export type FavouriteWrite =
 
 /**
  * Adds, removes, or sets the size of a favourite. Each names the state it
- * wants, so a repeated request changes nothing; an account's add is one
- * batch keyed by (user, product), so 20 parallel adds leave one row.
+ * wants, so a repeated request changes nothing; an add is one batch keyed by
+ * (owner, product), so 20 parallel adds leave one row and different ones all stay.
  * `changed`: whether anything was new (an add that created, a remove that removed).
  */
 export async function writeFavourite(
@@ -30,34 +30,15 @@ export async function writeFavourite(
     if (target === "no_size") return { ok: false, status: 400, field: "skuId", error: "favourites:errors.unknownSize" };
   }
   if (intent === "size" && skuId === null) return { ok: false, status: 400, field: "skuId", error: "favourites:errors.unknownSize" };
-  if (w.userId !== null) {
-    const userId = w.userId;
-    if (intent === "add") {
-      const [inserted] = await db.batch([
-        db
-          .prepare("INSERT INTO favourites (user_id, product_id, sku_id) VALUES (?, ?, ?) ON CONFLICT (user_id, product_id) DO NOTHING")
-          .bind(userId, productId, skuId),
-        db.prepare("UPDATE favourites SET sku_id = ?3 WHERE user_id = ?1 AND product_id = ?2 AND ?3 IS NOT NULL").bind(userId, productId, skuId),
-      ]);
-      return { ok: true, changed: inserted!.meta.changes > 0 };
-    }
-    if (intent === "remove") return { ok: true, changed: await removeAccountFavourite(db, userId, productId) };
-    if (!(await setAccountFavouriteSize(db, userId, productId, skuId!)))
-      return { ok: false, status: 404, field: "productId", error: "favourites:errors.notFavourite" };
-    return { ok: true, changed: true };
+  let owner: FavouritesOwner;
+  if (w.userId !== null) owner = { userId: w.userId };
+  else {
+    const session = await w.guestSession();
+    if ("limited" in session) return { ok: false, status: 429, field: "productId", error: "common:cartPopup.rate_limited", retryAfter: session.retryAfter };
+    owner = { guestKey: ensureGuestKey(session) };
   }
-  const session = await w.guestSession();
-  if ("limited" in session) return { ok: false, status: 429, field: "productId", error: "common:cartPopup.rate_limited", retryAfter: session.retryAfter };
-  const had = (session.get("favourites") ?? []).includes(productId);
-  if (intent === "add") {
-    addGuestFavourite(session, productId, skuId);
-    return { ok: true, changed: !had };
-  }
-  if (intent === "remove") {
-    removeGuestFavourite(session, productId);
-    return { ok: true, changed: had };
-  }
-  if (!had) return { ok: false, status: 404, field: "productId", error: "favourites:errors.notFavourite" };
-  addGuestFavourite(session, productId, skuId);
+  if (intent === "add") return { ok: true, changed: await addFavourite(db, owner, productId, skuId) };
+  if (intent === "remove") return { ok: true, changed: await removeFavourite(db, owner, productId) };
+  if (!(await setFavouriteSize(db, owner, productId, skuId!))) return { ok: false, status: 404, field: "productId", error: "favourites:errors.notFavourite" };
   return { ok: true, changed: true };
 }

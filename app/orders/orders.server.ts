@@ -113,16 +113,17 @@ export function orderByKey(db: D1Database, cartId: number, key: string): Promise
 }
 
 /**
- * An order by its number, for its owner only: the account that placed it, or
- * (a guest) the session's cart it was placed from. Anyone else gets null.
+ * An order by its number, for its owner only: the account that placed it (or
+ * that the guest who placed it signed in to), or the guest session holding the
+ * key it was placed with. Anyone else gets null.
  */
-export function ownOrder(db: D1Database, number: string, owner: { userId: number | null; cartId: number | null }): Promise<Order | null> {
+export function ownOrder(db: D1Database, number: string, owner: { userId: number | null; guestKey: string | null }): Promise<Order | null> {
   return orderWhere(
     db,
-    "number = ? AND ((user_id IS NOT NULL AND user_id = ?) OR (user_id IS NULL AND cart_id = ?))",
+    "number = ? AND ((user_id IS NOT NULL AND user_id = ?) OR (user_id IS NULL AND guest_key IS NOT NULL AND guest_key = ?))",
     number,
     owner.userId ?? -1,
-    owner.cartId ?? -1,
+    owner.guestKey ?? "",
   );
 }
 

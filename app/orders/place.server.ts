@@ -13,7 +13,8 @@ export type PlaceRefusal =
   | { ok: false; status: 409; code: "out_of_stock"; lines: { skuId: number; name: string; size: string; quantity: number; stock: number }[] }
   | { ok: false; status: 409 | 422; code: string; field?: string; error: string };
 
-export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; t: TFunction };
+/** guestKey: a guest's session key, which makes the order theirs (a signed-in shopper's is the account's). */
+export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; guestKey: string | null; t: TFunction };
 
 /** Cash always; card on delivery where the type takes payment; online when a provider is configured. */
 export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option: { needPayment: boolean }, env: Env): boolean {
@@ -101,8 +102,8 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
     db
       .prepare(
         `INSERT INTO orders (number, user_id, cart_id, idempotency_key, lang, name, phone, email, city_id, delivery_type_id, address, comment,
-           payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total, point_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)`,
+           payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total, point_id, guest_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)`,
       )
       .bind(
         number,
@@ -127,6 +128,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
         summary.deliveryCost,
         summary.total,
         point?.id ?? null,
+        c.userId === null ? c.guestKey : null,
       ),
     ...lines.map((l, position) =>
       db

@@ -21,7 +21,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
   const t = getI18n(context).t;
   if (params.number) {
-    const order = await ownOrder(app.env.DB, params.number, { userId, cartId: null });
+    const order = await ownOrder(app.env.DB, params.number, { userId, guestKey: null });
     if (!order) throw data(null, { status: 404 });
     const payUrl = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
     const title = t("orders:done.number", { number: order.number });

@@ -27,7 +27,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const cartPath = localizePath("/cart", lang, app.defaultLang);
   if (cartId === null) throw redirect(cartPath, 303);
   const t = getI18n(context).t;
-  const result = await checkoutData({ env: app.env, lang, cartId, userId: shopper.owner.userId, t }, new URL(request.url).searchParams.get("step"));
+  const result = await checkoutData(
+    { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, t },
+    new URL(request.url).searchParams.get("step"),
+  );
   if (result === "empty") throw redirect(cartPath, 303);
   if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
   const analytics = result.view.lines.map((l, i) =>
@@ -46,7 +49,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const cartId = await existingCartId(app.env, shopper);
   const checkoutPath = localizePath("/checkout", lang, app.defaultLang);
   if (cartId === null) throw redirect(localizePath("/cart", lang, app.defaultLang), 303);
-  const result = await runCheckoutAction(await readFormData(request), { env: app.env, lang, cartId, userId: shopper.owner.userId, t: getI18n(context).t });
+  const result = await runCheckoutAction(await readFormData(request), {
+    env: app.env,
+    lang,
+    cartId,
+    userId: shopper.owner.userId,
+    guestKey: shopper.owner.guestKey,
+    t: getI18n(context).t,
+  });
   if (result.ok) {
     // An order to pay online goes on to the provider's page, which brings the shopper back to the order.
     const pay = result.order ? orderPayUrl(app.env, result.order, lang, app.defaultLang, app.origin) : null;

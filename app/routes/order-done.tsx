@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import { ecommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import type { Route } from "./+types/order-done";
-import { existingCartId, shopperOf } from "~/cart/index.server";
+import { shopperOf } from "~/cart/index.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -18,7 +18,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
   const number = /^[2-9A-Z]{4}-[2-9A-Z]{4}$/.test(params.number) ? params.number : "";
-  const order = number ? await ownOrder(app.env.DB, number, { userId: shopper.owner.userId, cartId: await existingCartId(app.env, shopper) }) : null;
+  const order = number ? await ownOrder(app.env.DB, number, shopper.owner) : null;
   if (!order) throw data(null, { status: 404 });
   const analytics = order.lines.map((l, i) =>
     ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: "", variant: l.color, quantity: l.quantity }, i),

@@ -25,6 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     t,
     cartId: await existingCartId(app.env, shopper),
     userId: shopper.owner.userId,
+    guestKey: shopper.owner.guestKey,
   });
   if (!result.ok) {
     if ("lines" in result) apiError(409, t("orders:errors.outOfStock"), undefined, undefined, { code: result.code, lines: result.lines });

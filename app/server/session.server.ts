@@ -4,16 +4,14 @@ import { createCookie, createSessionStorage, type Session } from "react-router";
 export type SessionData = {
   /** The signed-in shopper. */
   userId?: number;
-  /** Product ids a guest marked as favourite (oldest first). */
-  favourites?: number[];
-  /** The size (sku id) a guest chose for some of them, by product id. */
-  favouriteSkus?: Record<string, number>;
-  /** Brand ids a guest follows (oldest first). */
-  favouriteBrands?: number[];
+  /**
+   * A guest's key: their cart, favourites, followed brands and orders are the rows
+   * carrying it. Random (128 bits) and never reused, unlike a row id; made on a
+   * guest's first write, dropped at sign-in (what it owned joins the account).
+   */
+  guestKey?: string;
   /** A new phone awaiting its SMS code (the JSON phone-change calls). */
   pendingPhone?: string;
-  /** A guest's cart (a signed-in shopper's cart is found by the account). */
-  cartId?: number;
 };
 /**
  * Shown once on the next page (no JavaScript): the popup of the last action, as a
@@ -69,6 +67,22 @@ export function sessionStorage(env: Env, request: Request) {
       await db.prepare("DELETE FROM sessions WHERE id = ?").bind(id).run();
     },
   });
+}
+
+/** A guest session's key, or null (a signed-in shopper's rows are found by the account). */
+export function guestKeyOf(session: Session<SessionData, FlashData> | null): string | null {
+  if (!session || session.get("userId")) return null;
+  return session.get("guestKey") ?? null;
+}
+
+/** The session's guest key, made now if it has none (the caller commits the session). */
+export function ensureGuestKey(session: Session<SessionData, FlashData>): string {
+  let key = session.get("guestKey");
+  if (!key) {
+    key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    session.set("guestKey", key);
+  }
+  return key;
 }
 
 /** The request's session, read from D1 only when the request carries a session cookie (once per request). */

@@ -727,8 +727,11 @@ describe("housekeeping", () => {
     const { purgeExpired } = await import("~/server/maintenance.server");
     const live = new Shopper();
     await live.add(buyable(12).sku.id);
-    const liveCart = (await env.DB.prepare("SELECT json_extract(data, '$.cartId') AS id FROM sessions ORDER BY rowid DESC LIMIT 1").first<{ id: number }>())!
-      .id;
+    const liveCart = (await env.DB.prepare(
+      "SELECT id FROM carts WHERE guest_key = (SELECT json_extract(data, '$.guestKey') FROM sessions ORDER BY rowid DESC LIMIT 1)",
+    ).first<{
+      id: number;
+    }>())!.id;
     const old = Math.floor(Date.now() / 1000) - 90 * 86400;
     const orphan = (await env.DB.prepare("INSERT INTO carts (updated_at) VALUES (?) RETURNING id").bind(old).first<{ id: number }>())!.id;
     await env.DB.prepare("INSERT INTO cart_lines (cart_id, sku_id, quantity) VALUES (?, ?, 1)").bind(orphan, buyable(12).sku.id).run();

@@ -17,11 +17,21 @@ async function createSession(data: unknown, expiresAt: number | null = now() + 3
   return id;
 }
 
-/** A guest cart holding `quantity` of the first sku: its id, for a session's cartId. */
-async function cartWith(quantity: number, userId: number | null = null): Promise<number> {
-  const cart = await env.DB.prepare("INSERT INTO carts (user_id) VALUES (?) RETURNING id").bind(userId).first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO cart_lines (cart_id, sku_id, quantity) VALUES (?, (SELECT MIN(id) FROM skus), ?)").bind(cart!.id, quantity).run();
-  return cart!.id;
+/**
+ * A guest's session data: a new guest key owning these favourite product ids and, with
+ * `cart`, a cart holding that quantity of the first sku (an account's cart if `userId`).
+ */
+async function guest(favourites: number[], cart?: { quantity: number; userId?: number }): Promise<{ guestKey: string }> {
+  const guestKey = crypto.randomUUID();
+  for (const [i, id] of favourites.entries())
+    await env.DB.prepare("INSERT INTO guest_favourites (guest_key, product_id, added_ms) VALUES (?, ?, ?)").bind(guestKey, id, i).run();
+  if (cart) {
+    const row = await env.DB.prepare("INSERT INTO carts (user_id, guest_key) VALUES (?, ?) RETURNING id")
+      .bind(cart.userId ?? null, guestKey)
+      .first<{ id: number }>();
+    await env.DB.prepare("INSERT INTO cart_lines (cart_id, sku_id, quantity) VALUES (?, (SELECT MIN(id) FROM skus), ?)").bind(row!.id, cart.quantity).run();
+  }
+  return { guestKey };
 }
 
 /** "__session=…" for a Cookie request header. */
@@ -71,7 +81,7 @@ describe("anonymous visitors", () => {
 describe("session counters", () => {
   it("favourites clamp to 99 (99+ above); cart shows its quantity; both active", async () => {
     const favourites = Array.from({ length: 120 }, (_, i) => i + 1);
-    const id = await createSession({ favourites, cartId: await cartWith(3) });
+    const id = await createSession(await guest(favourites, { quantity: 3 }));
     const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id) } });
     expect(res.status).toBe(200);
     const c = counters(body);
@@ -84,7 +94,7 @@ describe("session counters", () => {
   });
 
   it("are shown on every page and in every language", async () => {
-    const id = await createSession({ favourites: [1, 2], cartId: await cartWith(1) });
+    const id = await createSession(await guest([1, 2], { quantity: 1 }));
     const cookie = await cookieFor(id);
     for (const path of ["/ru/store", `/uk/product/${fx.productOneSlug}`, "/search?q=x", "/ru/no/such/page"]) {
       const c = counters((await html(path, { headers: { Cookie: cookie } })).body);
@@ -94,7 +104,7 @@ describe("session counters", () => {
   });
 
   it("zero favourites: no number, not active (cart independent)", async () => {
-    const id = await createSession({ favourites: [], cartId: await cartWith(2) });
+    const id = await createSession(await guest([], { quantity: 2 }));
     const c = counters((await html("/store", { headers: { Cookie: await cookieFor(id) } })).body);
     expect(c["fav-counter"]).toEqual({ cls: "counter", label: "Sevimlilar: 0", badge: null });
     expect(c["cart-counter"]!.cls).toBe("counter counter--active");
@@ -103,14 +113,14 @@ describe("session counters", () => {
 
   it("a session naming an account's cart does not count it (guest carts only)", async () => {
     const user = await env.DB.prepare("INSERT INTO users (email) VALUES ('owner-of-cart@example.uz') RETURNING id").first<{ id: number }>();
-    const id = await createSession({ favourites: [7], cartId: await cartWith(4, user!.id) });
+    const id = await createSession(await guest([7], { quantity: 4, userId: user!.id }));
     const c = counters((await html("/", { headers: { Cookie: await cookieFor(id) } })).body);
     expect(c["cart-counter"]).toEqual({ cls: "counter", label: "Savat: 0", badge: null });
     expect(c["fav-counter"]!.badge).toBe("1");
   });
 
   it("an expired session row is ignored", async () => {
-    const id = await createSession({ favourites: [1, 2, 3], cartId: await cartWith(5) }, now() - 60);
+    const id = await createSession(await guest([1, 2, 3], { quantity: 5 }), now() - 60);
     const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id) } });
     expect(res.status).toBe(200);
     const c = counters(body);
@@ -119,21 +129,21 @@ describe("session counters", () => {
   });
 
   it("a session without expiry is read", async () => {
-    const id = await createSession({ favourites: [1, 2, 3, 4] }, null);
+    const id = await createSession(await guest([1, 2, 3, 4]), null);
     const c = counters((await html("/", { headers: { Cookie: await cookieFor(id) } })).body);
     expect(c["fav-counter"]!.badge).toBe("4");
     expect(c["cart-counter"]!.badge).toBeNull();
   });
 
   it("a cookie signed with another secret is ignored", async () => {
-    const id = await createSession({ favourites: [1], cartId: await cartWith(9) });
+    const id = await createSession(await guest([1], { quantity: 9 }));
     const { res, body } = await html("/", { headers: { Cookie: await cookieFor(id, forgedCookie) } });
     expect(res.status).toBe(200);
     expect(counters(body)["cart-counter"]!.badge).toBeNull();
   });
 
   it("an unsigned session id is ignored", async () => {
-    const id = await createSession({ favourites: [1], cartId: await cartWith(9) });
+    const id = await createSession(await guest([1], { quantity: 9 }));
     const { res, body } = await html("/", { headers: { Cookie: `__session=${encodeURIComponent(btoa(JSON.stringify(id)))}` } });
     expect(res.status).toBe(200);
     expect(counters(body)["cart-counter"]!.badge).toBeNull();
