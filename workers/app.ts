@@ -7,7 +7,7 @@ import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "~/server/maintenance.server";
-import { expireUnpaidOrders, payOrigin, unpaidMinutes } from "~/orders/index.server";
+import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, boundedBody, checkMethod, discardBody, jsonLoginRequest, isApiPath, MAX_BODY_BYTES, type MethodCheck } from "~/server/methods.server";
 
@@ -108,10 +108,11 @@ const worker = {
     return applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []);
   },
 
-  /** wrangler.toml [triggers]: every 10 minutes unpaid online orders expire; daily, expired sessions and abandoned guest carts go. */
+  /** wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire; daily, expired sessions and abandoned guest carts go. */
   async scheduled(controller, env, ctx) {
     if (controller.cron.startsWith("*/")) {
       ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));
+      ctx.waitUntil(lapseUnconfirmedOrders(env.DB, unconfirmedHours(env)).then((n) => console.info(`cancelled ${n} unconfirmed orders paid on delivery`)));
       return;
     }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));

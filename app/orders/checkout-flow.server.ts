@@ -32,7 +32,7 @@ export type CheckoutData = {
   onlinePayment: boolean;
 };
 
-type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; guestKey: string | null; t: TFunction };
+type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; guestKey: string | null; address: string; t: TFunction };
 
 function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"] {
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);

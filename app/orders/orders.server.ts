@@ -214,3 +214,17 @@ export function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.f
     now - PAYING_GRACE_MINUTES * 60,
   );
 }
+
+/**
+ * Orders to be paid on delivery (cash, card) that the shop has not confirmed
+ * within `hours` lapse (the scheduled job): cancelled, their stock and bonuses
+ * back. Orders nobody takes, a script's included, cannot hold stock for ever.
+ */
+export function lapseUnconfirmedOrders(db: D1Database, hours: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
+  return cancelWhere(db, "payment_method IN ('cash', 'card') AND confirmed_at IS NULL AND created_at < ?1", now - hours * 3600);
+}
+
+/** Hours an order to be paid on delivery waits for the shop's confirmation before it lapses. */
+export function unconfirmedHours(env: Env): number {
+  return Number(env.UNCONFIRMED_ORDER_HOURS) || 48;
+}

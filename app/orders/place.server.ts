@@ -5,16 +5,43 @@ import { deliveryOptions, pointOf } from "~/delivery/index.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { enqueue } from "~/outbox/index.server";
+import { hit, limitedFor } from "~/server/rate-limit.server";
 import { type Order, orderByKey } from "./orders.server";
 import { clickConfig } from "./payment.server";
 import type { PlaceOrderInput } from "./schema";
 
 export type PlaceRefusal =
   | { ok: false; status: 409; code: "out_of_stock"; lines: { skuId: number; name: string; size: string; quantity: number; stock: number }[] }
-  | { ok: false; status: 409 | 422; code: string; field?: string; error: string };
+  | { ok: false; status: 409 | 422; code: string; field?: string; error: string }
+  | { ok: false; status: 429; code: "too_many_orders"; error: string; retryAfter: number };
 
-/** guestKey: a guest's session key, which makes the order theirs (a signed-in shopper's is the account's). */
-export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; guestKey: string | null; t: TFunction };
+/**
+ * guestKey: a guest's session key, which makes the order theirs (a signed-in shopper's is the account's).
+ * address: the client's address, for the placement limit.
+ */
+export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; guestKey: string | null; address: string; t: TFunction };
+
+/**
+ * New orders per shopper (account, or a guest's cart) and per client address in
+ * ORDER_LIMIT_WINDOW seconds. More than a shopper places (one, or two when something
+ * was forgotten); a brake on a script that would hold stock with orders nobody takes.
+ * The address allowance is wider: many shoppers share a mobile carrier's address.
+ */
+export const ORDERS_PER_SHOPPER = 3;
+export const ORDERS_PER_ADDRESS = 20;
+export const ORDER_LIMIT_WINDOW = 600;
+/** Order confirmations by SMS to one phone per 10 minutes (as SMS codes); beyond it the order is placed without one. */
+export const ORDER_SMS_PER_PHONE = 3;
+
+/** Counts a placement against both limits; the later wait when either is used up. */
+async function placementAllowance(c: PlaceContext): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
+  const shopper = c.userId !== null ? `user:${c.userId}` : `cart:${c.cartId}`;
+  const [mine, here] = await Promise.all([
+    hit(c.env.DB, `order:${shopper}`, ORDERS_PER_SHOPPER, ORDER_LIMIT_WINDOW),
+    hit(c.env.DB, `order:ip:${c.address}`, ORDERS_PER_ADDRESS, ORDER_LIMIT_WINDOW),
+  ]);
+  return mine.allowed && here.allowed ? { allowed: true } : { allowed: false, retryAfter: limitedFor(mine, here).retryAfter };
+}
 
 /** Cash always; card on delivery where the type takes payment; online when a provider is configured. */
 export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option: { needPayment: boolean }, env: Env): boolean {
@@ -91,6 +118,9 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
   if (lines.some((l) => l.salePrice === 0)) return refuse(409, "price_hidden", "orders:errors.priceHidden");
   const short = lines.filter((l) => l.quantity > l.stock);
   if (short.length) return { ok: false, status: 409, code: "out_of_stock", lines: await shortLines(db, lines) };
+  // Counted only for an order about to be written: a repeated key (above) or a refused form is not a new order.
+  const allowance = await placementAllowance(c);
+  if (!allowance.allowed) return { ok: false, status: 429, code: "too_many_orders", error: "orders:errors.tooManyOrders", retryAfter: allowance.retryAfter };
 
   const promo =
     summary.couponsAmount > 0 && summary.promoCode
@@ -170,10 +200,15 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
   return { ok: true, order, created: true };
 }
 
-/** The confirmation by SMS (and e-mail when given), through the outbox. */
+/**
+ * The confirmation by SMS (and e-mail when given), through the outbox. The SMS
+ * counts against a per-phone limit: orders naming someone else's phone cannot
+ * flood it; past the limit the order stands, with its page and e-mail.
+ */
 async function confirm(c: PlaceContext, order: Order): Promise<void> {
   const vars = { number: order.number, total: formatUzs(order.totals.total, c.lang) };
-  await enqueue(c.env, { channel: "sms", recipient: order.contact.phone, body: c.t("orders:sms.placed", vars) });
+  const sms = await hit(c.env.DB, `order-sms:phone:${order.contact.phone}`, ORDER_SMS_PER_PHONE, 600);
+  if (sms.allowed) await enqueue(c.env, { channel: "sms", recipient: order.contact.phone, body: c.t("orders:sms.placed", vars) });
   if (order.contact.email) {
     await enqueue(c.env, {
       channel: "email",

@@ -7,6 +7,7 @@ import { deliveryStepSchema, withPointId } from "~/orders/index";
 import { saveDelivery } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
+import { clientAddress } from "~/server/rate-limit.server";
 import { serverT } from "~/i18n/middleware.server";
 
 const PER_PAGE = 20;
@@ -136,7 +137,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const shopper = await shopperOf(app.env, request);
   const cartId = await existingCartId(app.env, shopper);
   if (cartId === null) apiError(409, t("orders:errors.cartEmpty"), undefined, undefined, { code: "cart_empty" });
-  const saved = await saveDelivery(submission.value, { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, t });
+  const saved = await saveDelivery(submission.value, {
+    env: app.env,
+    lang,
+    cartId,
+    userId: shopper.owner.userId,
+    guestKey: shopper.owner.guestKey,
+    address: clientAddress(request),
+    t,
+  });
   if (!saved.ok) apiError(422, t(saved.error), [{ field: saved.field, message: t(saved.error) }]);
   const view = await getCartView(app.env, lang, cartId);
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId)!;

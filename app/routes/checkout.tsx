@@ -10,6 +10,7 @@ import { localizePath } from "~/i18n/url";
 import { CheckoutPage } from "~/orders/index";
 import { checkoutData, orderPayUrl, runCheckoutAction } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
+import { clientAddress } from "~/server/rate-limit.server";
 
 /** The orders texts the checkout shows (the stand-in's and the history's stay out). */
 const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "status"];
@@ -28,7 +29,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (cartId === null) throw redirect(cartPath, 303);
   const t = getI18n(context).t;
   const result = await checkoutData(
-    { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, t },
+    { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request), t },
     new URL(request.url).searchParams.get("step"),
   );
   if (result === "empty") throw redirect(cartPath, 303);
@@ -55,6 +56,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     cartId,
     userId: shopper.owner.userId,
     guestKey: shopper.owner.guestKey,
+    address: clientAddress(request),
     t: getI18n(context).t,
   });
   if (result.ok) {
@@ -65,11 +67,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     throw redirect(step ? `${where}?step=${step}#${step}` : where, 303);
   }
   const { status, ok: _, ...failure } = result;
-  return data(failure, refused(status));
+  return data(failure, refused(status, failure.refusal && "retryAfter" in failure.refusal ? failure.refusal.retryAfter : undefined));
 }
 
 /** A refused step can still change what the page shows (a saved delivery type brings its stores): always reload the data. */
 export const shouldRevalidate = () => true;
+
+/** A refused placement's Retry-After (too many orders) reaches the page's answer. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/checkout", noindex: true })];
 

@@ -5,6 +5,7 @@ import { localizePath } from "~/i18n/url";
 import { placeOrderSchema, withPointId } from "~/orders/index";
 import { orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { clientAddress } from "~/server/rate-limit.server";
 
 /**
  * POST /order/request (spec §7): places the shopper's cart as an order.
@@ -26,10 +27,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     cartId: await existingCartId(app.env, shopper),
     userId: shopper.owner.userId,
     guestKey: shopper.owner.guestKey,
+    address: clientAddress(request),
   });
   if (!result.ok) {
     if ("lines" in result) apiError(409, t("orders:errors.outOfStock"), undefined, undefined, { code: result.code, lines: result.lines });
     const message = t(result.error);
+    if ("retryAfter" in result) apiError(429, message, undefined, result.retryAfter, { code: result.code });
     apiError(result.status, message, result.field ? [{ field: result.field, message }] : undefined, undefined, { code: result.code });
   }
   const { order, created } = result;

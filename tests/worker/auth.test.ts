@@ -80,11 +80,13 @@ describe("sign-up", () => {
 describe("login and logout", () => {
   it("signs in by e-mail, rotates the session id and carries the guest's data over", async () => {
     await signup("login@example.uz", "secret-pass");
-    // A guest session with favourites, as later features create them.
+    // A guest session whose key owns favourites.
     const guestId = "guest-session-1";
     await env.DB.prepare("INSERT INTO sessions (id, data) VALUES (?, ?)")
-      .bind(guestId, JSON.stringify({ favourites: [1, 2, 3] }))
+      .bind(guestId, JSON.stringify({ guestKey: "guest-key-1" }))
       .run();
+    for (const id of [1, 2, 3])
+      await env.DB.prepare("INSERT INTO guest_favourites (guest_key, product_id, added_ms) VALUES ('guest-key-1', ?, ?)").bind(id, id).run();
     const guestCookie = (await createCookie("__session", { secrets: ["test-session-secret"] }).serialize(guestId)).split(";")[0]!;
 
     const res = await post(
@@ -103,7 +105,8 @@ describe("login and logout", () => {
     // Guest favourites now belong to the account.
     const favs = await env.DB.prepare("SELECT product_id AS id FROM favourites WHERE user_id = ? ORDER BY product_id").bind(row!.user_id).all<{ id: number }>();
     expect(favs.results.map((f) => f.id)).toEqual([1, 2, 3]);
-    expect(JSON.parse(row!.data).favourites).toBeUndefined();
+    expect(JSON.parse(row!.data).guestKey).toBeUndefined();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM guest_favourites WHERE guest_key = 'guest-key-1'").first()).toEqual({ n: 0 });
 
     const out = await post("/logout", {}, { cookie });
     expect(out.status).toBe(303);
