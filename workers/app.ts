@@ -9,7 +9,7 @@ import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/d
 import { purgeExpired } from "~/server/maintenance.server";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
-import { apiRefusal, boundedBody, checkMethod, discardBody, jsonLoginRequest, isApiPath, MAX_BODY_BYTES, type MethodCheck } from "~/server/methods.server";
+import { apiRefusal, checkMethod, discardBody, isApiPath, jsonLoginRequest, type MethodCheck, withinBodyLimit } from "~/server/methods.server";
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -62,6 +62,7 @@ const worker = {
     let response: Response;
     let check: MethodCheck;
     let lite: Response | null;
+    let served: Request | null = request;
     // Every answer given before the body is read drops it first (see discardBody).
     if (request.url.length > MAX_URL_LENGTH) {
       await discardBody(request);
@@ -72,6 +73,7 @@ const worker = {
     } else {
       const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
       if (prefix.kind === "redirect") {
+        await discardBody(request);
         response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
       } else if ((check = checkMethod(request.method, url.pathname))) {
         await discardBody(request);
@@ -79,8 +81,7 @@ const worker = {
         response = check.api
           ? apiRefusal(check, url, defaultLang)
           : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
-      } else if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-        await discardBody(request);
+      } else if (!(served = await withinBodyLimit(request))) {
         const defaultLang = toLang(env.DEFAULT_LANG, "uz");
         response = isApiPath(url.pathname)
           ? apiRefusal({ status: 413 }, url, defaultLang)
@@ -94,11 +95,10 @@ const worker = {
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
-        context.set(appContext, makeAppContext(request, { ...env, DB: countingD1(benchAnswers(env, request) ?? env.DB, d1) }, ctx, nonce, dispatch));
-        const bounded = boundedBody(request);
-        response = await requestHandler(bounded, context);
+        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? env.DB, d1) }, ctx, nonce, dispatch));
+        response = await requestHandler(served, context);
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
-        await discardBody(bounded);
+        await discardBody(served);
         // Round trips (and the statements they ran) before the response began (streamed parts may add more).
         response = new Response(response.body, response);
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls, ${d1.statements} statements"`);

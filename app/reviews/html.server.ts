@@ -78,12 +78,16 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
     (r.pending ? `<p class="review__pending" role="note">${x.pending}</p>` : "") +
     (r.text ? `<p class="review__text">${escapeHtml(r.text)}</p>` : "") +
     (choices ? `<details class="review__matchings"><summary>${x.matchings}</summary><dl>${choices}</dl></details>` : "") +
-    `<div class="review__reactions">${reactionForm(r, c, "like")}${reactionForm(r, c, "dislike")}` +
-    (c.signedIn
+    // A held review (its author's eyes only) takes no reactions until it is published.
+    (r.pending
       ? ""
-      : // nofollow: one sign-in URL per review (its return_url), not pages for a crawler to spend its visits on.
-        `<a class="review__sign-in" rel="nofollow" href="${escapeUrl(`${localizePath("/login", c.lang, c.defaultLang)}?return_url=${encodeURIComponent(`${c.path}#review-${r.id}`)}`)}">${x.signIn}</a>`) +
-    `</div></li>`
+      : `<div class="review__reactions">${reactionForm(r, c, "like")}${reactionForm(r, c, "dislike")}` +
+        (c.signedIn
+          ? ""
+          : // nofollow: one sign-in URL per review (its return_url), not pages for a crawler to spend its visits on.
+            `<a class="review__sign-in" rel="nofollow" href="${escapeUrl(`${localizePath("/login", c.lang, c.defaultLang)}?return_url=${encodeURIComponent(`${c.path}#review-${r.id}`)}`)}">${x.signIn}</a>`) +
+        `</div>`) +
+    `</li>`
   );
 }
 

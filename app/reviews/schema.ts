@@ -19,6 +19,8 @@ export const reviewsQuerySchema = z.object({
 
 /** How the captcha's token was made: the invisible check first, the interactive widget after a refusal (spec's v3 → v2). */
 export const TOKEN_TYPES = ["invisible", "interactive"] as const;
+/** The spec's clients name the captcha's version instead: v3 is the invisible check, v2 the challenge after a refusal. */
+const TOKEN_TYPE_ALIASES: Record<string, (typeof TOKEN_TYPES)[number]> = { v3: "invisible", v2: "interactive" };
 
 /** The add-review form (and the JSON publish, mapped onto it). Choices come as `match.<parameter id>` = value id. */
 export const reviewFormSchema = z.object({
@@ -43,7 +45,10 @@ export const reviewFormSchema = z.object({
   match: z.record(z.string().regex(/^\d{1,9}$/), z.coerce.number().int().positive()).optional(),
   agree: z.literal("on", { error: "reviews:errors.rules" }),
   token: z.string().max(4096).optional(),
-  tokenType: z.enum(TOKEN_TYPES).optional(),
+  tokenType: z
+    .enum([...TOKEN_TYPES, "v3", "v2"], { error: "reviews:errors.captcha" })
+    .transform((v) => TOKEN_TYPE_ALIASES[v] ?? (v as (typeof TOKEN_TYPES)[number]))
+    .optional(),
   redirectTo: returnPath,
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;

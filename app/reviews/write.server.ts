@@ -65,7 +65,8 @@ export async function saveReview(db: D1Database, r: NewReview): Promise<number> 
 /**
  * Sets a shopper's reaction to a review in one statement: like (1), dislike (-1) or none
  * (both 0); a like replaces a dislike and the reverse. Then the review's counts, counted.
- * Null when the review does not exist.
+ * Null when there is no such published review: one held for moderation is not there for
+ * reactions (its author included), so it neither takes nor loses any until published.
  */
 export async function react(
   db: D1Database,
@@ -79,16 +80,20 @@ export async function react(
     reaction
       ? db
           .prepare(
-            `INSERT INTO review_reactions (review_id, user_id, reaction) SELECT id, ?2, ?3 FROM reviews WHERE id = ?1
+            `INSERT INTO review_reactions (review_id, user_id, reaction) SELECT id, ?2, ?3 FROM reviews WHERE id = ?1 AND status = 'published'
              ON CONFLICT (review_id, user_id) DO UPDATE SET reaction = excluded.reaction`,
           )
           .bind(reviewId, userId, reaction)
-      : db.prepare("DELETE FROM review_reactions WHERE review_id = ?1 AND user_id = ?2").bind(reviewId, userId),
+      : db
+          .prepare(
+            "DELETE FROM review_reactions WHERE review_id = ?1 AND user_id = ?2 AND EXISTS (SELECT 1 FROM reviews WHERE id = ?1 AND status = 'published')",
+          )
+          .bind(reviewId, userId),
     db
       .prepare(
         `SELECT (SELECT COUNT(*) FROM review_reactions WHERE review_id = r.id AND reaction = 1) AS likes,
            (SELECT COUNT(*) FROM review_reactions WHERE review_id = r.id AND reaction = -1) AS dislikes
-         FROM reviews r WHERE r.id = ?1`,
+         FROM reviews r WHERE r.id = ?1 AND r.status = 'published'`,
       )
       .bind(reviewId),
   ]);

@@ -91,17 +91,20 @@ const DRAIN_BYTES = 16 * 1024 * 1024;
 export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;
   try {
-    const reader = request.body.getReader();
-    let read = 0;
-    while (read <= DRAIN_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
+    await drain(request.body.getReader(), 0);
   } catch {
     // Locked or already failed: nothing left to drop.
   }
+}
+
+/** Reads the rest of an upload and throws it away (up to DRAIN_BYTES in all, then cancels). */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
+  while (read <= DRAIN_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    read += value.byteLength;
+  }
+  await reader.cancel();
 }
 
 /** Whether the path is the JSON API's (its refusals are JSON). */
@@ -110,20 +113,46 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * A body that may be read only up to MAX_BODY_BYTES: a chunked upload (no
- * Content-Length) that goes past it fails to parse (400) instead of being read whole.
+ * The request to serve, or null when its body is past MAX_BODY_BYTES (the
+ * upload then read to its end and dropped: the caller answers 413). A body with
+ * a Content-Length is judged by it. One without (chunked) is read here, up to the
+ * limit, and goes on from memory: cutting it off at the limit while a route reads
+ * it would answer before the upload ends, which wrangler's local proxy turns into
+ * a lost connection (a 500), and a route that answers without reading it (401,
+ * 404) would refuse it with anything but 413.
  */
-export function boundedBody(request: Request): Request {
-  if (!request.body) return request;
-  let seen = 0;
-  const limit = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > MAX_BODY_BYTES) controller.error(new Error("body too large"));
-      else controller.enqueue(chunk);
-    },
-  });
-  return new Request(request, { body: request.body.pipeThrough(limit) });
+export async function withinBodyLimit(request: Request): Promise<Request | null> {
+  const length = request.headers.get("Content-Length");
+  if (Number(length ?? 0) > MAX_BODY_BYTES) {
+    await discardBody(request);
+    return null;
+  }
+  if (!request.body || length !== null) return request;
+  const reader = request.body.getReader();
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await drain(reader, size);
+        return null;
+      }
+      pieces.push(value);
+    }
+  } catch {
+    // The client broke off its upload: the route finds a body it cannot read (400), as it would have.
+    return new Request(request, { body: new ReadableStream({ start: (c) => c.error(new Error("upload broken off")) }) });
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    body.set(piece, at);
+    at += piece.byteLength;
+  }
+  return new Request(request, { body });
 }
 
 /** The JSON API's refusal of a method or an unknown operation, in the language of `?lang=` (else the default). */

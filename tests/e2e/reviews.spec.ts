@@ -77,7 +77,11 @@ test("writing: a guest is asked to log in, comes back to the open popup, writes,
   await page.getByTestId("review-popup-close").click();
   const mine = page.getByTestId("review").filter({ hasText: words });
   await expect(mine).toHaveCount(1);
-  if (!js) await expect(mine.locator(".review__pending")).toHaveText(rv("pending"));
+  if (js) return;
+  await expect(mine.locator(".review__pending")).toHaveText(rv("pending"));
+  // Held for moderation: no likes or dislikes until it is published.
+  await expect(mine.getByTestId("like")).toHaveCount(0);
+  await expect(mine.getByTestId("dislike")).toHaveCount(0);
 });
 
 test("a guest signs up from the popup and comes back to it; the overlay keeps the focus inside, Escape closes it and gives the focus back", async ({

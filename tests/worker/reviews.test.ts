@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { demoReviewCount } from "../../workers/seed/reviews";
-import { catalogue, get, GOOGLEBOT, html, ORIGIN, post } from "./helpers";
+import { catalogue, get, GOOGLEBOT, html, ORIGIN, post, section } from "./helpers";
 import { buyable, ip, order, Shopper } from "./shoppers";
 
 const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
@@ -46,10 +46,16 @@ async function read(productId: number, query = "", headers: Record<string, strin
   return (await res.json()) as Answer;
 }
 
-function publish(cookie: string | null, reviewData: Record<string, unknown>, token: string | undefined = "XXXX.DUMMY.TOKEN.XXXX", lang = "ru-RU") {
+function publish(
+  cookie: string | null,
+  reviewData: Record<string, unknown>,
+  token: string | undefined = "XXXX.DUMMY.TOKEN.XXXX",
+  lang = "ru-RU",
+  tokenType = "invisible",
+) {
   return get("/v2/product-review", {
     method: "POST",
-    body: JSON.stringify({ reviewData, token, tokenType: "invisible", operationType: "publishReview" }),
+    body: JSON.stringify({ reviewData, token, tokenType, operationType: "publishReview" }),
     headers: { "Content-Type": "application/json", "Accept-Language": lang, Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
   });
 }
@@ -179,6 +185,17 @@ describe("publishing (POST /v2/product-review)", () => {
     expect((await publish(me.cookie, { product_id: 999999, user_name: "A", rating: 3 })).status).toBe(404);
   });
 
+  it("takes the spec's captcha versions as tokenType: v3 (invisible) and v2 (the interactive challenge); an unknown one is a 422", async () => {
+    for (const tokenType of ["v3", "v2", "invisible", "interactive"]) {
+      const res = await publish((await account()).cookie, { product_id: p.id, user_name: tokenType, rating: 4 }, undefined, "ru-RU", tokenType);
+      expect(res.status, tokenType).toBe(201);
+      expect(await res.json()).toMatchObject({ success: true, status: "published" });
+    }
+    const unknown = await publish((await account()).cookie, { product_id: p.id, user_name: "v4", rating: 4 }, undefined, "ru-RU", "v4");
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ errors: [{ field: "tokenType", message: "Подтвердите, что вы не робот." }] });
+  });
+
   it("limits an account to 5 reviews an hour: 429 with Retry-After and the message", async () => {
     const me = await account();
     const products = catalogue.products.slice(10, 16);
@@ -225,6 +242,88 @@ describe("reactions (POST /reaction)", () => {
     await reactTo(me.cookie, id, 1, 0);
     const mine = await read(p.id, "", { Cookie: me.cookie });
     expect(mine.reviews.find((r) => r.id === id)).toMatchObject({ user_like: 1, user_dislike: 0 });
+  });
+});
+
+describe("a review held for moderation", () => {
+  const p = productWith(7);
+  const held = async () => {
+    const author = await account("Held");
+    const sent = await post(
+      `/ru/product/${p.slug}/review`,
+      { userName: "Held", agree: "on", rating: "4", text: "Ждёт проверки" },
+      { cookie: author.cookie, headers: ip() },
+    );
+    expect(sent.status).toBe(303);
+    const id = (await read(p.id, "&allReviews=1", { Cookie: author.cookie })).reviews.find((r) => r.text === "Ждёт проверки" && r.pending)!.id;
+    return { author, id };
+  };
+  const reactions = (id: number) =>
+    env.DB.prepare("SELECT COUNT(*) AS n FROM review_reactions WHERE review_id = ?")
+      .bind(id)
+      .first<{ n: number }>()
+      .then((r) => r!.n);
+
+  it("takes no reactions: another account (or its author) gets 404 as for an unknown review, and nothing is counted", async () => {
+    const { author, id } = await held();
+    const other = await account();
+    for (const [who, like, dislike] of [
+      [other, 1, 0],
+      [other, 0, 1],
+      [other, 0, 0],
+      [author, 1, 0],
+    ] as const) {
+      const res = await reactTo(who.cookie, id, like, dislike);
+      expect(res.status, `${like}${dislike}`).toBe(404);
+      expect(await res.json()).toEqual({ success: false, message: "Такой отзыв не найден." });
+    }
+    expect(await reactions(id)).toBe(0);
+    // The widget's form without JavaScript is refused alike.
+    const form = await post(
+      "/reaction?lang=ru",
+      { product_review_id: String(id), user_like: "1", user_dislike: "0", redirectTo: `/ru/product/${p.slug}` },
+      { cookie: other.cookie },
+    );
+    expect(form.status).toBe(404);
+    expect(await reactions(id)).toBe(0);
+    // Published, it takes them.
+    await env.DB.prepare("UPDATE reviews SET status = 'published' WHERE id = ?").bind(id).run();
+    expect(await (await reactTo(other.cookie, id, 1, 0)).json()).toMatchObject({ likes: 1, dislikes: 0, user_like: 1 });
+  });
+
+  it("a reaction given before an edit sent it back to moderation can be neither changed nor taken back meanwhile", async () => {
+    const { author, id } = await held();
+    const other = await account();
+    await env.DB.prepare("UPDATE reviews SET status = 'published' WHERE id = ?").bind(id).run();
+    expect((await reactTo(other.cookie, id, 1, 0)).status).toBe(200);
+    // Its author edits it without the captcha: held again.
+    expect(
+      (
+        await post(
+          `/ru/product/${p.slug}/review`,
+          { userName: "Held", agree: "on", rating: "2", text: "Ждёт проверки" },
+          { cookie: author.cookie, headers: ip() },
+        )
+      ).status,
+    ).toBe(303);
+    expect((await reactTo(other.cookie, id, 0, 1)).status).toBe(404);
+    expect((await reactTo(other.cookie, id, 0, 0)).status).toBe(404);
+    expect(await env.DB.prepare("SELECT reaction FROM review_reactions WHERE review_id = ?").bind(id).all()).toMatchObject({ results: [{ reaction: 1 }] });
+  });
+
+  it("is shown to its author alone, without reaction buttons; others never see it in the widget or the API", async () => {
+    const { author, id } = await held();
+    const other = await account();
+    const page = (cookie?: string) =>
+      get(`/ru/product/${p.slug}?reviews=all`, { headers: { "User-Agent": GOOGLEBOT, ...(cookie ? { Cookie: cookie } : {}) } }).then((r) => r.text());
+    const mine = await page(author.cookie);
+    const item = section(mine, `id="review-${id}"`, "</li>");
+    expect(item).toContain("review__pending");
+    expect(item).not.toContain("reaction-form");
+    expect(item).not.toContain('data-testid="like"');
+    for (const body of [await page(other.cookie), await page()]) expect(body).not.toContain(`id="review-${id}"`);
+    for (const headers of [{ Cookie: other.cookie }, {}] as Record<string, string>[])
+      expect((await read(p.id, "&allReviews=1", headers)).reviews.some((r) => r.id === id)).toBe(false);
   });
 });
 
