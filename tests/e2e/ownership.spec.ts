@@ -1,0 +1,73 @@
+// What a guest owns rests on their session's random key: the next guest never opens it.
+import type { Browser, Page } from "@playwright/test";
+import { expect, oneProductInCart, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
+
+const auth = (key: string) => text("uz", "auth", key);
+
+/** A new shopper in a browser of their own, as this project browses (JavaScript on or off, lite). */
+async function newShopper(browser: Browser, use: { baseURL?: string; javaScriptEnabled?: boolean; extraHTTPHeaders?: Record<string, string> }) {
+  const context = await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, extraHTTPHeaders: use.extraHTTPHeaders });
+  return { context, page: await context.newPage() };
+}
+
+/** Places the page's cart as a cash order (the place-order form's post) and answers its confirmation page's path. */
+async function placeOrder(page: Page): Promise<string> {
+  const res = await page.request.post("/order/request", {
+    form: {
+      name: "Birinchi Mehmon",
+      phone: uniquePhone().typed,
+      cityId: "1",
+      deliveryTypeId: "1",
+      street: "Amir Temur",
+      house: "15",
+      paymentMethod: "cash",
+      idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
+    },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  return res.headers().location!;
+}
+
+test("a guest's order is not the next guest's: it goes with the guest into the account", async ({ page, browser, javaScriptEnabled: js }, info) => {
+  const use = info.project.use;
+  // An account with a cart older than the guest's: the guest's cart merges into it at sign-in.
+  const email = uniqueEmail(info.project.name, "owner");
+  const password = "Owner-pass-1";
+  const owner = await newShopper(browser, use);
+  expect((await owner.page.request.post("/signup", { form: { firstName: "Owner", email, password } })).ok()).toBe(true);
+  await oneProductInCart(owner.page);
+  await owner.context.close();
+
+  // The guest orders and sees the confirmation.
+  await oneProductInCart(page);
+  const done = await placeOrder(page);
+  const number = done.split("/").pop()!;
+  await page.goto(done);
+  await expect(page.getByTestId("order-number")).toContainText(number);
+
+  // The guest signs in with the login page's form.
+  await page.goto("/login");
+  const form = page.locator("form", { has: page.locator('input[name="login"]') });
+  const submit = form.getByRole("button", { name: auth("login.submit"), exact: true });
+  await whenHydrated(submit, js);
+  await form.getByLabel(auth("fields.login"), { exact: true }).fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await submit.click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // The next guest, on another browser, adds to a cart (a new one) and opens the first guest's order: 404.
+  const next = await newShopper(browser, use);
+  await oneProductInCart(next.page);
+  const res = await next.page.goto(done);
+  expect(res!.status()).toBe(404);
+  await expect(next.page.getByTestId("order-number")).toHaveCount(0);
+  await expect(next.page.locator("body")).not.toContainText("Birinchi Mehmon");
+  await next.context.close();
+
+  // The account has the order: its page and its history.
+  await page.goto(done);
+  await expect(page.getByTestId("order-number")).toContainText(number);
+  await page.goto("/account/orders");
+  await expect(page.locator("body")).toContainText(number);
+});
