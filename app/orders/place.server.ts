@@ -22,7 +22,7 @@ export type PlaceRefusal =
 export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; guestKey: string | null; address: string; t: TFunction };
 
 /**
- * New orders per shopper (account, or a guest's cart) and per client address in
+ * New orders per shopper (account, or guest) and per client address in
  * ORDER_LIMIT_WINDOW seconds. More than a shopper places (one, or two when something
  * was forgotten); a brake on a script that would hold stock with orders nobody takes.
  * The address allowance is wider: many shoppers share a mobile carrier's address.
@@ -35,7 +35,8 @@ export const ORDER_SMS_PER_PHONE = 3;
 
 /** Counts a placement against both limits; the later wait when either is used up. */
 async function placementAllowance(c: PlaceContext): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
-  const shopper = c.userId !== null ? `user:${c.userId}` : `cart:${c.cartId}`;
+  // A guest counts by their key, not their cart's id (SQLite may give a deleted cart's id to a new one).
+  const shopper = c.userId !== null ? `user:${c.userId}` : `guest:${c.guestKey ?? `cart:${c.cartId}`}`;
   const [mine, here] = await Promise.all([
     hit(c.env.DB, `order:${shopper}`, ORDERS_PER_SHOPPER, ORDER_LIMIT_WINDOW),
     hit(c.env.DB, `order:ip:${c.address}`, ORDERS_PER_ADDRESS, ORDER_LIMIT_WINDOW),
