@@ -112,7 +112,7 @@ const worker = {
   async scheduled(controller, env, ctx) {
     if (controller.cron.startsWith("*/")) {
       ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));
-      ctx.waitUntil(lapseUnconfirmedOrders(env.DB, unconfirmedHours(env)).then((n) => console.info(`cancelled ${n} unconfirmed orders paid on delivery`)));
+      ctx.waitUntil(lapseUnconfirmedOrders(env, unconfirmedHours(env)).then((n) => console.info(`cancelled ${n} unconfirmed orders paid on delivery`)));
       return;
     }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));

@@ -1,3 +1,6 @@
+import type { Lang } from "~/i18n/languages";
+import { serverT } from "~/i18n/middleware.server";
+import { enqueue } from "~/outbox/index.server";
 import { mapRows } from "~/server/db.server";
 
 export type OrderLine = {
@@ -165,7 +168,7 @@ export function ownOrderById(db: D1Database, id: number, userId: number): Promis
  */
 export async function cancelOrder(db: D1Database, number: string, userId: number): Promise<boolean> {
   const cancelled = await cancelWhere(db, "number = ?1 AND user_id = ?2", number, userId);
-  return cancelled > 0;
+  return cancelled.length > 0;
 }
 
 /**
@@ -176,7 +179,9 @@ export async function cancelOrder(db: D1Database, number: string, userId: number
  * payment completing at the same moment either came first (the order is paid,
  * not cancelled) or finds the order cancelled.
  */
-async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<number> {
+type Cancelled = { number: string; phone: string; email: string | null; lang: Lang };
+
+async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Cancelled[]> {
   const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL`;
   const [, , cancelled] = await db.batch([
     db
@@ -191,9 +196,9 @@ async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): 
          WHERE id IN (SELECT user_id FROM orders WHERE id IN (${these}) AND bonuses_used > 0)`,
       )
       .bind(...binds),
-    db.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (${these})`).bind(...binds),
+    db.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (${these}) RETURNING number, phone, email, lang`).bind(...binds),
   ]);
-  return cancelled?.meta.changes ?? 0;
+  return (cancelled?.results ?? []) as Cancelled[];
 }
 
 /** A payment Click prepared this recently may still complete: its order waits that long past its time. */
@@ -205,23 +210,37 @@ const PAYING_GRACE_MINUTES = 15;
  * pair of shoes for ever. One whose payment Click prepared in the last
  * minutes is left to complete (else Click would charge and then reverse it).
  */
-export function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
-  return cancelWhere(
+export async function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
+  const cancelled = await cancelWhere(
     db,
     `payment_method = 'online' AND created_at < ?1
      AND NOT EXISTS (SELECT 1 FROM payments pay WHERE pay.order_id = orders.id AND pay.state = 'prepared' AND pay.created_at >= ?2)`,
     now - minutes * 60,
     now - PAYING_GRACE_MINUTES * 60,
   );
+  return cancelled.length;
 }
 
 /**
  * Orders to be paid on delivery (cash, card) that the shop has not confirmed
  * within `hours` lapse (the scheduled job): cancelled, their stock and bonuses
- * back. Orders nobody takes, a script's included, cannot hold stock for ever.
+ * back, and the shopper told by SMS (and e-mail when given) in the order's
+ * language. Orders nobody takes, a script's included, cannot hold stock for ever.
  */
-export function lapseUnconfirmedOrders(db: D1Database, hours: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
-  return cancelWhere(db, "payment_method IN ('cash', 'card') AND confirmed_at IS NULL AND created_at < ?1", now - hours * 3600);
+export async function lapseUnconfirmedOrders(env: Env, hours: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
+  const lapsed = await cancelWhere(env.DB, "payment_method IN ('cash', 'card') AND confirmed_at IS NULL AND created_at < ?1", now - hours * 3600);
+  for (const order of lapsed) {
+    const t = serverT(order.lang);
+    await enqueue(env, { channel: "sms", recipient: order.phone, body: t("orders:sms.lapsed", { number: order.number }) });
+    if (order.email)
+      await enqueue(env, {
+        channel: "email",
+        recipient: order.email,
+        subject: t("orders:email.lapsedSubject", { number: order.number }),
+        body: t("orders:email.lapsedBody", { number: order.number }),
+      });
+  }
+  return lapsed.length;
 }
 
 /** Hours an order to be paid on delivery waits for the shop's confirmation before it lapses. */

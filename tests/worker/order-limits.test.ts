@@ -120,8 +120,14 @@ describe("orders paid on delivery that the shop never confirms", () => {
     await env.DB.prepare("UPDATE orders SET confirmed_at = unixepoch() WHERE idempotency_key = 'lapse-confirmed'").run();
     const stock = Object.fromEntries(await Promise.all(Object.entries(placed).map(async ([k, v]) => [k, await stockOf(v.skuId)] as const)));
 
-    expect(await lapseUnconfirmedOrders(env.DB, 48)).toBe(2);
-    expect(await lapseUnconfirmedOrders(env.DB, 48)).toBe(0);
+    const outboxBefore = (await env.DB.prepare("SELECT MAX(id) AS id FROM outbox").first<{ id: number }>())!.id;
+    expect(await lapseUnconfirmedOrders(env, 48)).toBe(2);
+    expect(await lapseUnconfirmedOrders(env, 48)).toBe(0);
+    // The shoppers are told, once, in the order's language (these were placed in Russian).
+    const told = await env.DB.prepare("SELECT channel, body FROM outbox WHERE id > ? ORDER BY id").bind(outboxBefore).all<{ channel: string; body: string }>();
+    expect(told.results.map((m) => m.channel)).toEqual(["sms", "sms"]);
+    expect(told.results[0]!.body).toBe(`Libos: заказ ${placed.cash!.number} отменён, так как не был подтверждён. Если есть вопросы, позвоните нам.`);
+    expect(told.results[1]!.body).toContain(placed.card!.number);
     const status = async (key: string) =>
       (await env.DB.prepare("SELECT status FROM orders WHERE idempotency_key = ?").bind(`lapse-${key}`).first<{ status: string }>())!.status;
     expect(await status("cash")).toBe("cancelled");
