@@ -2,7 +2,7 @@
 // with and without JavaScript: the types a city offers, a store's details as it is chosen,
 // numbered steps, lines, the last step's sums, an order's place and date in the page's
 // language, and an online payment that did not go through.
-// Orders: 6 per project. Sign-ups: none (the demo accounts sign in).
+// Orders: 4 per project. Sign-ups: none (the demo accounts sign in).
 import type { Page } from "@playwright/test";
 import { chooseCity, expect, giveContacts, oneProductInCart, test, text, whenHydrated } from "./support";
 
