@@ -6,3 +6,4 @@ export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";
 export type { CartPopupData } from "./popup";
 export { CartPopupHost, CartUiContext, MiniCartAnchor, useCartPendingDelta } from "./popup-host";
 export { apiCartSchema, recalculateSchema } from "./schema";
+export { SummaryTable } from "./summary-forms";

@@ -30,15 +30,23 @@ function infoOf(json: string): string[] {
   }
 }
 
+/**
+ * A type can be completed in a city: the courier comes to any address; pickup
+ * and post need a store or post office of that type there (else its step could
+ * never be finished). `city` is an SQL expression for the city's id.
+ */
+const completable = (city: string) =>
+  `(t.type = 'courier' OR EXISTS (SELECT 1 FROM delivery_points p WHERE p.city_id = CAST(${city} AS INTEGER) AND p.delivery_type_id = t.id))`;
+
 function optionsSql(lang: Lang, city: string): string {
   return `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, c.city_map_id AS cityMapId,
             c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
      FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
-     WHERE t.status = 1 AND c.city_map_id IN (CAST(CAST(${city} AS INTEGER) AS TEXT), 'another_city') AND ${city} IS NOT NULL
+     WHERE t.status = 1 AND c.city_map_id IN (CAST(CAST(${city} AS INTEGER) AS TEXT), 'another_city') AND ${city} IS NOT NULL AND ${completable(city)}
      ORDER BY t.position, t.id`;
 }
 
-/** The matrix rows that can apply to a city (its own and the fallback), enabled types only. */
+/** The matrix rows that can apply to a city (its own and the fallback), enabled types that can be completed there only. */
 export function optionsQuery(db: D1Database, lang: Lang, cityId: number): D1PreparedStatement {
   return db.prepare(optionsSql(lang, "?1")).bind(cityId);
 }
@@ -93,7 +101,8 @@ export type DeliveryTypeRow = {
 /**
  * The delivery types of a city for the delivery data API: the offered ones with
  * their cost (the city's row, else another_city); with `showInactive`, the
- * disabled ones too, marked inactive.
+ * disabled ones too, marked inactive. As everywhere, only types that can be
+ * completed in the city.
  */
 export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, showInactive: boolean): Promise<DeliveryTypeRow[]> {
   const rows = await db
@@ -101,7 +110,7 @@ export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, sh
       `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, t.status AS status, c.city_map_id AS cityMapId,
          c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
        FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
-       WHERE (t.status = 1 OR ?2) AND c.city_map_id IN (CAST(CAST(?1 AS INTEGER) AS TEXT), 'another_city')
+       WHERE (t.status = 1 OR ?2) AND c.city_map_id IN (CAST(CAST(?1 AS INTEGER) AS TEXT), 'another_city') AND ${completable("?1")}
        ORDER BY t.position, t.id`,
     )
     .bind(cityId, showInactive ? 1 : 0)
@@ -153,7 +162,8 @@ export type DeliveryPoint = {
 };
 
 const POINT_COLUMNS = (lang: Lang) =>
-  `id, ref, city_id AS cityId, delivery_type_id AS deliveryTypeId, number, title_${lang} AS title, label_${lang} AS label, address, phone, schedule_${lang} AS schedule`;
+  `id, ref, city_id AS cityId, delivery_type_id AS deliveryTypeId, number, title_${lang} AS title, label_${lang} AS label,
+   COALESCE(NULLIF(address_${lang}, ''), address_uz) AS address, phone, schedule_${lang} AS schedule`;
 
 /**
  * A city's points for a delivery type (stores for pickup, post offices for
@@ -207,4 +217,56 @@ export async function postCodeOf(db: D1Database, streetId: number, house: string
     .bind(streetId, n)
     .first<{ code: string }>();
   return row?.code ?? null;
+}
+
+/** Where an order goes, as ids: its city, delivery type and (pickup, post) point. */
+export type PlaceRef = { cityId: number; deliveryTypeId: number; pointId: number | null };
+
+/** The same place named in a language; `point` is null for the courier, or when the point is gone from the data. */
+export type PlaceNames = {
+  city: string;
+  type: string;
+  point: { title: string; label: string; address: string; phone: string; schedule: string } | null;
+};
+
+/**
+ * Names places (an order's city, type and point) in a language, in the order
+ * asked, in one query: a page names an order in its own language, whatever the
+ * language it was placed in. An id the data no longer has names nothing ("").
+ */
+export async function placeNames(db: D1Database, lang: Lang, refs: PlaceRef[]): Promise<PlaceNames[]> {
+  if (refs.length === 0) return [];
+  type Row = {
+    city: string | null;
+    type: string | null;
+    pointId: number | null;
+    title: string;
+    label: string;
+    address: string;
+    phone: string;
+    schedule: string;
+  };
+  const rows = await db
+    .prepare(
+      `SELECT c.${CITY_NAME[lang]} AS city, t.${TYPE_TITLE[lang]} AS type, p.id AS pointId, p.title_${lang} AS title, p.label_${lang} AS label,
+         COALESCE(NULLIF(p.address_${lang}, ''), p.address_uz) AS address, p.phone, p.schedule_${lang} AS schedule
+       FROM json_each(?1) j
+       LEFT JOIN cities c ON c.id = json_extract(j.value, '$[0]')
+       LEFT JOIN delivery_types t ON t.id = json_extract(j.value, '$[1]')
+       LEFT JOIN delivery_points p ON p.id = json_extract(j.value, '$[2]')
+       ORDER BY j.key`,
+    )
+    .bind(JSON.stringify(refs.map((r) => [r.cityId, r.deliveryTypeId, r.pointId])))
+    .all<Row>();
+  return rows.results.map((r) => ({
+    city: r.city ?? "",
+    type: r.type ?? "",
+    point: r.pointId === null ? null : { title: r.title, label: r.label, address: r.address, phone: r.phone, schedule: r.schedule },
+  }));
+}
+
+/** Whether a delivery type takes payment on delivery (card to the courier or at the post office). */
+export async function takesPaymentOnDelivery(db: D1Database, typeId: number): Promise<boolean> {
+  const row = await db.prepare("SELECT need_payment AS n FROM delivery_types WHERE id = ?").bind(typeId).first<{ n: number }>();
+  return flag(row?.n ?? 0);
 }

@@ -19,4 +19,8 @@ export {
   deliveryTypeEnabled,
   enabledDeliveryTypes,
   optionsOf,
+  type PlaceNames,
+  type PlaceRef,
+  placeNames,
+  takesPaymentOnDelivery,
 } from "./delivery.server";

@@ -13,3 +13,18 @@ const CURRENCY: Record<Lang, string> = { uz: "so'm", ru: "сум", uk: "сум" 
 export function formatUzs(amount: number, lang: Lang): string {
   return `${formatNumber(amount)} ${CURRENCY[lang]}`;
 }
+
+/** Uzbekistan keeps UTC+5 all year: the shop's days are the days in Tashkent. */
+const TASHKENT_OFFSET_SECONDS = 5 * 3600;
+
+/**
+ * The calendar day in Tashkent of a moment (Unix seconds), as numbers and as
+ * an ISO date ("2026-11-26", for `<time datetime>`). Written out with the
+ * page's own month names, not the browser's date data: browsers without
+ * Uzbek data write "2026 M11 26", and the server's text must hydrate as it is.
+ */
+export function tashkentDay(seconds: number): { year: number; month: number; day: number; iso: string } {
+  const d = new Date((seconds + TASHKENT_OFFSET_SECONDS) * 1000);
+  const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  return { year, month, day, iso: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}` };
+}

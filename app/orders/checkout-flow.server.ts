@@ -144,7 +144,9 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       await setDelivery(db, c.cartId, s.value.cityId, kept);
       return { ok: true, next: "delivery" };
     }
-    case "delivery": {
+    // "point": a store or post office's "show" button (without JavaScript): saved as the step is, which then stays open with its details.
+    case "delivery":
+    case "point": {
       // Each point-served type has its own select (point-<type id>): the chosen type's is the point.
       const point = form.get(`point-${form.get("deliveryTypeId")}`);
       if (typeof point === "string") form.set("pointId", point);
@@ -152,7 +154,8 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       if (s.status !== "success") return { ok: false, status: 400, step: "delivery", reply: s.reply() };
       const saved = await saveDelivery(s.value, c);
       if (!saved.ok) return { ok: false, status: 422, step: "delivery", reply: s.reply({ fieldErrors: { [saved.field]: [saved.error] } }) };
-      return { ok: true, next: "" };
+      // A courier's form sent by that button (Enter in an address field submits with the form's first button) goes on as "continue".
+      return { ok: true, next: form.get("intent") === "point" && saved.pointId !== null ? "delivery" : "" };
     }
     case "payment": {
       const s = parseForm(form, paymentStepSchema);

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { type EcommerceItem, firstTime, pushEcommerce } from "~/cart/index";
+import { type EcommerceItem, firstTime, pushEcommerce, SummaryTable } from "~/cart/index";
 import { ConformForm } from "~/forms/conform-form";
 import { useField } from "@conform-to/react";
 import { FieldError, FormRow } from "~/forms/form-row";
@@ -10,6 +10,7 @@ import { SelectRow } from "~/forms/select-row";
 import { TextareaRow } from "~/forms/textarea-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
+import { useHydrated } from "~/ui/hydrated";
 import { LineList } from "~/ui/line-list";
 import { Tooltip } from "~/ui/tooltip";
 import type { CheckoutData, Step } from "./checkout-flow.server";
@@ -329,48 +330,66 @@ function Address({ data, typeId }: { data: CheckoutData; typeId: number }) {
   );
 }
 
-/** The stores (pickup) or post offices (post) of the city for one type, and the chosen one's details. */
+/**
+ * The stores (pickup) or post offices (post) of the city for one type, and the
+ * chosen one's address and hours as soon as it is chosen: with JavaScript as
+ * the select changes; without it, its "show" button saves the choice and the
+ * step comes back open with them.
+ */
 function Points({ data, typeId, uuid, showError }: { data: CheckoutData; typeId: number; uuid: string; showError: boolean }) {
   const { t } = useI18n();
+  const hydrated = useHydrated();
   const [field] = useField<string>("pointId");
   // The error belongs to the type it was refused for (one element with its id).
   const invalid = showError && Boolean(field.errors?.length);
   const points = data.pointsByType[typeId] ?? [];
   const saved = data.view.deliveryTypeId === typeId ? points.find((p) => p.id === data.draft.pointId) : undefined;
+  const [chosenId, setChosenId] = useState(saved?.id ?? null);
+  const chosen = points.find((p) => p.id === chosenId);
   const id = `checkout-point-${uuid}`;
   return (
     <div className="row">
       <label htmlFor={id}>{t("orders:checkout.point")}</label>
-      <select
-        id={id}
-        name={`point-${typeId}`}
-        defaultValue={saved?.id ?? ""}
-        data-testid={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? field.errorId : undefined}
-      >
-        <option value="" disabled>
-          {t("orders:checkout.choosePoint")}
-        </option>
-        {points.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.title}
-            {p.label ? ` — ${p.label}` : ""}
+      <div className="point-choice">
+        <select
+          id={id}
+          name={`point-${typeId}`}
+          defaultValue={saved?.id ?? ""}
+          data-testid={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? field.errorId : undefined}
+          onChange={(e) => setChosenId(Number(e.currentTarget.value) || null)}
+        >
+          <option value="" disabled>
+            {t("orders:checkout.choosePoint")}
           </option>
-        ))}
-      </select>
+          {points.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+              {p.label ? ` — ${p.label}` : ""}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="point" className="button button--ghost button--small" data-testid={`show-point-${uuid}`}>
+            {t("orders:checkout.showPoint")}
+          </button>
+        )}
+      </div>
       {showError ? <FieldError name="pointId" /> : null}
-      {saved ? (
-        <div className="selected-point" data-testid="selected-point">
-          <p>
-            <strong>{saved.title}</strong>
-            {saved.label ? ` · ${saved.label}` : ""}
-          </p>
-          <p>{saved.address}</p>
-          {saved.phone ? <p>{saved.phone}</p> : null}
-          {saved.schedule ? <p>{saved.schedule}</p> : null}
-        </div>
-      ) : null}
+      <div aria-live="polite">
+        {chosen ? (
+          <div className="selected-point" data-testid={`point-details-${uuid}`}>
+            <p>
+              <strong>{chosen.title}</strong>
+              {chosen.label ? ` · ${chosen.label}` : ""}
+            </p>
+            <p>{chosen.address}</p>
+            {chosen.phone ? <p>{chosen.phone}</p> : null}
+            {chosen.schedule ? <p>{chosen.schedule}</p> : null}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -421,8 +440,7 @@ function Payment({ data, failure }: Props) {
 }
 
 function Review({ data, failure }: Props) {
-  const { t, href, price } = useI18n();
-  const { summary } = data.view;
+  const { t, href } = useI18n();
   const refusal = failure?.step === "review" ? failure.refusal : undefined;
   return (
     <Form method="post" action={href("/checkout")} className="form" data-testid="review-form">
@@ -441,9 +459,8 @@ function Review({ data, failure }: Props) {
           <a href={href("/cart")}>{t("cart:backToCart")}</a>
         </div>
       ) : null}
-      <p data-testid="review-total">
-        {t("cart:total")}: <strong>{price(summary.total)}</strong>
-      </p>
+      {/* What the order will cost, row by row as the cart shows it, before it is placed. */}
+      <SummaryTable view={data.view} />
       <input type="hidden" name="idempotencyKey" value={data.draft.idempotencyKey} />
       <button type="submit" name="intent" value="place" className="button button--wide" data-testid="place-order">
         {t(data.draft.paymentMethod === "online" ? "orders:checkout.placeAndPay" : "orders:checkout.place")}
@@ -494,11 +511,10 @@ export function CheckoutPage({ data, failure, analytics }: Props & { analytics: 
       <LineList lines={view.lines} testId="checkout-line" />
       {data.account ? null : <SignIn />}
       <ol className="checkout__steps">
-        {(["contacts", "delivery", "payment", "review"] as const).map((step, i) => (
+        {/* The list numbers the steps (its markers); their titles do not again. */}
+        {(["contacts", "delivery", "payment", "review"] as const).map((step) => (
           <li key={step} id={step} className="checkout-step" data-testid={`step-${step}`} aria-current={open === step ? "step" : undefined}>
-            <h2>
-              {i + 1}. {titles[step]}
-            </h2>
+            <h2>{titles[step]}</h2>
             {open === step ? body[step] : step !== "review" && done[step] ? <Done step={step}>{summaries[step]}</Done> : null}
           </li>
         ))}

@@ -10,6 +10,21 @@ export {
   ownOrderById,
   unconfirmedHours,
 } from "./orders.server";
+export { localizeOrder, localizeOrders, type ShownOrder } from "./order-view.server";
 export { type PlaceRefusal, placeOrder } from "./place.server";
 export { playClick } from "./click-stand-in.server";
-export { type ClickAnswer, clickAnswer, clickCallback, clickConfig, unpaidMinutes, clickSign, orderPayUrl, payOrigin, payUrl } from "./payment.server";
+export {
+  type ClickAnswer,
+  clickAnswer,
+  clickCallback,
+  clickConfig,
+  unpaidMinutes,
+  clickSign,
+  orderPayUrl,
+  payOnDelivery,
+  payOrigin,
+  payUrl,
+  type PaymentView,
+  paymentView,
+  runPayOnDelivery,
+} from "./payment.server";

@@ -6,7 +6,9 @@ export {
   devPaySchema,
   PAYMENT_METHODS,
   type PaymentMethod,
+  payOnDeliverySchema,
   placeOrderSchema,
   withPointId,
 } from "./schema";
 export { PaymentState } from "./payment-state";
+export { OrderDate, OrderDetails } from "./order-details";

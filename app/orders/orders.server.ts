@@ -131,7 +131,7 @@ export function ownOrder(db: D1Database, number: string, owner: { userId: number
 }
 
 /** The order as the JSON API answers it (spec §7 `/api/orders`, `order/request`). */
-export function orderJson(order: Order) {
+export function orderJson<O extends Order>(order: O) {
   const { lines, ...rest } = order;
   return { ...rest, orderItems: lines };
 }
@@ -202,7 +202,7 @@ async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): 
 }
 
 /** A payment Click prepared this recently may still complete: its order waits that long past its time. */
-const PAYING_GRACE_MINUTES = 15;
+export const PAYING_GRACE_MINUTES = 15;
 
 /**
  * Online orders not paid within `minutes` give their stock back (the

@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { takesPaymentOnDelivery } from "~/delivery/index.server";
+import { parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
-import type { ClickCallback } from "./schema";
+import { type Order, PAYING_GRACE_MINUTES } from "./orders.server";
+import { type ClickCallback, type OnDeliveryMethod, payOnDeliverySchema } from "./schema";
 
 /**
  * Online payment through Click (click.uz), the hosted-payment provider of its
@@ -166,17 +169,17 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
     await db.prepare("UPDATE payments SET state = 'cancelled', updated_at = unixepoch() WHERE id = ? AND state = 'prepared'").bind(payment.id).run();
     return answer("cancelled");
   }
-  // Paid only while the order is still new (not cancelled meanwhile), and the order with it, in one batch.
+  // Paid only while the order is still new and online (not cancelled, nor switched to pay on delivery, meanwhile), and the order with it, in one batch.
   const [paid] = await db.batch([
     db
       .prepare(
         `UPDATE payments SET state = 'paid', updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND status = 'new' AND paid_at IS NULL)`,
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND status = 'new' AND paid_at IS NULL AND payment_method = 'online')`,
       )
       .bind(payment.id, order.id),
     db
       .prepare(
-        `UPDATE orders SET status = 'paid', paid_at = unixepoch() WHERE id = ?2 AND status = 'new' AND paid_at IS NULL
+        `UPDATE orders SET status = 'paid', paid_at = unixepoch() WHERE id = ?2 AND status = 'new' AND paid_at IS NULL AND payment_method = 'online'
          AND EXISTS (SELECT 1 FROM payments WHERE id = ?1 AND state = 'paid')`,
       )
       .bind(payment.id, order.id),
@@ -185,4 +188,82 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
   // A parallel callback or a cancel came first: answer as the state now is.
   const now = await db.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id).first<{ state: string }>();
   return answer(now?.state === "paid" ? "paid" : "cancelled");
+}
+
+/**
+ * An online order's payment as its page tells it: paid; being paid (Click
+ * prepared a payment minutes ago and has not completed it); or not gone
+ * through (declined, cancelled on Click's page, or never made) while the order
+ * still waits for it. Null for orders paid on delivery and cancelled ones.
+ */
+export type OnlinePaymentState = "paid" | "paying" | "failed";
+
+export type PaymentView = {
+  state: OnlinePaymentState | null;
+  /** Where to pay again, once a payment did not go through. */
+  payUrl: string | null;
+  /** How long an unpaid online order holds its stock (UNPAID_ORDER_MINUTES). */
+  minutes: number;
+  /** What it can be paid with on delivery instead, once a payment did not go through. */
+  onDelivery: OnDeliveryMethod[];
+};
+
+/** A payment prepared this recently may still complete (see expireUnpaidOrders). */
+const payingSince = (now: number) => now - PAYING_GRACE_MINUTES * 60;
+
+export async function paymentView(
+  env: Env,
+  order: Order,
+  at: { lang: Lang; defaultLang: Lang; origin: string },
+  now = Math.floor(Date.now() / 1000),
+): Promise<PaymentView> {
+  const view: PaymentView = { state: null, payUrl: null, minutes: unpaidMinutes(env), onDelivery: [] };
+  if (order.payment.method !== "online" || order.status === "cancelled") return view;
+  if (order.payment.paid) return { ...view, state: "paid" };
+  if (order.status !== "new") return view;
+  const [paying, card] = await Promise.all([
+    env.DB.prepare("SELECT 1 FROM payments WHERE order_id = ? AND state = 'prepared' AND created_at >= ?").bind(order.id, payingSince(now)).first(),
+    takesPaymentOnDelivery(env.DB, order.delivery.deliveryTypeId),
+  ]);
+  if (paying) return { ...view, state: "paying" };
+  return {
+    ...view,
+    state: "failed",
+    payUrl: orderPayUrl(env, order, at.lang, at.defaultLang, at.origin),
+    onDelivery: card ? ["cash", "card"] : ["cash"],
+  };
+}
+
+/**
+ * The shopper gives up paying online: the order is paid on delivery instead
+ * (card only where its type takes payment on delivery). One statement, and
+ * only while the order still waits for an online payment and none is under
+ * way: a Click payment that completes later finds the order no longer online
+ * and is refused (Click returns the money).
+ */
+export async function payOnDelivery(
+  db: D1Database,
+  order: Order,
+  method: OnDeliveryMethod,
+  now = Math.floor(Date.now() / 1000),
+): Promise<"ok" | "method" | "state"> {
+  if (method === "card" && !(await takesPaymentOnDelivery(db, order.delivery.deliveryTypeId))) return "method";
+  const changed = await db
+    .prepare(
+      `UPDATE orders SET payment_method = ?2 WHERE id = ?1 AND payment_method = 'online' AND status = 'new' AND paid_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND state = 'prepared' AND created_at >= ?3)`,
+    )
+    .bind(order.id, method, payingSince(now))
+    .run();
+  return changed.meta.changes === 1 ? "ok" : "state";
+}
+
+/** The order pages' "pay on delivery instead" form: 422 for a method its type does not take, 409 once the order no longer waits for an online payment. */
+export async function runPayOnDelivery(db: D1Database, order: Order, form: FormData): Promise<{ ok: true } | { ok: false; status: 409 | 422; error: string }> {
+  const s = parseForm(form, payOnDeliverySchema);
+  const done = s.status === "success" ? await payOnDelivery(db, order, s.value.paymentMethod) : "method";
+  if (done === "ok") return { ok: true };
+  return done === "method"
+    ? { ok: false, status: 422, error: "orders:errors.paymentMethod" }
+    : { ok: false, status: 409, error: "orders:payment.switchRefused" };
 }

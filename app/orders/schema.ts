@@ -73,6 +73,13 @@ export const citySchema = placeOrderSchema.pick({ cityId: true });
 export const paymentStepSchema = placeOrderSchema.pick({ paymentMethod: true, comment: true });
 export const placeStepSchema = placeOrderSchema.pick({ idempotencyKey: true });
 
+/** An online order whose payment did not go through can be paid on delivery instead. */
+export const ON_DELIVERY_METHODS = ["cash", "card"] as const;
+export type OnDeliveryMethod = (typeof ON_DELIVERY_METHODS)[number];
+export const payOnDeliverySchema = z.object({
+  paymentMethod: z.enum(ON_DELIVERY_METHODS, { error: "orders:errors.paymentMethod" }),
+});
+
 /**
  * Click's Prepare (action 0) and Complete (action 1) callbacks, as its SHOP API
  * posts them. Strings stay as sent: the signature is over them.

@@ -1,15 +1,15 @@
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account-orders";
 import { requireUserId } from "~/auth/index.server";
-import { readFormData } from "~/forms/parse.server";
+import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
-import { PaymentState } from "~/orders/index";
-import { cancelOrder, orderPayUrl, ordersOf, ownOrder, unpaidMinutes } from "~/orders/index.server";
+import { OrderDate, OrderDetails, PaymentState } from "~/orders/index";
+import { cancelOrder, localizeOrder, ordersOf, ownOrder, paymentView, runPayOnDelivery } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
 const PER_PAGE = 10;
@@ -21,28 +21,40 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
   const t = getI18n(context).t;
   if (params.number) {
-    const order = await ownOrder(app.env.DB, params.number, { userId, guestKey: null });
-    if (!order) throw data(null, { status: 404 });
-    const payUrl = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
+    const found = await ownOrder(app.env.DB, params.number, { userId, guestKey: null });
+    if (!found) throw data(null, { status: 404 });
+    const order = await localizeOrder(app.env.DB, lang, found);
+    const payment = await paymentView(app.env, order, { lang, defaultLang: app.defaultLang, origin: app.origin });
     const title = t("orders:done.number", { number: order.number });
-    return { i18n: texts(lang, ["orders"]), order, payUrl, minutes: unpaidMinutes(app.env), list: null, page: 1, pages: 1, title };
+    return { i18n: texts(lang, ["orders"]), order, payment, list: null, page: 1, pages: 1, title };
   }
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const list = await ordersOf(app.env.DB, userId, page, PER_PAGE);
   const pages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   if (page > pages) throw data(null, { status: 404 });
-  return { i18n: texts(lang, ["orders"]), order: null, payUrl: null, minutes: 0, list: list.items, page, pages, title: t("orders:history.title") };
+  return { i18n: texts(lang, ["orders"]), order: null, payment: null, list: list.items, page, pages, title: t("orders:history.title") };
 }
 
-/** Cancel (the owner, while the order is new): its stock comes back. */
+/**
+ * Cancel (the owner, while the order is new): its stock comes back. Or, once
+ * an online payment did not go through, pay on delivery instead.
+ */
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
   const form = await readFormData(request);
-  if (form.get("intent") !== "cancel" || !params.number) throw data(null, { status: 400 });
+  const intent = form.get("intent");
+  if ((intent !== "cancel" && intent !== "pay-on-delivery") || !params.number) throw data(null, { status: 400 });
+  if (intent === "pay-on-delivery") {
+    const order = await ownOrder(app.env.DB, params.number, { userId, guestKey: null });
+    if (!order) throw data(null, { status: 404 });
+    const result = await runPayOnDelivery(app.env.DB, order, form);
+    if (!result.ok) return data({ cancelled: null, refused: result.error }, refused(result.status));
+    throw redirect(localizePath(`/account/orders/${order.number}`, lang, app.defaultLang), 303);
+  }
   const cancelled = await cancelOrder(app.env.DB, params.number, userId);
-  return data({ cancelled }, { status: cancelled ? 200 : 409 });
+  return data({ cancelled, refused: null }, { status: cancelled ? 200 : 409 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -51,22 +63,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export default function AccountOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href, price } = useI18n();
-  const { order, list, page, pages } = loaderData;
-  if (order) {
+  const { order, payment, list, page, pages } = loaderData;
+  if (order && payment) {
     return (
       <section className="account" data-testid="order-page">
         <h1>{t("orders:done.number", { number: order.number })}</h1>
-        {actionData ? (
+        {actionData && actionData.cancelled !== null ? (
           <p className={actionData.cancelled ? "alert alert--success" : "alert alert--error"} role="status" data-testid="cancel-result">
             {t(actionData.cancelled ? "orders:history.cancelled" : "orders:history.notCancellable")}
           </p>
         ) : null}
         <p data-testid="order-status">{t(`orders:status.${order.status}`)}</p>
-        <PaymentState order={order} payUrl={loaderData.payUrl} minutes={loaderData.minutes} />
+        <PaymentState view={payment} refused={actionData?.refused} />
         <LineList lines={order.lines} testId="order-line" />
-        <p>
-          {order.delivery.address} · {t(`orders:payment.${order.payment.method}`)} · <strong>{price(order.totals.total)}</strong>
-        </p>
+        <OrderDetails order={order} payment={payment.state} />
         {order.status === "new" ? (
           <Form method="post">
             <button type="submit" name="intent" value="cancel" className="button button--ghost" data-testid="cancel-order">
@@ -85,8 +95,8 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
         <ul className="checkout__lines">
           {list.map((o) => (
             <li key={o.id} data-testid="history-order">
-              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · {new Date(o.createdAt * 1000).toISOString().slice(0, 10)} ·{" "}
-              {t(`orders:status.${o.status}`)} · {price(o.totals.total)}
+              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · <OrderDate seconds={o.createdAt} /> · {t(`orders:status.${o.status}`)} ·{" "}
+              {price(o.totals.total)}
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { existingCartId, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { localizePath } from "~/i18n/url";
 import { placeOrderSchema, withPointId } from "~/orders/index";
-import { orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
+import { localizeOrder, orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { clientAddress } from "~/server/rate-limit.server";
 
@@ -40,6 +40,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const pay = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
   if (wantsPage)
     return new Response(null, { status: 303, headers: { Location: pay ?? localizePath(`/checkout/done/${order.number}`, lang, app.defaultLang) } });
-  const json = orderJson(order);
+  const json = orderJson(await localizeOrder(app.env.DB, lang, order));
   return Response.json({ success: true, order: { ...json, payment: { ...json.payment, url: pay } } }, refused(created ? 201 : 200));
 }

@@ -303,3 +303,25 @@ export async function giveContacts(
   await go.click();
   return phone;
 }
+
+/**
+ * The city: without JavaScript the native select and its "show" button; with
+ * it the combobox (typed, searched, picked), or one of its shortcuts.
+ */
+export async function chooseCity(page: Page, city: string, js: boolean, how: "search" | "shortcut" = "search") {
+  if (!js) {
+    await page.getByTestId("checkout-city").selectOption({ label: city });
+    await page.getByTestId("city-apply").click();
+    return;
+  }
+  const box = page.getByTestId("city-combobox");
+  const input = box.getByRole("combobox");
+  await input.click();
+  if (how === "shortcut") {
+    await box.getByRole("button", { name: city }).click();
+  } else {
+    await input.fill(city.slice(0, 3));
+    await box.getByRole("option", { name: city, exact: true }).click();
+  }
+  await expect(page.getByTestId("delivery-form")).toBeVisible();
+}

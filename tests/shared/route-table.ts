@@ -17,7 +17,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/cart", url: "/cart", personal: true, action: true },
   { route: ":lang?/favorite", url: "/favorite", personal: true, action: true },
   { route: ":lang?/checkout", url: "/checkout", personal: true, action: true },
-  { route: ":lang?/checkout/done/:number", url: "/checkout/done/ABCD-EFGH", personal: true },
+  { route: ":lang?/checkout/done/:number", url: "/checkout/done/ABCD-EFGH", personal: true, action: true },
   { route: ":lang?/login", url: "/login", personal: true, action: true },
   { route: ":lang?/login/sms", url: "/uk/login/sms", personal: true, action: true },
   { route: ":lang?/signup", url: "/signup", personal: true, action: true },

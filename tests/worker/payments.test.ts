@@ -250,3 +250,118 @@ describe("the stand-in of Click's page (/dev/pay/click)", () => {
     expect(page).toContain("https://my.click.uz/services/pay?service_id=4242");
   });
 });
+
+describe("a payment that did not go through", () => {
+  const page = async (path: string, cookie: string) => (await get(path, { headers: { Cookie: cookie } })).text();
+  const methodOf = async (number: string) =>
+    (await env.DB.prepare("SELECT payment_method AS m FROM orders WHERE number = ?").bind(number).first<{ m: string }>())!.m;
+  const standIn = (placed: Placed, outcome: string) =>
+    post(
+      "/dev/pay/click",
+      { outcome, transaction_param: placed.number, amount: placed.totals.total.toFixed(2), return_url: `${ORIGIN}/ru/checkout/done/${placed.number}` },
+      { headers: ip() },
+    );
+
+  it("declined: the order page says so and offers to pay again or on delivery; card on delivery it is, and Click can no longer take money for it", async () => {
+    const { placed, shopper } = await placeOnline(14, "failed-decline-0001");
+    expect((await standIn(placed, "decline")).status).toBe(303);
+    const failed = await page(`/ru/checkout/done/${placed.number}`, shopper.cookie!);
+    expect(failed).toContain('data-state="failed"');
+    expect(failed).toContain("Оплата не прошла");
+    expect(failed).toContain('data-testid="pay-now"');
+    // The courier takes cash and card.
+    expect(failed).toContain('data-testid="pay-on-delivery"');
+    expect(failed).toContain('data-testid="switch-cash"');
+    expect(failed).toContain('data-testid="switch-card"');
+    const res = await post(
+      `/ru/checkout/done/${placed.number}`,
+      { intent: "pay-on-delivery", paymentMethod: "card" },
+      { cookie: shopper.cookie, headers: ip() },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/ru/checkout/done/${placed.number}`);
+    expect(await methodOf(placed.number)).toBe("card");
+    const after = await page(`/ru/checkout/done/${placed.number}`, shopper.cookie!);
+    expect(after).not.toContain('data-state="failed"');
+    expect(after).not.toContain('data-testid="pay-now"');
+    expect(after).toMatch(/data-testid="order-payment">Картой при получении</);
+    const late = await click("prepare", callback("0", { number: placed.number, amount: placed.totals.total.toFixed(2), transId: String(++trans) }));
+    expect(late.answer.error).toBe(-5);
+    // Once is enough: the order is no longer waiting for an online payment.
+    const again = await post(
+      `/ru/checkout/done/${placed.number}`,
+      { intent: "pay-on-delivery", paymentMethod: "cash" },
+      { cookie: shopper.cookie, headers: ip() },
+    );
+    expect(again.status).toBe(409);
+    expect(await methodOf(placed.number)).toBe("card");
+  });
+
+  it("cancelled on Click's page (Click calls nothing): back at the order, the payment did not go through", async () => {
+    const { placed, shopper } = await placeOnline(15, "failed-cancel-0001");
+    const back = await standIn(placed, "cancel");
+    expect(back.headers.get("Location")).toBe(`/ru/checkout/done/${placed.number}`);
+    expect(await paymentRows(placed.number)).toEqual([]);
+    const failed = await page(back.headers.get("Location")!, shopper.cookie!);
+    expect(failed).toContain('data-state="failed"');
+    expect(failed).toContain('data-testid="pay-now"');
+    expect(failed).toContain('data-testid="pay-on-delivery"');
+  });
+
+  it("while Click completes a payment the page waits for it and offers no other way; strangers, card where the type takes none, and paid orders are refused", async () => {
+    const { placed, shopper } = await placeOnline(16, "failed-paying-0001");
+    const { transId, prepareId } = await prepare(placed);
+    const paying = await page(`/ru/checkout/done/${placed.number}`, shopper.cookie!);
+    expect(paying).toContain('data-state="paying"');
+    expect(paying).not.toContain('data-testid="pay-on-delivery"');
+    const during = await post(
+      `/ru/checkout/done/${placed.number}`,
+      { intent: "pay-on-delivery", paymentMethod: "cash" },
+      { cookie: shopper.cookie, headers: ip() },
+    );
+    expect(during.status).toBe(409);
+    // Someone else's session: no such order.
+    expect((await post(`/ru/checkout/done/${placed.number}`, { intent: "pay-on-delivery", paymentMethod: "cash" }, { headers: ip() })).status).toBe(404);
+    await click("complete", callback("1", { number: placed.number, amount: placed.totals.total.toFixed(2), transId, prepareId }));
+    const paid = await post(
+      `/ru/checkout/done/${placed.number}`,
+      { intent: "pay-on-delivery", paymentMethod: "cash" },
+      { cookie: shopper.cookie, headers: ip() },
+    );
+    expect(paid.status).toBe(409);
+    expect(await methodOf(placed.number)).toBe("online");
+
+    // Pickup takes no card on delivery: only cash is offered, card is refused.
+    const pickup = new Shopper();
+    await pickup.add(buyable(17).sku.id);
+    const res = await pickup.place(order("failed-pickup-0001", { paymentMethod: "online", deliveryTypeId: 2, storeId: 2, street: "", house: "" }));
+    const store = ((await res.json()) as { order: Placed }).order;
+    await standIn(store, "decline");
+    const offer = await page(`/ru/checkout/done/${store.number}`, pickup.cookie!);
+    expect(offer).toContain('data-testid="switch-cash"');
+    expect(offer).not.toContain('data-testid="switch-card"');
+    const card = await post(
+      `/ru/checkout/done/${store.number}`,
+      { intent: "pay-on-delivery", paymentMethod: "card" },
+      { cookie: pickup.cookie, headers: ip() },
+    );
+    expect(card.status).toBe(422);
+    expect(await card.text()).toContain("Выберите способ оплаты.");
+    expect(await methodOf(store.number)).toBe("online");
+  });
+
+  it("the account's order page offers the same", async () => {
+    const signup = await post("/signup", { firstName: "Pay", email: "pay-again@example.uz", password: "long-enough" }, { headers: ip() });
+    const s = new Shopper();
+    s.cookie = (signup.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    await s.add(buyable(18).sku.id);
+    const placed = ((await (await s.place(order("failed-account-0001", { paymentMethod: "online" }))).json()) as { order: Placed }).order;
+    await standIn(placed, "decline");
+    const failed = await page(`/account/orders/${placed.number}`, s.cookie);
+    expect(failed).toContain('data-state="failed"');
+    expect(failed).toContain('data-testid="pay-on-delivery"');
+    const res = await post(`/account/orders/${placed.number}`, { intent: "pay-on-delivery", paymentMethod: "cash" }, { cookie: s.cookie, headers: ip() });
+    expect(res.status).toBe(303);
+    expect(await methodOf(placed.number)).toBe("cash");
+  });
+});

@@ -150,13 +150,13 @@ type PointRow = {
   number: number | null;
   title: [uz: string, ru: string, uk: string];
   label?: [uz: string, ru: string, uk: string];
-  address: string;
+  address: [uz: string, ru: string, uk: string];
   phone?: string;
   schedule?: [uz: string, ru: string, uk: string];
 };
 
 const STORE_HOURS: [string, string, string] = ["Har kuni 10:00–22:00", "Ежедневно 10:00–22:00", "Щодня 10:00–22:00"];
-const office = (id: number, city: number, n: number, address: string): PointRow => ({
+const office = (id: number, city: number, n: number, address: PointRow["address"]): PointRow => ({
   id,
   ref: `post-${city}-${n}`,
   city_id: city,
@@ -167,7 +167,11 @@ const office = (id: number, city: number, n: number, address: string): PointRow 
   schedule: ["Du–Sh 9:00–18:00", "Пн–Сб 9:00–18:00", "Пн–Сб 9:00–18:00"],
 });
 
-/** Stores (pickup) in the cities the cost matrix offers pickup in, and numbered post offices. */
+/**
+ * Stores (pickup) in the cities the cost matrix offers pickup in, and numbered
+ * post offices: at least one in every city, as post is offered everywhere (a
+ * type is only offered in a city with a point of it).
+ */
 export const DELIVERY_POINTS: PointRow[] = [
   {
     id: 1,
@@ -177,7 +181,7 @@ export const DELIVERY_POINTS: PointRow[] = [
     number: null,
     title: ["Libos Darvoza", "Libos Дарвоза", "Libos Дарвоза"],
     label: ["Samarqand Darvoza SM", "ТЦ Samarqand Darvoza", "ТЦ Samarqand Darvoza"],
-    address: "Toshkent, Qoratosh ko\u2018chasi, 5A",
+    address: ["Toshkent, Qoratosh ko\u2018chasi, 5A", "Ташкент, улица Караташ, 5A", "Ташкент, вулиця Караташ, 5A"],
     phone: "+998712000101",
     schedule: STORE_HOURS,
   },
@@ -189,7 +193,7 @@ export const DELIVERY_POINTS: PointRow[] = [
     number: null,
     title: ["Libos Next", "Libos Next", "Libos Next"],
     label: ["Next SM", "ТРЦ Next", "ТРЦ Next"],
-    address: "Toshkent, Bobur ko\u2018chasi, 6",
+    address: ["Toshkent, Bobur ko\u2018chasi, 6", "Ташкент, улица Бабура, 6", "Ташкент, вулиця Бабура, 6"],
     phone: "+998712000102",
     schedule: STORE_HOURS,
   },
@@ -201,7 +205,7 @@ export const DELIVERY_POINTS: PointRow[] = [
     number: null,
     title: ["Libos Compass", "Libos Compass", "Libos Compass"],
     label: ["Compass SM", "ТРЦ Compass", "ТРЦ Compass"],
-    address: "Toshkent, Halqa yo\u2018li, 17",
+    address: ["Toshkent, Halqa yo\u2018li, 17", "Ташкент, Кольцевая дорога, 17", "Ташкент, Кільцева дорога, 17"],
     phone: "+998712000103",
     schedule: STORE_HOURS,
   },
@@ -213,19 +217,30 @@ export const DELIVERY_POINTS: PointRow[] = [
     number: null,
     title: ["Libos Family Park", "Libos Family Park", "Libos Family Park"],
     label: ["Family Park SM", "ТРЦ Family Park", "ТРЦ Family Park"],
-    address: "Samarqand, Universitet xiyoboni, 1",
+    address: ["Samarqand, Universitet xiyoboni, 1", "Самарканд, Университетский бульвар, 1", "Самарканд, Університетський бульвар, 1"],
     phone: "+998662000104",
     schedule: STORE_HOURS,
   },
-  office(10, 1, 12, "Toshkent, Amir Temur ko\u2018chasi, 41"),
-  office(11, 1, 2, "Toshkent, Navoiy ko\u2018chasi, 7"),
-  office(12, 1, 101, "Toshkent, Chilonzor 9-mavze, 3"),
-  office(13, 1, 25, "Toshkent, Shota Rustaveli ko\u2018chasi, 12"),
-  office(14, 1, 1, "Toshkent, Mustaqillik maydoni, 2"),
-  office(15, 2, 14, "Samarqand, Registon ko\u2018chasi, 8"),
-  office(16, 2, 3, "Samarqand, Dagbitskaya ko\u2018chasi, 20"),
-  office(17, 3, 10, "Buxoro, Navoiy shoh ko\u2018chasi, 4"),
-  office(18, 3, 2, "Buxoro, Mustaqillik ko\u2018chasi, 15"),
+  office(10, 1, 12, ["Toshkent, Amir Temur ko\u2018chasi, 41", "Ташкент, проспект Амира Темура, 41", "Ташкент, проспект Аміра Темура, 41"]),
+  office(11, 1, 2, ["Toshkent, Navoiy ko\u2018chasi, 7", "Ташкент, улица Навои, 7", "Ташкент, вулиця Навої, 7"]),
+  office(12, 1, 101, ["Toshkent, Chilonzor 9-mavze, 3", "Ташкент, Чиланзар, 9-й квартал, 3", "Ташкент, Чиланзар, 9-й квартал, 3"]),
+  office(13, 1, 25, ["Toshkent, Shota Rustaveli ko\u2018chasi, 12", "Ташкент, улица Шота Руставели, 12", "Ташкент, вулиця Шота Руставелі, 12"]),
+  office(14, 1, 1, ["Toshkent, Mustaqillik maydoni, 2", "Ташкент, площадь Мустакиллик, 2", "Ташкент, площа Мустакілліка, 2"]),
+  office(15, 2, 14, ["Samarqand, Registon ko\u2018chasi, 8", "Самарканд, улица Регистан, 8", "Самарканд, вулиця Регістан, 8"]),
+  office(16, 2, 3, ["Samarqand, Dagbitskaya ko\u2018chasi, 20", "Самарканд, улица Дагбитская, 20", "Самарканд, вулиця Дагбітська, 20"]),
+  office(17, 3, 10, ["Buxoro, Navoiy shoh ko\u2018chasi, 4", "Бухара, проспект Навои, 4", "Бухара, проспект Навої, 4"]),
+  office(18, 3, 2, ["Buxoro, Mustaqillik ko\u2018chasi, 15", "Бухара, улица Мустакиллик, 15", "Бухара, вулиця Мустакілліка, 15"]),
+  office(19, 4, 1, ["Andijon, Bobur shoh ko\u2018chasi, 10", "Андижан, проспект Бабура, 10", "Андижан, проспект Бабура, 10"]),
+  office(20, 5, 1, ["Namangan, Navoiy ko\u2018chasi, 36", "Наманган, улица Навои, 36", "Наманган, вулиця Навої, 36"]),
+  office(21, 6, 1, ["Farg\u2018ona, Mustaqillik ko\u2018chasi, 5", "Фергана, улица Мустакиллик, 5", "Фергана, вулиця Мустакілліка, 5"]),
+  office(22, 7, 1, ["Nukus, Qoraqalpog\u2018iston ko\u2018chasi, 20", "Нукус, улица Каракалпакстан, 20", "Нукус, вулиця Каракалпакстан, 20"]),
+  office(23, 8, 1, ["Qarshi, Islom Karimov ko\u2018chasi, 11", "Карши, улица Ислама Каримова, 11", "Карші, вулиця Іслама Карімова, 11"]),
+  office(24, 9, 1, ["Nurafshon, Toshkent yo\u2018li, 2", "Нурафшан, Ташкентская дорога, 2", "Нурафшан, Ташкентська дорога, 2"]),
+  office(25, 10, 1, ["Jizzax, Sharof Rashidov ko\u2018chasi, 7", "Джизак, улица Шарафа Рашидова, 7", "Джизак, вулиця Шарафа Рашидова, 7"]),
+  office(26, 11, 1, ["Urganch, Al-Xorazmiy ko\u2018chasi, 9", "Ургенч, улица Аль-Хорезми, 9", "Ургенч, вулиця Аль-Хорезмі, 9"]),
+  office(27, 12, 1, ["Navoiy, G\u2018alaba shoh ko\u2018chasi, 14", "Навои, проспект Галаба, 14", "Навої, проспект Галаба, 14"]),
+  office(28, 13, 1, ["Termiz, At-Termiziy ko\u2018chasi, 3", "Термез, улица Ат-Термизи, 3", "Термез, вулиця Ат-Термізі, 3"]),
+  office(29, 14, 1, ["Guliston, Sirdaryo ko\u2018chasi, 6", "Гулистан, Сырдарьинская улица, 6", "Гулістан, Сирдар\u2019їнська вулиця, 6"]),
 ];
 
 /** Tashkent streets (the courier's address select) with post codes by house ranges. */
@@ -347,7 +362,7 @@ export async function shopStatements(): Promise<string[]> {
           c.estimated_delivery_time_uk,
         ]),
     ).join(",\n")}`,
-    `INSERT OR REPLACE INTO delivery_points (id, ref, city_id, delivery_type_id, number, title_uz, title_ru, title_uk, label_uz, label_ru, label_uk, address, phone, schedule_uz, schedule_ru, schedule_uk) VALUES\n${DELIVERY_POINTS.map(
+    `INSERT OR REPLACE INTO delivery_points (id, ref, city_id, delivery_type_id, number, title_uz, title_ru, title_uk, label_uz, label_ru, label_uk, address_uz, address_ru, address_uk, phone, schedule_uz, schedule_ru, schedule_uk) VALUES\n${DELIVERY_POINTS.map(
       (p) =>
         row([
           p.id,
@@ -357,7 +372,7 @@ export async function shopStatements(): Promise<string[]> {
           p.number,
           ...p.title,
           ...(p.label ?? ["", "", ""]),
-          p.address,
+          ...p.address,
           p.phone ?? "",
           ...(p.schedule ?? ["", "", ""]),
         ]),

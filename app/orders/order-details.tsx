@@ -1,0 +1,76 @@
+import { tashkentDay } from "~/i18n/format";
+import { useI18n } from "~/i18n/use-i18n";
+import type { ShownOrder } from "./order-view.server";
+import type { OnlinePaymentState } from "./payment.server";
+
+/** The day an order was placed, in the page's language ("26 ноября 2026 г."), machine-readable too. */
+export function OrderDate({ seconds, testId }: { seconds: number; testId?: string }) {
+  const { t } = useI18n();
+  const { day, month, year, iso } = tashkentDay(seconds);
+  return (
+    <time dateTime={iso} data-testid={testId}>
+      {t("orders:date.long", { day, month: t(`orders:date.month${month}`), year })}
+    </time>
+  );
+}
+
+/** Where the order goes: city and delivery type, then the store or post office (with its hours), or the address. */
+function Place({ delivery }: { delivery: ShownOrder["delivery"] }) {
+  const { point } = delivery;
+  return (
+    <>
+      <span className="order-place__line">{[delivery.city, delivery.type].filter(Boolean).join(" · ")}</span>
+      {point ? (
+        <>
+          <span className="order-place__line">
+            <strong>{point.title}</strong>
+            {point.label ? ` — ${point.label}` : ""}
+          </span>
+          <span className="order-place__line">{point.address}</span>
+          {point.phone ? <span className="order-place__line">{point.phone}</span> : null}
+          {point.schedule ? <span className="order-place__line">{point.schedule}</span> : null}
+        </>
+      ) : (
+        <span className="order-place__line">{delivery.address}</span>
+      )}
+    </>
+  );
+}
+
+/** An order's date, delivery, payment and total: the confirmation and the account's order page show the same. */
+export function OrderDetails({ order, payment }: { order: ShownOrder; payment: OnlinePaymentState | null }) {
+  const { t, price } = useI18n();
+  const online = order.payment.method === "online";
+  const state = payment === "paid" ? "paid" : payment === "failed" ? "failed" : "awaiting";
+  return (
+    <dl className="summary">
+      <div className="summary__row">
+        <dt>{t("orders:done.date")}</dt>
+        <dd>
+          <OrderDate seconds={order.createdAt} testId="order-date" />
+        </dd>
+      </div>
+      <div className="summary__row">
+        <dt>{t("orders:done.delivery")}</dt>
+        <dd className="order-place" data-testid="order-address">
+          <Place delivery={order.delivery} />
+        </dd>
+      </div>
+      <div className="summary__row">
+        <dt>{t("orders:done.deliveryCost")}</dt>
+        <dd>{order.delivery.cost === 0 ? t("orders:done.free") : price(order.delivery.cost)}</dd>
+      </div>
+      <div className="summary__row">
+        <dt>{t("orders:done.payment")}</dt>
+        <dd data-testid="order-payment">
+          {t(`orders:payment.${order.payment.method}`)}
+          {online && order.status !== "cancelled" ? ` · ${t(`orders:payment.${state}`)}` : null}
+        </dd>
+      </div>
+      <div className="summary__row summary__row--total">
+        <dt>{t("orders:done.total")}</dt>
+        <dd data-testid="order-total">{price(order.totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}
