@@ -13,7 +13,21 @@ export { expect };
  * test that provokes another status on purpose (a form answered 400) says so
  * with `pageErrors.allowStatus(400)`.
  */
+let addresses = 0;
+/**
+ * A client address of the test's own (`CF-Connecting-IP`, as Cloudflare sets it; the
+ * local server keeps what the client sends): the per-address limits (orders, new
+ * carts, sign-ups) count each test apart, as they would count shoppers.
+ */
+export function clientAddress(): string {
+  addresses++;
+  return `10.${process.pid % 250}.${Math.floor(addresses / 250) % 250}.${addresses % 250}`;
+}
+
 export const test = base.extend<{ pageErrors: { allowStatus(status: number): void; allowMessage(pattern: RegExp): void } }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddress() });
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
