@@ -3,7 +3,7 @@
 // gets in the no-JS project) checked in a context where axe itself may run.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, FIXTURES, giveContacts, oneProductInCart, REVIEWED, smsCode, test, text, uniquePhone } from "./support";
+import { expect, FIXTURES, giveContacts, fillCart, REVIEWED, smsCode, test, text, uniquePhone } from "./support";
 
 const PAGES = [
   "/",
@@ -134,7 +134,7 @@ for (const lang of ["uz", "ru"] as const) {
 
   test(`no axe violations on the checkout's delivery step, the city list open (${lang})`, async ({ page: own, browser, javaScriptEnabled: js, baseURL }) => {
     const page = await pageFor(own, browser, js, baseURL);
-    await oneProductInCart(page);
+    await fillCart(page);
     await page.goto(at("/checkout"));
     await giveContacts(page, js, lang, "Jasur");
     if (js) {

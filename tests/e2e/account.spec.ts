@@ -1,25 +1,17 @@
 // Accounts: sign-up, logging in (password, SMS code, return_url), the account
 // page (details, kids, phone, e-mail) and the forgotten password; with and
-// without JavaScript.
-//
-// Rate limits: every local request has the client address "local", and the
-// shop allows 10 sign-ups an hour, 30 password logins and 10 SMS codes per 10
-// minutes from one address (each local server start resets the counters). So
-// a test that is not about signing up or logging in starts signed in to the
-// worker's shared account (`account`, made once per project by a sign-up
-// request) instead of making its own. Tests that change its e-mail or password
-// write the new one back, so every test still works alone and in any order.
-// Per run (both projects): 4 sign-ups, 8 password logins, 4 SMS codes, 2
-// password-reset e-mails.
-import type { Cookie, Locator, Page } from "@playwright/test";
+// without JavaScript. A test that is not about signing up starts with an
+// account of its own: signed in (`member`) or only made (`newAccount`).
+import type { Locator, Page } from "@playwright/test";
 import {
   cards,
   emailLink,
   enterPhone,
   expect,
   formatPhone,
+  signUp,
   smsCode,
-  test as base,
+  test,
   text,
   uniqueEmail,
   uniquePhone,
@@ -29,41 +21,12 @@ import {
   whenHydrated,
 } from "./support";
 
-type Account = { email: string; password: string; cookies: Cookie[] };
-
-const test = base.extend<object, { account: Account }>({
-  account: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const account: Account = { email: uniqueEmail(workerInfo.project.name, "shared"), password: "Shared-pass-1", cookies: [] };
-      // The sign-up form's own POST (no JavaScript involved); the answer's cookie is the session.
-      const response = await request.post("/signup", {
-        form: { firstName: "Dilnoza", email: account.email, password: account.password, returnUrl: "" },
-        maxRedirects: 0,
-      });
-      if (response.status() !== 303) {
-        const limited = response.status() === 429 ? " (the sign-up limit, 10 an hour per client address, is used up)" : "";
-        throw new Error(`sign-up of the shared account answered ${response.status()}${limited}`);
-      }
-      account.cookies = (await request.storageState()).cookies;
-      await request.dispose();
-      await use(account);
-    },
-    { scope: "worker" },
-  ],
-});
-
 const auth = (key: string) => text("uz", "auth", key);
 const acc = (key: string) => text("uz", "account", key);
 const greeting = (name: string) => auth("account.greeting").replace("{{name}}", name);
 
 /** The form that holds a field named `field` (each page here has one such form). */
 const formWith = (scope: Page | Locator, field: string) => scope.locator("form", { has: scope.locator(`input[name="${field}"]`) });
-
-/** Starts the test signed in to the shared account. */
-async function signIn(page: Page, account: Account) {
-  await page.context().addCookies(account.cookies);
-}
 
 /** Fills and sends the password login form of the current /login page. */
 async function logIn(page: Page, js: boolean, login: string, password: string) {
@@ -132,8 +95,9 @@ test("sign up, log out, log in again with e-mail and password", async ({ page, j
   await expectSameDocument(page, js);
 });
 
-test("a wrong password: one message, and the login stays typed", async ({ page, javaScriptEnabled: js, account, pageErrors }) => {
+test("a wrong password: one message, and the login stays typed", async ({ page, javaScriptEnabled: js, newAccount, pageErrors }) => {
   pageErrors.allowStatus(400); // the form's answer
+  const account = await newAccount();
   await page.goto("/login");
   await logIn(page, js, account.email, "Not-the-password-1");
   await expect(page.getByTestId("form-error")).toHaveText(auth("errors.wrongCredentials"));
@@ -178,7 +142,8 @@ test("log in with a code sent by SMS", async ({ page, javaScriptEnabled: js }) =
   await expect(page.getByTestId("current-phone")).toHaveText(formatPhone(phone.stored));
 });
 
-test("logging in returns to the page named by return_url", async ({ page, javaScriptEnabled: js, account }) => {
+test("logging in returns to the page named by return_url", async ({ page, javaScriptEnabled: js, newAccount }) => {
+  const account = await newAccount();
   await page.goto("/store");
   const path = await cards(page).first().locator("a.card__link").getAttribute("href");
   expect(path).toMatch(/^\/product\/[a-z0-9-]+$/);
@@ -192,9 +157,9 @@ test("logging in returns to the page named by return_url", async ({ page, javaSc
   await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/account");
 });
 
-test("personal details: saved, kept after a reload; a wrong birthday keeps what was typed", async ({ page, javaScriptEnabled: js, account, pageErrors }) => {
+test("personal details: saved, kept after a reload; a wrong birthday keeps what was typed", async ({ page, javaScriptEnabled: js, pageErrors }) => {
   pageErrors.allowStatus(400); // the refused save
-  await signIn(page, account);
+  await signUp(page);
   await openAccount(page, js);
   const personal = page.locator("section#personal");
   const field = (label: string) => personal.getByLabel(label, { exact: true });
@@ -248,11 +213,11 @@ test("personal details: saved, kept after a reload; a wrong birthday keeps what 
   await expect(field(acc("personal.month"))).toHaveValue("03");
 });
 
-test("kids: add one, change the birthday, delete it", async ({ page, javaScriptEnabled: js, account }) => {
+test("kids: add one, change the birthday, delete it", async ({ page, javaScriptEnabled: js }) => {
+  await signUp(page);
   const year = new Date().getFullYear();
   const born = `${year - 6}-05-12`;
   const reborn = `${year - 5}-06-01`;
-  await signIn(page, account);
   await openAccount(page, js);
   const kids = page.locator("section#kids");
   const listed = kids.locator('form[data-testid^="kid-"]:not([data-testid="kid-new"])');
@@ -293,12 +258,11 @@ test("kids: add one, change the birthday, delete it", async ({ page, javaScriptE
 test("addresses: on a phone no field overlaps another; a refused one keeps what was typed, a saved one empties the new-address form", async ({
   page,
   javaScriptEnabled: js,
-  account,
   pageErrors,
 }) => {
   pageErrors.allowStatus(400);
+  await signUp(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, account);
   await openAccount(page, js);
   const section = page.locator("section#addresses");
   const add = section.getByTestId("address-new");
@@ -327,16 +291,16 @@ test("addresses: on a phone no field overlaps another; a refused one keeps what 
   await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.saved"));
   await expect(listed).toHaveCount(before + 1);
   for (const name of ["city", "street", "house"]) await expect(field(name)).toHaveValue("");
-  // Deleted again, so the shared account stays as it was.
+  // And deleted again.
   const saved = listed.last();
   await saved.getByRole("button", { name: acc("delete"), exact: true }).click();
   await expect(listed).toHaveCount(before);
   await expectSameDocument(page, js);
 });
 
-test("change the phone with a code sent to the new one", async ({ page, javaScriptEnabled: js, account }) => {
+test("change the phone with a code sent to the new one", async ({ page, javaScriptEnabled: js }) => {
+  await signUp(page);
   const phone = uniquePhone();
-  await signIn(page, account);
   await openAccount(page, js);
   const section = page.locator("section#phone");
   await expect(section.getByTestId("current-phone")).not.toHaveText(formatPhone(phone.stored));
@@ -356,18 +320,17 @@ test("change the phone with a code sent to the new one", async ({ page, javaScri
   await expect(section.getByTestId("current-phone")).toHaveText(formatPhone(phone.stored));
 });
 
-test("change the e-mail with the link sent to the new address", async ({ page, javaScriptEnabled: js, account }, testInfo) => {
+test("change the e-mail with the link sent to the new address", async ({ page, javaScriptEnabled: js, member }, testInfo) => {
   const email = uniqueEmail(testInfo.project.name, "changed");
-  await signIn(page, account);
   await openAccount(page, js);
   const section = page.locator("section#email");
-  await expect(section.getByTestId("current-email")).toContainText(account.email);
+  await expect(section.getByTestId("current-email")).toContainText(member.email);
 
   await section.getByLabel(acc("email.new"), { exact: true }).fill(email);
   await section.getByRole("button", { name: acc("email.change"), exact: true }).click();
   await expect(section.getByTestId("section-notice")).toHaveText(acc("notices.emailSent"));
   // Nothing changes until the link is opened.
-  await expect(section.getByTestId("current-email")).toContainText(account.email);
+  await expect(section.getByTestId("current-email")).toContainText(member.email);
 
   await page.goto(await emailLink(page, email, "/account/confirm-email-change"));
   await expect(page).toHaveURL(urlWith("/account", { email: "changed" }));
@@ -375,10 +338,10 @@ test("change the e-mail with the link sent to the new address", async ({ page, j
   await expect(section.getByTestId("current-email")).toContainText(email);
   // Confirmed by that very link.
   await expect(section.getByTestId("current-email")).not.toContainText(auth("account.emailNotConfirmed"));
-  account.email = email;
 });
 
-test("forgotten password: the link from the e-mail sets a new one", async ({ page, javaScriptEnabled: js, account }) => {
+test("forgotten password: the link from the e-mail sets a new one", async ({ page, javaScriptEnabled: js, newAccount }) => {
+  const account = await newAccount();
   const password = `New-pass-${Date.now().toString(36)}`;
   await page.goto("/login");
   await whenHydrated(page.getByTestId("forgot-password"), js);
@@ -401,7 +364,6 @@ test("forgotten password: the link from the e-mail sets a new one", async ({ pag
   // Signed in, on the account. Every other session of the account has ended.
   await expect(page).toHaveURL(urlWith("/account"));
   await expect(page.getByTestId("current-email")).toContainText(account.email);
-  account.password = password;
 
   await whenHydrated(page.getByTestId("logout"), js);
   await page.getByTestId("logout").click();
@@ -410,6 +372,4 @@ test("forgotten password: the link from the e-mail sets a new one", async ({ pag
   await logIn(page, js, account.email, password);
   await expect(page).toHaveURL(urlWith("/"));
   await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/account");
-  // The shared session ended with the reset: later tests use this one.
-  account.cookies = await page.context().cookies();
 });

@@ -2,12 +2,8 @@
 // size (popup overlay / page section), the cart page's size, quantity and
 // remove, promo codes, delivery recalculation, the checkout limit, and a guest
 // cart merged at login.
-//
-// Rate limits: per run (both projects) 2 sign-ups (beside account.spec.ts's 4;
-// the shop allows 10 an hour per address) and 4 password logins (beside its 8;
-// 30 per 10 minutes).
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, FIXTURES, hasClubBadge, parseUzs, test, text, uniqueEmail, whenHydrated } from "./support";
+import type { Page } from "@playwright/test";
+import { CLUB, expect, FIXTURES, fillCart, parseUzs, test, text, whenHydrated } from "./support";
 
 const popupText = (key: string) => text("uz", "common", `cartPopup.${key}`);
 const cart = (key: string) => text("uz", "cart", key);
@@ -16,35 +12,6 @@ const cart = (key: string) => text("uz", "cart", key);
 async function openProduct(page: Page, js: boolean, slug: string) {
   await page.goto(`/product/${slug}`);
   await whenHydrated(page.getByTestId("add-to-cart-button"), js);
-}
-
-/** Products of the catalogue's first page, as /product/<slug> paths. */
-async function productSlugs(request: APIRequestContext): Promise<string[]> {
-  const html = await (await request.get("/store?sort=popular")).text();
-  return [...new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))];
-}
-
-/**
- * Puts `count` different products into the page's cart through the JSON call
- * (the page's own cookie jar): the first size in stock of each product that
- * can be bought (not club products when `club` is false). Returns their slugs.
- */
-async function fillCart(page: Page, count: number, skip: string[] = [], { club = true } = {}): Promise<string[]> {
-  const added: string[] = [];
-  for (const slug of await productSlugs(page.request)) {
-    if (added.length === count) break;
-    if (skip.includes(slug)) continue;
-    const html = await (await page.request.get(`/product/${slug}`)).text();
-    const primaryId = /name="primaryId" value="(\d+)"/.exec(html)?.[1];
-    const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(html)?.[1];
-    if (!primaryId || !sku || !html.includes('data-testid="add-to-cart-button"')) continue;
-    // Promo codes do not apply to club products: `club: false` leaves them out.
-    if (!club && hasClubBadge(html)) continue;
-    const res = await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } });
-    if (res.status() === 201) added.push(slug);
-  }
-  expect(added, `${count} products added`).toHaveLength(count);
-  return added;
 }
 
 /** The cart page, ready to be used. */
@@ -152,7 +119,7 @@ test("a double click on add to cart adds one: without JavaScript the page's seco
   javaScriptEnabled: js,
 }) => {
   // A shopper with a cart (a session) already: both copies reach the same cart.
-  await fillCart(page, 1, [FIXTURES.productOneSlug]);
+  await fillCart(page, 1, { club: true, skip: [FIXTURES.productOneSlug] });
   await openProduct(page, js, FIXTURES.productOneSlug);
   await page.locator(".size:not(.size--soldout)").first().click();
   // A person's double click: the second press comes once the first add has reached the shop,
@@ -203,7 +170,7 @@ test("the cart popup: its message announced; with JavaScript it waits while poin
 });
 
 test("the cart page: quantity − / +, another size, move to favourites, remove", async ({ page, javaScriptEnabled: js }) => {
-  await fillCart(page, 1, [FIXTURES.productOneSlug]);
+  await fillCart(page, 1, { club: true, skip: [FIXTURES.productOneSlug] });
   await openCart(page, js);
   const line = page.getByTestId("cart-line");
   await expect(line).toHaveCount(1);
@@ -241,7 +208,7 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.favourites")}: 1`);
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", `${text("uz", "common", "layout.cart")}: 0`);
 
-  await fillCart(page, 1, [FIXTURES.productOneSlug]);
+  await fillCart(page, 1, { club: true, skip: [FIXTURES.productOneSlug] });
   await openCart(page, js);
   await page.getByTestId("cart-line-remove").click();
   await expect(page.getByTestId("cart-empty")).toContainText(cart("empty"));
@@ -250,7 +217,7 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
 });
 
 test("a double click on remove takes the line away once and shows no error, with and without JavaScript", async ({ page, javaScriptEnabled: js }) => {
-  await fillCart(page, 2);
+  await fillCart(page, 2, { club: true });
   await openCart(page, js);
   const posts = await holdFirstAnswer(page, /\/cart(\.data)?(\?.*)?$/);
   await doubleClick(page, "cart-line-remove", posts);
@@ -270,7 +237,7 @@ test("promo codes: a wrong one shows the server's message and keeps the text; a 
   pageErrors,
 }) => {
   pageErrors.allowStatus(422);
-  await fillCart(page, 1, [], { club: false });
+  await fillCart(page);
   await openCart(page, js);
   const totalBefore = await amount(page, "summary-total");
   const input = page.getByTestId("promo-input");
@@ -298,7 +265,7 @@ test("delivery: a type and a city chosen in one go recalculate the cost; a city 
   pageErrors,
 }) => {
   pageErrors.allowStatus(400);
-  await fillCart(page, 1);
+  await fillCart(page, 1, { club: true });
   await openCart(page, js);
   await expect(page.getByTestId("summary-delivery")).toContainText(cart("deliveryNotChosen"));
   // Before a city the types are offered by name; one Apply (without JavaScript) sends both.
@@ -329,7 +296,7 @@ test("delivery: a type and a city chosen in one go recalculate the cost; a city 
 });
 
 test("the checkout limit: with 6 different products checkout does not proceed; with 5 it does", async ({ page, javaScriptEnabled: js }) => {
-  await fillCart(page, 6);
+  await fillCart(page, 6, { club: true });
   await openCart(page, js);
   await page.getByTestId("to-checkout").click();
   const message = popupText("max_products_checkout_count").replace("{{count}}", "6").replace("{{max}}", "5");
@@ -355,16 +322,11 @@ test("the checkout limit: with 6 different products checkout does not proceed; w
   await expect(page.getByTestId("checkout-line")).toHaveCount(5);
 });
 
-test("a guest's cart joins the account's at login", async ({ page, javaScriptEnabled: js, playwright }, testInfo) => {
+test("a guest's cart joins the account's at login", async ({ page, javaScriptEnabled: js, newAccount }) => {
   // A fresh account, signed up by another client (its own cookies).
-  const email = uniqueEmail(testInfo.project.name, "cart");
-  const password = "Cart-pass-1";
-  const other = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const signup = await other.post("/signup", { form: { firstName: "Kamola", email, password, returnUrl: "" }, maxRedirects: 0 });
-  expect(signup.status(), "sign-up").toBe(303);
-  await other.dispose();
+  const { email, password } = await newAccount();
 
-  const [slug] = await fillCart(page, 1);
+  const [slug] = await fillCart(page, 1, { club: true });
   await page.goto("/login?return_url=/cart");
   const form = page.locator("form", { has: page.locator('input[name="password"]') });
   const submit = form.getByRole("button", { name: text("uz", "auth", "login.submit"), exact: true });
@@ -384,8 +346,8 @@ test("club card bonuses: a card holder pays part of the cart with bonuses, and t
   const form = page.locator("form", { has: page.locator('input[name="password"]') });
   const submit = form.getByRole("button", { name: text("uz", "auth", "login.submit"), exact: true });
   await whenHydrated(submit, js);
-  await form.getByLabel(text("uz", "auth", "fields.login"), { exact: true }).fill("club@libos.uz");
-  await form.locator('input[name="password"]').fill("Club-demo-1");
+  await form.getByLabel(text("uz", "auth", "fields.login"), { exact: true }).fill(CLUB.login);
+  await form.locator('input[name="password"]').fill(CLUB.password);
   await submit.click();
   await expect(page).toHaveURL(/\/cart$/);
   for (let n = await page.getByTestId("cart-line").count(); n > 0; n--) {
@@ -393,7 +355,7 @@ test("club card bonuses: a card holder pays part of the cart with bonuses, and t
     await page.getByTestId("cart-line-remove").first().click();
     await expect(page.getByTestId("cart-line")).toHaveCount(n - 1);
   }
-  await fillCart(page, 1);
+  await fillCart(page, 1, { club: true });
   await openCart(page, js);
   const subtotal = await amount(page, "summary-subtotal");
   await expect(page.getByTestId("bonuses-info")).toContainText("150 000 so'm");
@@ -413,7 +375,7 @@ test("the header cart: a mini-cart on hover (JavaScript) that closes after the p
   javaScriptEnabled: js,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const [slug] = await fillCart(page, 1);
+  const [slug] = await fillCart(page, 1, { club: true });
   await page.goto("/store");
   const counter = page.getByTestId("cart-counter");
   await whenHydrated(counter, js);

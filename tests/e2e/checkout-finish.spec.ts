@@ -2,9 +2,9 @@
 // with and without JavaScript: the types a city offers, a store's details as it is chosen,
 // numbered steps, lines, the last step's sums, an order's place and date in the page's
 // language, and an online payment that did not go through.
-// Orders: 4 per project. Sign-ups: none (the demo accounts sign in).
+// Orders: 4 per project. Sign-ups: 1 per project.
 import type { Page } from "@playwright/test";
-import { chooseCity, expect, giveContacts, oneProductInCart, test, text, whenHydrated } from "./support";
+import { chooseCity, expect, fillCart, giveContacts, signUp, test, text, whenHydrated } from "./support";
 
 type Lang = "uz" | "ru" | "uk";
 const say = (lang: Lang, key: string) => text(lang, "orders", key);
@@ -39,7 +39,7 @@ test("Andijan: post is what it offers, with its post office, and the order is pl
   page,
   javaScriptEnabled: js,
 }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/checkout");
   await giveContacts(page, js, "uz", "Andijonlik");
   await chooseCity(page, "Andijon", js);
@@ -64,7 +64,7 @@ test("Andijan: post is what it offers, with its post office, and the order is pl
 });
 
 test("a store's address and hours show as soon as it is chosen, before the step is saved", async ({ page, javaScriptEnabled: js }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/checkout");
   await giveContacts(page, js, "uz", "Do'kon");
   await chooseCity(page, "Toshkent", js);
@@ -91,7 +91,7 @@ test("a store's address and hours show as soon as it is chosen, before the step 
 });
 
 test("the steps are numbered once, and the lines name their brand once", async ({ page }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/cart");
   const brand = (await page.locator(".cart-line__brand").first().textContent())!.trim();
   await page.goto("/checkout");
@@ -110,7 +110,7 @@ test("placed in Russian at Bukhara: the confirmation names the city and office i
   page,
   javaScriptEnabled: js,
 }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/ru/checkout");
   await giveContacts(page, js, "ru", "Бухарец");
   await chooseCity(page, "Бухара", js);
@@ -133,9 +133,8 @@ test("placed in Russian at Bukhara: the confirmation names the city and office i
 });
 
 test("signed in: the history and the order's page write the date, city and store in the page's language", async ({ page, javaScriptEnabled: js }) => {
-  const account = js ? { login: "demo@libos.uz", password: "Demo-pass-1" } : { login: "club@libos.uz", password: "Club-demo-1" };
-  expect((await page.request.post("/login", { form: account })).ok()).toBe(true);
-  await oneProductInCart(page);
+  await signUp(page);
+  await fillCart(page);
   const key = `finish-${js ? "js" : "nojs"}-${Date.now().toString(36)}`;
   const placed = await page.request.post("/order/request?lang=uz", {
     data: { name: "Aziz", phone: "+998 90 123 45 67", cityId: 1, deliveryTypeId: 2, storeId: 2, paymentMethod: "cash", idempotencyKey: key },
@@ -154,7 +153,7 @@ test("signed in: the history and the order's page write the date, city and store
 });
 
 test("an online payment that did not go through: the order says so, and is paid on delivery instead", async ({ page, javaScriptEnabled: js }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   const placed = await page.request.post("/order/request?lang=ru", {
     data: {
       name: "Нодира",

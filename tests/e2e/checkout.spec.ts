@@ -1,41 +1,11 @@
 // The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
 // with an address, payment on delivery, the review and one "place order"; the confirmation.
-// Rate limits: per run (both projects) 2 sign-ups, beside account.spec.ts's 4 and cart.spec.ts's 2 (10 an hour per address).
-import type { APIRequestContext, Page } from "@playwright/test";
-import { chooseCity, expect, giveContacts, latestMessage, oneProductInCart, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
+import { chooseCity, expect, fillCart, giveContacts, latestMessage, signUp, test, text, uniquePhone, whenHydrated } from "./support";
 
 const orders = (key: string) => text("uz", "orders", key);
 
-/**
- * Signs the page in to this project's checkout account: made once per project
- * and run (a sign-up, through the page's cookies), signed in to after that.
- */
-const accounts = new Map<string, { email: string; password: string }>();
-async function signIn(page: Page, project: string) {
-  const known = accounts.get(project);
-  if (known) {
-    expect((await page.request.post("/login", { form: { login: known.email, password: known.password } })).ok()).toBe(true);
-    return known;
-  }
-  const account = { email: uniqueEmail(project, "checkout"), password: "Checkout-pass-1" };
-  await page.request.post("/signup", { form: { firstName: "Sevara", email: account.email, password: account.password } });
-  accounts.set(project, account);
-  return account;
-}
-
-/** This project's checkout account without signing the page in (made in a request context of its own if need be). */
-async function accountOf(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string, project: string) {
-  if (!accounts.has(project)) {
-    const other = await playwright.request.newContext({ baseURL });
-    const page = { request: other } as unknown as Page;
-    await signIn(page, project);
-    await other.dispose();
-  }
-  return accounts.get(project)!;
-}
-
 test("a guest places an order: contacts, courier to an address, cash; the confirmation has its number", async ({ page, javaScriptEnabled: js }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/checkout");
   const phone = await giveContacts(page, js, "uz", "Dilnoza");
 
@@ -105,7 +75,7 @@ test("pickup: a type without its store is refused and asks for one; the order go
   pageErrors,
 }) => {
   pageErrors.allowStatus(422);
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/checkout?step=delivery");
   // The first step not done opens, whatever the link asks for.
   await expect(page.getByTestId("contacts-form")).toBeVisible();
@@ -131,13 +101,13 @@ test("pickup: a type without its store is refused and asks for one; the order go
   await expect(page.getByTestId("order-address")).toContainText("Libos Next");
 });
 
-test("a signed-in shopper's order appears in the history and in /api/orders, and can be cancelled", async ({ page, javaScriptEnabled: js }, testInfo) => {
-  const { email } = await signIn(page, testInfo.project.name);
-  await oneProductInCart(page);
+test("a signed-in shopper's order appears in the history and in /api/orders, and can be cancelled", async ({ page, javaScriptEnabled: js, member }) => {
+  const { email } = member;
+  await fillCart(page);
   await page.goto("/ru/checkout");
   await giveContacts(page, js, "ru", null, uniquePhone(), async (contacts) => {
     // Filled from the account.
-    await expect(contacts.getByLabel(text("ru", "orders", "checkout.name"))).toHaveValue("Sevara");
+    await expect(contacts.getByLabel(text("ru", "orders", "checkout.name"))).toHaveValue(member.firstName);
     await expect(contacts.getByLabel(text("ru", "orders", "checkout.email"))).toHaveValue(email);
   });
   await chooseCity(page, "Ташкент", js);
@@ -174,7 +144,7 @@ test("post office and online payment (ru): Click declines, the order says the pa
 }) => {
   pageErrors.allowStatus(422);
   const ru = (key: string) => text("ru", "orders", key);
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/ru/checkout");
   await giveContacts(page, js, "ru", "Нодира");
   await chooseCity(page, "Ташкент", js);
@@ -220,7 +190,7 @@ test("the city select: a native select without JavaScript; with it a combobox th
   page,
   javaScriptEnabled: js,
 }) => {
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/checkout");
   await giveContacts(page, js, "uz", "Jasur");
   if (!js) {
@@ -271,12 +241,12 @@ const JOURNEYS = [
 ] as const;
 
 for (const j of JOURNEYS) {
-  test(`journey: ${j.who}, ${j.type}, ${j.pay}, ${j.lang}`, async ({ page, javaScriptEnabled: js, pageErrors }, testInfo) => {
+  test(`journey: ${j.who}, ${j.type}, ${j.pay}, ${j.lang}`, async ({ page, javaScriptEnabled: js, pageErrors }) => {
     pageErrors.allowStatus(422);
     const say = (key: string) => text(j.lang, "orders", key);
     const prefix = j.lang === "uz" ? "" : `/${j.lang}`;
-    if (j.who === "signed-in") await signIn(page, testInfo.project.name);
-    await oneProductInCart(page);
+    if (j.who === "signed-in") await signUp(page);
+    await fillCart(page);
     await page.goto(`${prefix}/checkout`);
     await giveContacts(page, js, j.lang, j.who === "guest" ? "Malika" : null);
     await chooseCity(page, j.city, js);
@@ -317,11 +287,10 @@ for (const j of JOURNEYS) {
 test("a guest signs in on the checkout: what they chose (contacts, city, store) stays, now on the account", async ({
   page,
   javaScriptEnabled: js,
-  playwright,
-  baseURL,
-}, testInfo) => {
-  const account = await accountOf(playwright, baseURL!, testInfo.project.name);
-  await oneProductInCart(page);
+  newAccount,
+}) => {
+  const account = await newAccount();
+  await fillCart(page);
   await page.goto("/checkout");
   await giveContacts(page, js, "uz", "Mehmon Aziza");
   await chooseCity(page, "Toshkent", js);

@@ -1,7 +1,7 @@
 // The favourites page (issue #13), with and without JavaScript: the list a guest keeps in the
 // session, another size, filters as GET parameters, add to cart from it, remove, the empty state.
 import type { Locator, Page } from "@playwright/test";
-import { expect, hasClubBadge, test, text, whenHydrated } from "./support";
+import { expect, hasClubBadge, signIn, test, text, whenHydrated } from "./support";
 
 const fav = (key: string) => text("ru", "favourites", key);
 const common = (key: string) => text("ru", "common", key);
@@ -145,18 +145,12 @@ test("a brand's heart: followed from its catalogue page, listed in the brands ta
   await expect(page.getByTestId("fav-brands-empty")).toBeVisible();
 });
 
-test("a guest's 55 favourites join the account at login, which pages them 24 at a time", async ({ page, javaScriptEnabled: js }) => {
-  // One demo account per project (they run one after the other), emptied first: earlier runs leave theirs.
-  const login = js ? { login: "demo@libos.uz", password: "Demo-pass-1" } : { login: "club@libos.uz", password: "Club-demo-1" };
-  expect((await page.request.post("/login", { form: login })).ok()).toBe(true);
-  const before = (await (await page.request.get("/api/favorites?per-page=2000")).json()) as { product_id: number }[];
-  for (const f of before) expect((await page.request.delete(`/api/favorites/${f.product_id}`)).status()).toBe(204);
-  await page.request.post("/logout");
-
+test("a guest's 55 favourites join the account at login, which pages them 24 at a time", async ({ page, javaScriptEnabled: js, newAccount }) => {
+  const account = await newAccount();
   for (let id = 1; id <= 55; id++) expect((await page.request.post("/api/favorites", { form: { item_id: String(id) } })).status()).toBe(201);
   await page.goto("/ru/favorite");
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 55$/);
-  expect((await page.request.post("/login", { form: login })).ok()).toBe(true);
+  await signIn(page, account);
 
   await page.goto("/ru/favorite");
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /: 55$/);

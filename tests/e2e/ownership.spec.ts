@@ -1,12 +1,16 @@
 // What a guest owns rests on their session's random key: the next guest never opens it.
 import type { Browser, Page } from "@playwright/test";
-import { expect, oneProductInCart, test, text, uniqueEmail, uniquePhone, whenHydrated } from "./support";
+import { clientAddress, expect, fillCart, signUp, test, text, uniquePhone, whenHydrated } from "./support";
 
 const auth = (key: string) => text("uz", "auth", key);
 
-/** A new shopper in a browser of their own, as this project browses (JavaScript on or off, lite). */
+/** A new shopper in a browser of their own, as this project browses (JavaScript on or off, lite), from a client address of their own. */
 async function newShopper(browser: Browser, use: { baseURL?: string; javaScriptEnabled?: boolean; extraHTTPHeaders?: Record<string, string> }) {
-  const context = await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, extraHTTPHeaders: use.extraHTTPHeaders });
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    javaScriptEnabled: use.javaScriptEnabled,
+    extraHTTPHeaders: { ...use.extraHTTPHeaders, "CF-Connecting-IP": clientAddress() },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -32,15 +36,13 @@ async function placeOrder(page: Page): Promise<string> {
 test("a guest's order is not the next guest's: it goes with the guest into the account", async ({ page, browser, javaScriptEnabled: js }, info) => {
   const use = info.project.use;
   // An account with a cart older than the guest's: the guest's cart merges into it at sign-in.
-  const email = uniqueEmail(info.project.name, "owner");
-  const password = "Owner-pass-1";
   const owner = await newShopper(browser, use);
-  expect((await owner.page.request.post("/signup", { form: { firstName: "Owner", email, password } })).ok()).toBe(true);
-  await oneProductInCart(owner.page);
+  const { email, password } = await signUp(owner.page);
+  await fillCart(owner.page);
   await owner.context.close();
 
   // The guest orders and sees the confirmation.
-  await oneProductInCart(page);
+  await fillCart(page);
   const done = await placeOrder(page);
   const number = done.split("/").pop()!;
   await page.goto(done);
@@ -58,7 +60,7 @@ test("a guest's order is not the next guest's: it goes with the guest into the a
 
   // The next guest, on another browser, adds to a cart (a new one) and opens the first guest's order: 404.
   const next = await newShopper(browser, use);
-  await oneProductInCart(next.page);
+  await fillCart(next.page);
   const res = await next.page.goto(done);
   expect(res!.status()).toBe(404);
   await expect(next.page.getByTestId("order-number")).toHaveCount(0);

@@ -2,15 +2,9 @@
 // sorts, show all (Russian and Uzbek), the add-review popup from a guest through login and back, writing with
 // the captcha (its fallback with JavaScript), field errors, the rules, likes and dislikes.
 import type { Page } from "@playwright/test";
-import { expect, REVIEWED, test, text, uniqueEmail, whenHydrated } from "./support";
+import { expect, REVIEWED, signUp, test, text, uniqueEmail, whenHydrated } from "./support";
 
 const rv = (key: string, lang: "ru" | "uz" = "ru") => text(lang, "reviews", key);
-
-/** One demo account per project (they run one after the other): the page signed in with it. */
-async function signIn(page: Page, js: boolean) {
-  const login = js ? { login: "demo@libos.uz", password: "Demo-pass-1" } : { login: "club@libos.uz", password: "Club-demo-1" };
-  expect((await page.request.post("/login", { form: login })).ok()).toBe(true);
-}
 
 const ratingsShown = async (page: Page) =>
   (
@@ -48,7 +42,8 @@ test("reading: the first five of 42, another sort, all of them", async ({ page, 
   await expect(page.getByTestId("reviews-none")).toHaveText(rv("none", "uz"));
 });
 
-test("writing: a guest is asked to log in, comes back to the open popup, writes, and sees the review", async ({ page, javaScriptEnabled: js }) => {
+test("writing: a guest is asked to log in, comes back to the open popup, writes, and sees the review", async ({ page, javaScriptEnabled: js, newAccount }) => {
+  const login = await newAccount();
   await page.goto(`/ru/product/${REVIEWED.one}`);
   await whenHydrated(page.locator(".reviews__body"), js);
   await page.getByTestId("add-review").click();
@@ -56,7 +51,6 @@ test("writing: a guest is asked to log in, comes back to the open popup, writes,
   await expect(page.getByTestId("review-guest")).toHaveText(rv("form.guest"));
   await page.getByTestId("review-login").click();
   await expect(page).toHaveURL(/\/ru\/login\?return_url=/);
-  const login = js ? { login: "demo@libos.uz", password: "Demo-pass-1" } : { login: "club@libos.uz", password: "Club-demo-1" };
   await page.getByLabel(text("ru", "auth", "fields.login"), { exact: true }).fill(login.login);
   await page.getByLabel(text("ru", "auth", "fields.password"), { exact: true }).fill(login.password);
   await page.getByRole("button", { name: text("ru", "auth", "login.submit"), exact: true }).click();
@@ -127,7 +121,7 @@ test("a guest signs up from the popup and comes back to it; the overlay keeps th
 
 test("field errors keep what was typed: no rating; the rules open as their own popup", async ({ page, javaScriptEnabled: js, pageErrors }) => {
   pageErrors.allowStatus(400);
-  await signIn(page, js);
+  await signUp(page);
   await page.goto(`/ru/product/${REVIEWED.six}/review`);
   const popup = page.getByTestId("review-popup");
   await whenHydrated(popup.getByTestId("review-submit"), js);
@@ -150,7 +144,7 @@ test("with JavaScript a refused invisible captcha brings the interactive widget,
 }) => {
   test.skip(!js, "the captcha runs in the browser; without JavaScript the review waits for moderation");
   pageErrors.allowStatus(422);
-  await signIn(page, js);
+  await signUp(page);
   await page.goto(`/ru/product/${REVIEWED.five}`);
   await page.evaluate(() => sessionStorage.setItem("turnstile-stand-in", "reject-invisible"));
   await page.goto(`/ru/product/${REVIEWED.five}/review`);
@@ -179,21 +173,15 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
   await expect(first.getByTestId("like-count")).toBeVisible();
   await expect(first.locator(".review__sign-in")).toHaveText(rv("signInToReact", "uz"));
 
-  await signIn(page, js);
+  // A new account: no reaction of ours yet.
+  await signUp(page);
   await page.goto(`/product/${REVIEWED.six}`);
   const review = page.getByTestId("review").first();
   const id = (await review.getAttribute("id"))!;
   const item = page.locator(`#${id}`);
   await whenHydrated(page.locator(".reviews__body"), js);
   const count = async (kind: "like" | "dislike") => Number(await item.getByTestId(kind).locator("span").textContent());
-  // Start from no reaction of ours (an earlier run may have left one).
-  for (const kind of ["like", "dislike"] as const)
-    if ((await item.getByTestId(kind).getAttribute("aria-pressed")) === "true") {
-      const undone = js ? page.waitForResponse((r) => r.url().includes("/reaction") && r.request().method() === "POST") : null;
-      await item.getByTestId(kind).click();
-      await undone;
-      await expect(item.getByTestId(kind)).toHaveAttribute("aria-pressed", "false");
-    }
+  for (const kind of ["like", "dislike"] as const) await expect(item.getByTestId(kind)).toHaveAttribute("aria-pressed", "false");
   const [likes, dislikes] = [await count("like"), await count("dislike")];
   // With JavaScript the like turns at once; its answer is awaited, so the counts below are the server's.
   const liked = js

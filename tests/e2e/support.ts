@@ -2,17 +2,10 @@
 // ("js" and "no-js") with the same code: the helpers below are where the two
 // differ (auto-submit with JavaScript, an Apply button without it).
 import { readFileSync } from "node:fs";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 
-/**
- * Playwright's test, failing any test whose pages throw or log an error
- * (a hydration mismatch, a CSP-blocked script, a failed request). The one
- * expected error is the browser's note about a page answered with 404; a
- * test that provokes another status on purpose (a form answered 400) says so
- * with `pageErrors.allowStatus(400)`.
- */
 let addresses = 0;
 /**
  * A client address of the test's own (`CF-Connecting-IP`, as Cloudflare sets it; the
@@ -24,9 +17,38 @@ export function clientAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(addresses / 250) % 250}.${addresses % 250}`;
 }
 
-export const test = base.extend<{ pageErrors: { allowStatus(status: number): void; allowMessage(pattern: RegExp): void } }>({
+/**
+ * Playwright's test, failing any test whose pages throw or log an error
+ * (a hydration mismatch, a CSP-blocked script, a failed request). The one
+ * expected error is the browser's note about a page answered with 404; a
+ * test that provokes another status on purpose (a form answered 400) says so
+ * with `pageErrors.allowStatus(400)`. Every test browses from a client
+ * address of its own; `member` and `newAccount` give it accounts.
+ */
+export const test = base.extend<{
+  pageErrors: { allowStatus(status: number): void; allowMessage(pattern: RegExp): void };
+  member: Account;
+  newAccount: () => Promise<Account>;
+}>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddress() });
+  },
+  /** The page starts signed in to a new account of its own (`signUp(page)`). */
+  member: async ({ page }, use) => {
+    await use(await signUp(page));
+  },
+  /**
+   * Makes accounts as another client would (its own cookies and client address):
+   * the page stays a guest, and can sign in with them (`signIn`, or the login form).
+   */
+  newAccount: async ({ playwright, baseURL }, use) => {
+    const clients: APIRequestContext[] = [];
+    await use(async () => {
+      const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
+      clients.push(client);
+      return signUp(client);
+    });
+    for (const client of clients) await client.dispose();
   },
   pageErrors: [
     async ({ page }, use) => {
@@ -279,20 +301,62 @@ export async function emailLink(page: Page, email: string, pathname: string): Pr
   throw new Error(`no link to ${pathname} in the e-mail ${JSON.stringify(body)}`);
 }
 
-/** One product in the page's cart (through the JSON call, the page's own cookies). */
+// ——— A shopper signed up and signed in ———
+
+/** An account: `login` is what the login form takes (here the e-mail). */
+export type Account = { login: string; email: string; password: string; firstName: string };
+
+/** The seed's demo accounts (they persist between runs): `CLUB` has a club card and 150 000 bonuses, `DEMO` none. */
+export const DEMO = { login: "demo@libos.uz", password: "Demo-pass-1" } as const;
+export const CLUB = { login: "club@libos.uz", password: "Club-demo-1" } as const;
+
+/**
+ * Signs up a new account through the sign-up form's own POST, with the cookies of
+ * `client` (a page, or a request context): that client is then signed in to it.
+ */
+export async function signUp(client: Page | APIRequestContext, firstName = "Sevara"): Promise<Account> {
+  const request = "request" in client ? client.request : client;
+  const email = uniqueEmail(base.info().project.name, "member");
+  const account = { login: email, email, password: "Member-pass-1", firstName };
+  const res = await request.post("/signup", { form: { firstName, email, password: account.password, returnUrl: "" }, maxRedirects: 0 });
+  const limited = res.status() === 429 ? " (the sign-ups of one client address are used up)" : "";
+  expect(res.status(), `sign-up of ${email}${limited}`).toBe(303);
+  return account;
+}
+
+/** Signs the page in to `account` through the login form's own POST (its context's cookies). */
+export async function signIn(page: Page, account: { login: string; password: string }) {
+  const res = await page.request.post("/login", { form: { login: account.login, password: account.password }, maxRedirects: 0 });
+  expect(res.status(), `login of ${account.login}`).toBe(303);
+}
+
+// ——— A cart with lines ———
+
 /** A page's HTML shows a club product's badge (the markup's class, not the inline stylesheet's rule). */
 export const hasClubBadge = (html: string) => html.includes('class="badge badge--club"');
 
-export async function oneProductInCart(page: Page) {
+/**
+ * Puts `lines` different products into the page's cart through the JSON call
+ * (the page's own cookies): the first size in stock of each product of the
+ * catalogue's first page that can be bought, club products only with `club`
+ * (promo codes and bonuses leave them out), none of `skip` (slugs). Returns
+ * their slugs.
+ */
+export async function fillCart(page: Page, lines = 1, { club = false, skip = [] }: { club?: boolean; skip?: string[] } = {}): Promise<string[]> {
   const html = await (await page.request.get("/store?sort=popular")).text();
+  const added: string[] = [];
   for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
+    if (added.length === lines) break;
+    if (skip.includes(slug)) continue;
     const product = await (await page.request.get(`/product/${slug}`)).text();
     const primaryId = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
     const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(product)?.[1];
-    if (!primaryId || !sku || hasClubBadge(product)) continue;
-    if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) return;
+    if (!primaryId || !sku || !product.includes('data-testid="add-to-cart-button"')) continue;
+    if (!club && hasClubBadge(product)) continue;
+    if ((await page.request.post("/api/cart", { form: { primaryId, purchasableId: sku, quantity: "1" } })).status() === 201) added.push(slug);
   }
-  throw new Error("no product could be added");
+  expect(added, `${lines} products added to the cart`).toHaveLength(lines);
+  return added;
 }
 
 /**

@@ -1,22 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieOf, get, html, post } from "./helpers";
-
-let counter = 0;
-const ip = () => ({ "CF-Connecting-IP": `10.3.0.${++counter}` });
-
-async function shopper(email: string): Promise<{ cookie: string; id: number }> {
-  const res = await post("/signup", { firstName: "Test", email, password: "long-enough" }, { headers: ip() });
-  const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
-  return { cookie: cookieOf(res)!, id };
-}
+import { get, html, post } from "./helpers";
+import { ip, signUp } from "./fixtures";
 
 const act = (cookie: string, fields: Record<string, string | undefined>, lang = "") =>
   post(`${lang}/account`, Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined)), { cookie, headers: ip() });
 
 describe("personal data", () => {
   it("saves name, birthday, gender and several sizes; says saved after the redirect", async () => {
-    const { cookie, id } = await shopper("personal@example.uz");
+    const { cookie, id } = await signUp({ email: "personal@example.uz" });
     const body = new URLSearchParams({
       intent: "save-details",
       firstName: "Madina",
@@ -58,7 +50,7 @@ describe("personal data", () => {
   });
 
   it("validates personal data and birthday together, saves nothing, keeps what was typed", async () => {
-    const { cookie, id } = await shopper("invalid@example.uz");
+    const { cookie, id } = await signUp({ email: "invalid@example.uz" });
     const res = await act(cookie, { intent: "save-details", firstName: "", lastName: "Typed", birthDay: "31", birthMonth: "2", gender: "7" }, "/ru");
     expect(res.status).toBe(400);
     const body = await res.text();
@@ -82,7 +74,7 @@ describe("personal data", () => {
 
 describe("kids", () => {
   it("adds, edits and deletes a kid", async () => {
-    const { cookie, id } = await shopper("kids@example.uz");
+    const { cookie, id } = await signUp({ email: "kids@example.uz" });
     expect((await act(cookie, { intent: "kid-add", gender: "1", birthday: "2019-05-04" })).status).toBe(303);
     const kid = (await env.DB.prepare("SELECT id, gender, birthday FROM kids WHERE user_id = ?").bind(id).first<{ id: number }>())!;
     expect(kid).toMatchObject({ gender: 1, birthday: "2019-05-04" });
@@ -95,7 +87,7 @@ describe("kids", () => {
   });
 
   it("refuses impossible birthdays and missing gender with 400", async () => {
-    const { cookie } = await shopper("kids-bad@example.uz");
+    const { cookie } = await signUp({ email: "kids-bad@example.uz" });
     for (const fields of [
       { gender: "1", birthday: "2019-02-30" },
       { gender: "1", birthday: "2999-01-01" },
@@ -110,7 +102,7 @@ describe("kids", () => {
 
 describe("addresses", () => {
   it("lists, creates, edits, sets main and deletes", async () => {
-    const { cookie, id } = await shopper("addr@example.uz");
+    const { cookie, id } = await signUp({ email: "addr@example.uz" });
     const add = (street: string) => act(cookie, { intent: "address-add", city: "Toshkent", street, house: "12", apartment: "5" });
     expect((await add("Amir Temur")).status).toBe(303);
     expect((await add("Navoiy")).status).toBe(303);
@@ -133,7 +125,7 @@ describe("addresses", () => {
   });
 
   it("answers missing fields with 400 and keeps the form", async () => {
-    const { cookie } = await shopper("addr-bad@example.uz");
+    const { cookie } = await signUp({ email: "addr-bad@example.uz" });
     const res = await act(cookie, { intent: "address-add", city: "Toshkent", street: "", house: "" }, "/uk");
     expect(res.status).toBe(400);
     const body = await res.text();
@@ -142,7 +134,7 @@ describe("addresses", () => {
   });
 
   it("refuses a bidi override or NUL in an address with the field's error, keeping the rest", async () => {
-    const { cookie, id } = await shopper("addr-bidi@example.uz");
+    const { cookie, id } = await signUp({ email: "addr-bidi@example.uz" });
     const res = await act(cookie, { intent: "address-add", city: "Tosh\u202Ekent", street: "Bobur\u0000", house: "12" }, "/ru");
     expect(res.status).toBe(400);
     const body = await res.text();
@@ -154,7 +146,7 @@ describe("addresses", () => {
 
 describe("dates are checked against today, not the clock at module load (1970 on workerd)", () => {
   it("takes a birthday in 2001 and a kid born today", async () => {
-    const { cookie, id } = await shopper("dates@example.uz");
+    const { cookie, id } = await signUp({ email: "dates@example.uz" });
     const details = await act(cookie, { intent: "save-details", firstName: "Sevara", birthDay: "14", birthMonth: "3", birthYear: "2001" });
     expect(details.status).toBe(303);
     const today = new Date().toISOString().slice(0, 10);
@@ -177,8 +169,8 @@ describe("only the owner", () => {
   });
 
   it("never lets one shopper read or change another's kids or addresses, whatever id is sent", async () => {
-    const a = await shopper("owner-a@example.uz");
-    const b = await shopper("owner-b@example.uz");
+    const a = await signUp({ email: "owner-a@example.uz" });
+    const b = await signUp({ email: "owner-b@example.uz" });
     await act(a.cookie, { intent: "kid-add", gender: "1", birthday: "2018-03-03" });
     await act(a.cookie, { intent: "address-add", city: "Buxoro", street: "Secret street", house: "7" });
     const kidId = (await env.DB.prepare("SELECT id FROM kids WHERE user_id = ?").bind(a.id).first<{ id: number }>())!.id;
@@ -207,7 +199,7 @@ describe("only the owner", () => {
   });
 
   it("answers an unknown intent with 400", async () => {
-    const { cookie } = await shopper("intent@example.uz");
+    const { cookie } = await signUp({ email: "intent@example.uz" });
     expect((await act(cookie, { intent: "drop-table" })).status).toBe(400);
     expect((await act(cookie, {})).status).toBe(400);
   });
@@ -215,7 +207,7 @@ describe("only the owner", () => {
 
 describe("phone change", () => {
   it("start → SMS code → verify → the details show the new phone", async () => {
-    const { cookie, id } = await shopper("phone@example.uz");
+    const { cookie, id } = await signUp({ email: "phone@example.uz" });
     const start = await act(cookie, { intent: "phone-start", phone: "+998 93 765 43 21" });
     expect(start.status).toBe(303);
     expect(start.headers.get("Location")).toBe("/account?section=phone&notice=codeSent&phone=%2B998937654321#phone");
@@ -232,8 +224,8 @@ describe("phone change", () => {
   });
 
   it("refuses a malformed phone, a phone of another account, and another account's code", async () => {
-    const a = await shopper("phone-a@example.uz");
-    const b = await shopper("phone-b@example.uz");
+    const a = await signUp({ email: "phone-a@example.uz" });
+    const b = await signUp({ email: "phone-b@example.uz" });
     expect((await act(a.cookie, { intent: "phone-start", phone: "12345" })).status).toBe(400);
     await env.DB.prepare("UPDATE users SET phone = '+998911112222' WHERE id = ?").bind(b.id).run();
     const taken = await act(a.cookie, { intent: "phone-start", phone: "+998911112222" }, "/ru");
@@ -248,7 +240,7 @@ describe("phone change", () => {
 
 describe("e-mail change", () => {
   it("sends a link to the new address; the address changes only when it is opened", async () => {
-    const { cookie, id } = await shopper("before@example.uz");
+    const { cookie, id } = await signUp({ email: "before@example.uz" });
     const res = await act(cookie, { intent: "email-change", email: "After@Example.uz" });
     expect(res.status).toBe(303);
     expect((await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())!.email).toBe("before@example.uz");
@@ -266,8 +258,8 @@ describe("e-mail change", () => {
   });
 
   it("says why it cannot: taken, the same, malformed", async () => {
-    await shopper("someone@example.uz");
-    const { cookie } = await shopper("mine@example.uz");
+    await signUp({ email: "someone@example.uz" });
+    const { cookie } = await signUp({ email: "mine@example.uz" });
     const taken = await act(cookie, { intent: "email-change", email: "someone@example.uz" }, "/ru");
     expect(taken.status).toBe(400);
     expect(await taken.text()).toContain("Аккаунт с этим e-mail уже есть.");

@@ -1,15 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieOf, get, ORIGIN, post } from "./helpers";
-
-let counter = 0;
-const ip = () => ({ "CF-Connecting-IP": `10.4.0.${++counter}` });
-
-async function shopper(email: string) {
-  const res = await post("/signup", { firstName: "Api", email, password: "long-enough" }, { headers: ip() });
-  const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
-  return { cookie: cookieOf(res)!, id };
-}
+import { cookieOf, get, ORIGIN } from "./helpers";
+import { ip, signUp } from "./fixtures";
 
 function api(path: string, method: string, cookie: string | null, body?: unknown, type: "json" | "form" = "json") {
   const headers: Record<string, string> = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", ...ip() };
@@ -40,7 +32,7 @@ describe("account JSON endpoints", () => {
   });
 
   it("read and save details with the spec's payload names (sizes as JSON strings, gender 1/0)", async () => {
-    const { cookie } = await shopper("api-details@example.uz");
+    const { cookie } = await signUp({ email: "api-details@example.uz", firstName: "Api" });
     const saved = await api(
       "/api/account/save-details",
       "PUT",
@@ -74,7 +66,7 @@ describe("account JSON endpoints", () => {
   });
 
   it("answer invalid data with 422 and localized per-field errors; malformed bodies with 400", async () => {
-    const { cookie } = await shopper("api-bad@example.uz");
+    const { cookie } = await signUp({ email: "api-bad@example.uz", firstName: "Api" });
     const res = await api("/api/profile?lang=uk", "PUT", cookie, { details: { firstName: "", birthDay: "40", birthMonth: "1" } });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: { field: string; message: string }[] };
@@ -95,8 +87,8 @@ describe("account JSON endpoints", () => {
   });
 
   it("add, edit and delete kids; another shopper's kid id is 404", async () => {
-    const a = await shopper("api-kid-a@example.uz");
-    const b = await shopper("api-kid-b@example.uz");
+    const a = await signUp({ email: "api-kid-a@example.uz", firstName: "Api" });
+    const b = await signUp({ email: "api-kid-b@example.uz", firstName: "Api" });
     const made = await api("/api/kid", "POST", a.cookie, { gender: 0, birthday: "2017-07-07" });
     expect(made.status).toBe(201);
     const kidId = (await env.DB.prepare("SELECT id FROM kids WHERE user_id = ?").bind(a.id).first<{ id: number }>())!.id;
@@ -111,8 +103,8 @@ describe("account JSON endpoints", () => {
   });
 
   it("manage addresses: list, create, edit, set main, delete; foreign ids are 404", async () => {
-    const a = await shopper("api-addr-a@example.uz");
-    const b = await shopper("api-addr-b@example.uz");
+    const a = await signUp({ email: "api-addr-a@example.uz", firstName: "Api" });
+    const b = await signUp({ email: "api-addr-b@example.uz", firstName: "Api" });
     const made = await api("/api/address", "POST", a.cookie, { city: "Toshkent", street: "Bobur", house: "3" });
     expect(made.status).toBe(201);
     expect(await made.json()).toEqual({
@@ -137,7 +129,7 @@ describe("account JSON endpoints", () => {
   });
 
   it("refuses control and bidi-override characters in text fields, with the field named; line breaks only in the comment", async () => {
-    const a = await shopper("api-text@example.uz");
+    const a = await signUp({ email: "api-text@example.uz", firstName: "Api" });
     for (const [path, method, body, field] of [
       ["/api/address", "POST", { city: "Toshkent", street: "Bo\u0000bur", house: "3" }, "street"],
       ["/api/address", "POST", { city: "Tosh\u202Ekent", street: "Bobur", house: "3" }, "city"],
@@ -156,7 +148,7 @@ describe("account JSON endpoints", () => {
   });
 
   it("a value of the wrong JSON type is 422 naming the field, never stored as text", async () => {
-    const a = await shopper("api-types@example.uz");
+    const a = await signUp({ email: "api-types@example.uz", firstName: "Api" });
     for (const [path, method, body, fields] of [
       ["/api/address", "POST", { city: "Toshkent", street: [1, 2], house: "3" }, ["street"]],
       ["/api/address", "POST", { city: { a: 1 }, street: "Bobur", house: ["3"] }, ["city", "house"]],
@@ -175,7 +167,7 @@ describe("account JSON endpoints", () => {
   });
 
   it("change the phone: validate-contact then validate-sms (pending phone kept in the session)", async () => {
-    const { cookie, id } = await shopper("api-phone@example.uz");
+    const { cookie, id } = await signUp({ email: "api-phone@example.uz", firstName: "Api" });
     const start = await api("/bpm/validate-contact", "POST", cookie, {
       phone: "+998 97 000 11 22",
       token: "t",
@@ -201,8 +193,8 @@ describe("account JSON endpoints", () => {
   });
 
   it("change the e-mail: status true with a message, or false with the server's message", async () => {
-    const { cookie } = await shopper("api-mail@example.uz");
-    await shopper("api-mail-taken@example.uz");
+    const { cookie } = await signUp({ email: "api-mail@example.uz", firstName: "Api" });
+    await signUp({ email: "api-mail-taken@example.uz", firstName: "Api" });
     const ok = await api("/api/account/change-email?lang=ru", "POST", cookie, { email: "api-mail-new@example.uz" });
     expect(await ok.json()).toEqual({ status: true, message: expect.stringContaining("На новый адрес отправлена ссылка") });
     const taken = await api("/api/account/change-email?lang=ru", "POST", cookie, { email: "api-mail-taken@example.uz" });
@@ -211,7 +203,7 @@ describe("account JSON endpoints", () => {
   });
 
   it("refuses cross-site calls (403) and unknown operations (404)", async () => {
-    const { cookie } = await shopper("api-csrf@example.uz");
+    const { cookie } = await signUp({ email: "api-csrf@example.uz", firstName: "Api" });
     const cross = await get("/api/kid", {
       method: "POST",
       headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json" },

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieOf, get, ORIGIN, post } from "./helpers";
+import { cookieOf, get, ORIGIN } from "./helpers";
+import { ip, signUp } from "./fixtures";
 
-let counter = 0;
-const ip = () => ({ "CF-Connecting-IP": `10.5.0.${++counter}` });
 const json = (path: string, body: unknown, cookie?: string) =>
   get(path, {
     method: "POST",
@@ -37,8 +36,8 @@ describe("auth JSON calls", () => {
   });
 
   it("resend-confirm-email for a signed-in shopper", async () => {
-    const res = await post("/signup", { firstName: "R", email: "api-resend@example.uz", password: "long-enough" }, { headers: ip() });
-    const again = await json("/auth/resend-confirm-email", {}, cookieOf(res)!);
+    const { cookie } = await signUp({ email: "api-resend@example.uz", firstName: "R" });
+    const again = await json("/auth/resend-confirm-email", {}, cookie);
     expect(again.status).toBe(200);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = 'api-resend@example.uz'").first<{ n: number }>())!.n).toBe(2);
   });

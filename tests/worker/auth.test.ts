@@ -3,16 +3,7 @@ import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/auth/index.server";
 import { cookieOf, get, html, post } from "./helpers";
-
-let counter = 0;
-/** A fresh address per test, so rate limits of one test do not leak into another. */
-function uniqueIp(): Record<string, string> {
-  return { "CF-Connecting-IP": `10.0.0.${++counter}` };
-}
-
-async function signup(email: string, password = "correct-horse", firstName = "Aziza") {
-  return post("/signup", { firstName, email, password }, { headers: uniqueIp() });
-}
+import { ip, signUp } from "./fixtures";
 
 async function sessionIdOf(cookie: string): Promise<string> {
   return (await createCookie("__session", { secrets: ["test-session-secret"] }).parse(cookie)) as string;
@@ -20,7 +11,7 @@ async function sessionIdOf(cookie: string): Promise<string> {
 
 describe("sign-up", () => {
   it("creates the account, stores only a PBKDF2 hash, signs in and welcomes the shopper on the account page", async () => {
-    const res = await signup("new@example.uz");
+    const res = await post("/signup", { firstName: "Aziza", email: "new@example.uz", password: "correct-horse" }, { headers: ip() });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/account?welcome=1");
     const cookie = cookieOf(res)!;
@@ -39,8 +30,8 @@ describe("sign-up", () => {
   });
 
   it("refuses a taken e-mail (any case) and keeps what was typed", async () => {
-    await signup("taken@example.uz");
-    const res = await signup("TAKEN@example.uz", "another-pass", "Bobur");
+    await signUp({ email: "taken@example.uz" });
+    const res = await post("/signup", { firstName: "Bobur", email: "TAKEN@example.uz", password: "another-pass" }, { headers: ip() });
     expect(res.status).toBe(400);
     const body = await res.text();
     expect(body).toContain("Bu e-pochta bilan hisob allaqachon bor");
@@ -59,27 +50,23 @@ describe("sign-up", () => {
       [{ firstName: "A".repeat(500), email: "a@example.uz", password: "long-enough" }, "Слишком длинное имя."],
     ];
     for (const [fields, message] of cases) {
-      const res = await post("/ru/signup", fields, { headers: uniqueIp() });
+      const res = await post("/ru/signup", fields, { headers: ip() });
       expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       expect(await res.text()).toContain(message);
     }
   });
 
   it("goes back to a same-site return URL, never to another site", async () => {
-    const ok = await post("/signup", { firstName: "R", email: "ret@example.uz", password: "long-enough", returnUrl: "/product/abc" }, { headers: uniqueIp() });
+    const ok = await post("/signup", { firstName: "R", email: "ret@example.uz", password: "long-enough", returnUrl: "/product/abc" }, { headers: ip() });
     expect(ok.headers.get("Location")).toBe("/product/abc");
-    const evil = await post(
-      "/signup",
-      { firstName: "R", email: "ret2@example.uz", password: "long-enough", returnUrl: "//evil.example" },
-      { headers: uniqueIp() },
-    );
+    const evil = await post("/signup", { firstName: "R", email: "ret2@example.uz", password: "long-enough", returnUrl: "//evil.example" }, { headers: ip() });
     expect(evil.headers.get("Location")).toBe("/");
   });
 });
 
 describe("login and logout", () => {
   it("signs in by e-mail, rotates the session id and carries the guest's data over", async () => {
-    await signup("login@example.uz", "secret-pass");
+    await signUp({ email: "login@example.uz", password: "secret-pass" });
     // A guest session whose key owns favourites.
     const guestId = "guest-session-1";
     await env.DB.prepare("INSERT INTO sessions (id, data) VALUES (?, ?)")
@@ -89,11 +76,7 @@ describe("login and logout", () => {
       await env.DB.prepare("INSERT INTO guest_favourites (guest_key, product_id, added_ms) VALUES ('guest-key-1', ?, ?)").bind(id, id).run();
     const guestCookie = (await createCookie("__session", { secrets: ["test-session-secret"] }).serialize(guestId)).split(";")[0]!;
 
-    const res = await post(
-      "/ru/login",
-      { login: "Login@Example.uz", password: "secret-pass", returnUrl: "checkout" },
-      { cookie: guestCookie, headers: uniqueIp() },
-    );
+    const res = await post("/ru/login", { login: "Login@Example.uz", password: "secret-pass", returnUrl: "checkout" }, { cookie: guestCookie, headers: ip() });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/ru/checkout");
     const cookie = cookieOf(res)!;
@@ -118,9 +101,9 @@ describe("login and logout", () => {
   });
 
   it("gives one message for a wrong password and an unknown account, keeping the login typed", async () => {
-    await signup("known@example.uz", "right-pass");
-    const wrong = await post("/login", { login: "known@example.uz", password: "wrong-pass" }, { headers: uniqueIp() });
-    const unknown = await post("/login", { login: "nobody@example.uz", password: "wrong-pass" }, { headers: uniqueIp() });
+    await signUp({ email: "known@example.uz", password: "right-pass" });
+    const wrong = await post("/login", { login: "known@example.uz", password: "wrong-pass" }, { headers: ip() });
+    const unknown = await post("/login", { login: "nobody@example.uz", password: "wrong-pass" }, { headers: ip() });
     expect(wrong.status).toBe(400);
     expect(unknown.status).toBe(400);
     const [a, b] = [await wrong.text(), await unknown.text()];
@@ -132,8 +115,8 @@ describe("login and logout", () => {
   });
 
   it("answers the spec's JSON login: loginform-password messages on a refusal, the session and the way on when right", async () => {
-    await signup("json-login@example.uz", "right-pass");
-    const json = (fields: Record<string, string>) => post("/ru/login?return_url=checkout", fields, { headers: { ...uniqueIp(), Accept: "application/json" } });
+    await signUp({ email: "json-login@example.uz", password: "right-pass" });
+    const json = (fields: Record<string, string>) => post("/ru/login?return_url=checkout", fields, { headers: { ...ip(), Accept: "application/json" } });
     const wrong = await json({ login: "json-login@example.uz", password: "wrong-pass" });
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toEqual({ "loginform-password": ["Неверный логин или пароль."] });
@@ -147,7 +130,7 @@ describe("login and logout", () => {
 
   it("answers malformed logins with 400, never 5xx", async () => {
     for (const fields of [{}, { login: "" }, { login: "x", password: "y".repeat(33) }, { login: "x".repeat(5000), password: "p" }]) {
-      const res = await post("/login", fields as Record<string, string>, { headers: uniqueIp() });
+      const res = await post("/login", fields as Record<string, string>, { headers: ip() });
       expect(res.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
     }
     const multipart = await get("/login", {
@@ -159,8 +142,8 @@ describe("login and logout", () => {
   });
 
   it("limits one address's guesses at one account with 429 and a localized message", async () => {
-    await signup("target@example.uz", "right-pass");
-    const from = uniqueIp();
+    await signUp({ email: "target@example.uz", password: "right-pass" });
+    const from = ip();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await post("/ru/login", { login: "target@example.uz", password: `guess-${i}` }, { headers: from });
@@ -173,27 +156,26 @@ describe("login and logout", () => {
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     // The owner, elsewhere, still signs in.
-    expect((await post("/ru/login", { login: "target@example.uz", password: "right-pass" }, { headers: uniqueIp() })).status).toBe(303);
+    expect((await post("/ru/login", { login: "target@example.uz", password: "right-pass" }, { headers: ip() })).status).toBe(303);
   });
 
   it("wrong passwords from many addresses do not lock the owner out", async () => {
-    await signup("victim@example.uz", "right-pass");
+    await signUp({ email: "victim@example.uz", password: "right-pass" });
     for (let i = 0; i < 12; i++) {
-      expect((await post("/login", { login: "victim@example.uz", password: `guess-${i}` }, { headers: uniqueIp() })).status).toBe(400);
+      expect((await post("/login", { login: "victim@example.uz", password: `guess-${i}` }, { headers: ip() })).status).toBe(400);
     }
-    expect((await post("/login", { login: "victim@example.uz", password: "right-pass" }, { headers: uniqueIp() })).status).toBe(303);
+    expect((await post("/login", { login: "victim@example.uz", password: "right-pass" }, { headers: ip() })).status).toBe(303);
   });
 
   it("stops guessing at one account from all addresses together only far later, and a correct login does not count", async () => {
-    await signup("spread@example.uz", "right-pass");
+    await signUp({ email: "spread@example.uz", password: "right-pass" });
     // A correct login gives its counted attempt back.
-    for (let i = 0; i < 3; i++)
-      expect((await post("/login", { login: "spread@example.uz", password: "right-pass" }, { headers: uniqueIp() })).status).toBe(303);
+    for (let i = 0; i < 3; i++) expect((await post("/login", { login: "spread@example.uz", password: "right-pass" }, { headers: ip() })).status).toBe(303);
     const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind("login:fail:spread@example.uz").first<{ count: number }>();
     expect(row?.count).toBe(0);
     // 100 failures from all over in this window (as a botnet would leave them):
     await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?").bind(LOGIN_LIMITS.perAccount, "login:fail:spread@example.uz").run();
-    const res = await post("/login", { login: "spread@example.uz", password: "right-pass" }, { headers: uniqueIp() });
+    const res = await post("/login", { login: "spread@example.uz", password: "right-pass" }, { headers: ip() });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeLessThanOrEqual(LOGIN_LIMITS.windowSeconds);
   });
@@ -207,7 +189,7 @@ describe("account pages", () => {
   });
 
   it("send a signed-in shopper away from login and sign-up", async () => {
-    const cookie = cookieOf(await signup("already@example.uz"))!;
+    const { cookie } = await signUp({ email: "already@example.uz" });
     const res = await get("/login?return_url=%2Fstore", { headers: { Cookie: cookie } });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/store");
@@ -226,7 +208,7 @@ describe("login limit per account", () => {
     await env.DB.prepare("INSERT INTO users (phone, password_hash, first_name) VALUES ('+998977776655', 'x', 'P')").run();
     const spellings = ["+998977776655", "97 777 66 55", "(97) 777-66-55", "998977776655", "977776655"];
     const statuses: number[] = [];
-    const from = uniqueIp();
+    const from = ip();
     for (let i = 0; i < 11; i++)
       statuses.push((await post("/login", { login: spellings[i % spellings.length]!, password: `guess-${i}` }, { headers: from })).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);

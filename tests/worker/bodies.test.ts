@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { API_METHODS, ROUTE_TABLE } from "../shared/route-table";
 import { get, ORIGIN } from "./helpers";
+import { ip } from "./fixtures";
 
 const FIVE_MB = 5 * 1024 * 1024;
-const headers = (type: string) => ({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": type, "CF-Connecting-IP": "10.55.0.1" });
+const headers = (type: string) => ({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": type, ...ip() });
 
 /** Every place a body is posted: the pages' form actions and the JSON operations that take one. */
 const TARGETS: [url: string, method: string, type: string][] = [

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CITIES, DELIVERY_COSTS, DELIVERY_POINTS, DELIVERY_TYPES } from "../../workers/seed/shop";
 import { get, html, post } from "./helpers";
-import { buyable, ip, order, Shopper } from "./shoppers";
+import { buyable, ip, order, Shopper } from "./fixtures";
 
 /** The demo data's own answer: the city's cost row (or another_city's) for an enabled type, and for pickup and post a point in the city. */
 function completable(cityId: number, typeId: number): boolean {

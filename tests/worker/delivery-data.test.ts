@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { get, ORIGIN } from "./helpers";
-import { buyable, ip, Shopper } from "./shoppers";
+import { buyable, ip, Shopper } from "./fixtures";
 
 type Page<T> = { items: T[]; _meta: { totalCount: number; pageCount: number; perPage: number; currentPage: number } };
 const json = async <T>(path: string) => {

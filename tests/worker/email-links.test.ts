@@ -2,10 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { type Mail, sendPasswordReset } from "~/auth/index.server";
 import { shopOrigin } from "~/server/context.server";
-import { cookieOf, get, html, ORIGIN, post } from "./helpers";
-
-let counter = 0;
-const ip = () => ({ "CF-Connecting-IP": `10.2.0.${++counter}` });
+import { get, html, ORIGIN, post } from "./helpers";
+import { ip, signUp } from "./fixtures";
 
 async function lastEmail(to: string): Promise<{ subject: string; body: string; link: URL }> {
   const row = await env.DB.prepare("SELECT subject, body FROM outbox WHERE channel = 'email' AND recipient = ? ORDER BY id DESC LIMIT 1")
@@ -20,8 +18,7 @@ async function emailsTo(to: string): Promise<number> {
 
 describe("sign-up confirmation e-mail", () => {
   it("is sent at sign-up in the page language; its link confirms once", async () => {
-    const res = await post("/ru/signup", { firstName: "Dilnoza", email: "confirm@example.uz", password: "long-enough" }, { headers: ip() });
-    const cookie = cookieOf(res)!;
+    const { cookie } = await signUp({ lang: "ru", email: "confirm@example.uz", firstName: "Dilnoza" });
     const mail = await lastEmail("confirm@example.uz");
     expect(mail.subject).toBe("Libos: подтвердите e-mail");
     expect(mail.link.origin).toBe(ORIGIN);
@@ -46,8 +43,7 @@ describe("sign-up confirmation e-mail", () => {
   });
 
   it("can be sent again from the account page, at most 3 an hour", async () => {
-    const res = await post("/signup", { firstName: "E", email: "resend@example.uz", password: "long-enough" }, { headers: ip() });
-    const cookie = cookieOf(res)!;
+    const { cookie } = await signUp({ email: "resend@example.uz", firstName: "E" });
     const first = await lastEmail("resend@example.uz");
     const resend = await post("/account", { intent: "resend-confirm" }, { cookie });
     expect(resend.status).toBe(303);
@@ -65,8 +61,7 @@ describe("sign-up confirmation e-mail", () => {
 
 describe("password reset", () => {
   it("e-mails a single-use link; the new password works, the old one and other sessions end", async () => {
-    const signup = await post("/signup", { firstName: "F", email: "reset@example.uz", password: "old-password" }, { headers: ip() });
-    const otherDevice = cookieOf(signup)!;
+    const otherDevice = (await signUp({ email: "reset@example.uz", password: "old-password", firstName: "F" })).cookie;
     const ask = await post("/auth/forgot-pass-form", { email: "Reset@Example.uz" }, { headers: ip() });
     expect(ask.status).toBe(303);
     expect(ask.headers.get("Location")).toBe("/auth/forgot-pass-form?sent=1");
@@ -101,7 +96,7 @@ describe("password reset", () => {
   });
 
   it("refuses forged, expired and malformed requests with 400", async () => {
-    await post("/signup", { firstName: "G", email: "forge@example.uz", password: "old-password" }, { headers: ip() });
+    await signUp({ email: "forge@example.uz", password: "old-password", firstName: "G" });
     await post("/auth/forgot-pass-form", { email: "forge@example.uz" }, { headers: ip() });
     const token = (await lastEmail("forge@example.uz")).link.searchParams.get("token")!;
     const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
@@ -125,7 +120,7 @@ describe("password reset", () => {
 
 describe("links leave the shop only from its configured origin", () => {
   it("a reset requested through another Host still links to PUBLIC_ORIGIN, and so do canonical and hreflang", async () => {
-    await post("/signup", { firstName: "Host", email: "host@example.uz", password: "long-enough" }, { headers: ip() });
+    await signUp({ email: "host@example.uz", firstName: "Host" });
     const evil = "http://evil.example";
     const res = await exports.default.fetch(
       new Request(`${evil}/auth/forgot-pass-form`, {
@@ -147,7 +142,7 @@ describe("links leave the shop only from its configured origin", () => {
     expect(shopOrigin({ PUBLIC_ORIGIN: "", DEV_OUTBOX: "1" }, new Request("http://127.0.0.1:8787/"))).toBe("http://127.0.0.1:8787");
     expect(shopOrigin({ PUBLIC_ORIGIN: "", DEV_OUTBOX: "" }, new Request("http://evil.example/"))).toBe("");
     // A send then fails closed: no e-mail, a configuration error in the log.
-    await post("/signup", { firstName: "Closed", email: "closed@example.uz", password: "long-enough" }, { headers: ip() });
+    await signUp({ email: "closed@example.uz", firstName: "Closed" });
     const before = await emailsTo("closed@example.uz");
     const errors: unknown[] = [];
     const spy = vi.spyOn(console, "error").mockImplementation((...args) => void errors.push(args));

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addFavourite, GUEST_FAVOURITES_MAX } from "~/favourites/index.server";
 import { brandOf, catalogue, cookieOf, get, ORIGIN, post, skusOf } from "./helpers";
-import { ip } from "./shoppers";
+import { ip, signUp } from "./fixtures";
 
 const products = catalogue.products.filter((p) => p.id > 1);
 const sizeOf = (productId: number) => skusOf(catalogue.products.find((p) => p.id === productId)!)[0]!.id;
@@ -21,9 +21,9 @@ class Client {
   private headers(extra: Record<string, string> = {}) {
     return { Origin: ORIGIN, ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip(), ...extra };
   }
+  /** Signs up as this guest (whose favourites join the account). */
   async signUp(email: string) {
-    const res = await post("/signup", { firstName: "Fav", email, password: "long-enough" }, { cookie: this.cookie, headers: ip() });
-    this.cookie = cookieOf(res) ?? this.cookie;
+    this.cookie = (await signUp({ email, firstName: "Fav", as: this })).cookie;
     return this;
   }
   async add(itemId: number | string, skuId?: number | string) {

@@ -79,6 +79,29 @@ export function facetCounts(body: string, name: string): Map<string, number> {
   return out;
 }
 
+/** How many elements carry this data-testid. */
+export const countTestId = (body: string, testId: string) => [...body.matchAll(new RegExp(`data-testid="${testId}"`, "g"))].length;
+
+/** The text of the element with this data-testid (up to its closing tag: for elements that do not nest their own kind), or null. */
+export function testText(body: string, testId: string): string | null {
+  const m = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(body);
+  return m
+    ? decode(
+        m[2]!
+          .replace(/<!-- -->/g, "")
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+    : null;
+}
+
+/** The amount of a summary row (a <dt>/<dd> pair with this data-testid): the number in its <dd>, NaN without one. */
+export function rowAmount(body: string, testId: string): number {
+  const m = new RegExp(`data-testid="${testId}"[^>]*>[\\s\\S]*?<dd>([^<]*)</dd>`).exec(body);
+  return m ? Number(decode(m[1]!).replace(/[^\d]/g, "")) : NaN;
+}
+
 // ---------------------------------------------------------------------------
 // The seed, as the tests' source of truth.
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { lapseUnconfirmedOrders } from "~/orders/index.server";
 import { get, html, ORIGIN, post } from "./helpers";
-import { buyable, ip, order, Shopper, stockOf } from "./shoppers";
+import { buyable, clientAddress, ip, order, Shopper, stockOf } from "./fixtures";
 
 /** Placing orders cannot tie up stock or flood a phone. */
 
@@ -66,7 +66,7 @@ describe("order placement limits", () => {
   });
 
   it(`one client address places ${ORDERS_PER_ADDRESS} orders in 10 minutes (different shoppers); the next is 429`, async () => {
-    const address = "10.77.0.1";
+    const address = clientAddress();
     const statuses: number[] = [];
     for (let i = 0; i <= ORDERS_PER_ADDRESS; i++) {
       const s = new Shopper();
@@ -78,7 +78,7 @@ describe("order placement limits", () => {
     // Another address is not affected.
     const other = new Shopper();
     await other.add(buyable(0).sku.id);
-    expect((await placeFrom(other, "10.77.0.2", order("limit-address-other"))).status).toBe(201);
+    expect((await placeFrom(other, clientAddress(), order("limit-address-other"))).status).toBe(201);
   });
 });
 

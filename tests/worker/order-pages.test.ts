@@ -1,16 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { brandOf, catalogue, cookieOf, decode, get, html, post, section, skusOf } from "./helpers";
-import { buyable, ip, Shopper } from "./shoppers";
+import { brandOf, catalogue, decode, get, html, post, section, skusOf } from "./helpers";
+import { buyable, ip, Shopper, signUp } from "./fixtures";
 
 const step = (s: Shopper, fields: Record<string, string>, lang = "") => post(`${lang}/checkout`, fields, { cookie: s.cookie, headers: ip() });
-
-async function signedIn(email: string): Promise<Shopper> {
-  const res = await post("/signup", { firstName: "Nigora", email, password: "long-enough" }, { headers: ip() });
-  const s = new Shopper();
-  s.cookie = cookieOf(res)!;
-  return s;
-}
 
 /** Through the checkout's steps to a placed order (cash); its number. */
 async function checkout(s: Shopper, delivery: Record<string, string>, lang = ""): Promise<string> {
@@ -43,7 +36,7 @@ function textOf(body: string, testId: string): string {
 
 describe("an order's place in the language of the page", () => {
   it("placed in Russian at Bukhara's post office: the confirmation, the account's order page and /api/orders name the city and office in their own language", async () => {
-    const s = await signedIn("order-lang@example.uz");
+    const s = await signUp({ firstName: "Nigora" });
     await s.add(buyable(0).sku.id);
     const number = await checkout(s, { cityId: "3", deliveryTypeId: "3", "point-3": "17" }, "/ru");
     const cookie = { headers: { Cookie: s.cookie! } };
@@ -80,7 +73,7 @@ describe("an order's place in the language of the page", () => {
   });
 
   it("a courier order shows its city in the page's language and its address as typed; an order whose point is gone keeps what it was placed with", async () => {
-    const s = await signedIn("order-lang-2@example.uz");
+    const s = await signUp({ firstName: "Nigora" });
     await s.add(buyable(1).sku.id);
     const number = await checkout(s, { cityId: "2", deliveryTypeId: "1", street: "Registon ko\u2018chasi", house: "8" });
     const cookie = { headers: { Cookie: s.cookie! } };
@@ -102,7 +95,7 @@ describe("an order's place in the language of the page", () => {
 
 describe("order dates in the page's language", () => {
   it("the history, the account's order page and the confirmation write the date as words of the page's language", async () => {
-    const s = await signedIn("order-dates@example.uz");
+    const s = await signUp({ firstName: "Nigora" });
     await s.add(buyable(2).sku.id);
     const number = await checkout(s, { cityId: "1", deliveryTypeId: "2", "point-2": "1" });
     // 26 November 2026, 22:30 in Tashkent (UTC+5): still the 26th there.

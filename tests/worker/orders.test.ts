@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieOf, get, html, post } from "./helpers";
-import { buyable, ip, order, Shopper, stockOf } from "./shoppers";
+import { get, html, post } from "./helpers";
+import { buyable, CLUB, ip, order, Shopper, signIn, signUp, stockOf } from "./fixtures";
 
 const ordersWithKey = async (key: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!.n;
@@ -121,9 +121,7 @@ describe("placing an order", () => {
   });
 
   it("spends a signed-in shopper's bonuses and once-per-account promo exactly once", async () => {
-    const login = await post("/login", { login: "club@libos.uz", password: "Club-demo-1" }, { headers: ip() });
-    const s = new Shopper();
-    s.cookie = cookieOf(login)!;
+    const s = await signIn(CLUB);
     const { sku } = buyable(5);
     await s.add(sku.id);
     const balance = async () => (await env.DB.prepare("SELECT bonus_balance AS b FROM users WHERE email = 'club@libos.uz'").first<{ b: number }>())!.b;
@@ -139,16 +137,9 @@ describe("placing an order", () => {
 });
 
 describe("a shopper's orders", () => {
-  async function signedIn(email: string) {
-    const res = await post("/signup", { firstName: "Orders", email, password: "long-enough" }, { headers: ip() });
-    const s = new Shopper();
-    s.cookie = cookieOf(res)!;
-    return s;
-  }
-
   it("GET /api/orders lists the own orders newest first with pagination headers; one by id; others' are 404", async () => {
-    const a = await signedIn("orders-a@example.uz");
-    const b = await signedIn("orders-b@example.uz");
+    const a = await signUp();
+    const b = await signUp();
     const numbers: string[] = [];
     for (const [i, key] of ["api-list-0001", "api-list-0002"].entries()) {
       await a.add(buyable(6 + i).sku.id);
@@ -171,7 +162,7 @@ describe("a shopper's orders", () => {
   });
 
   it("cancelling a new order returns its stock once, even when two cancels race", async () => {
-    const s = await signedIn("orders-cancel@example.uz");
+    const s = await signUp();
     const { sku } = buyable(8);
     await s.add(sku.id, 2);
     const before = await stockOf(sku.id);
@@ -197,9 +188,8 @@ describe("a shopper's orders", () => {
     await step({ intent: "city", cityId: "1" });
     await step({ intent: "delivery", cityId: "1", deliveryTypeId: "2", "point-2": "2" });
     // Signing up from the checkout signs in too: the same join as a login.
-    const login = await post("/signup", { firstName: "Otabek", email: "orders-join@example.uz", password: "long-enough" }, { cookie: s.cookie, headers: ip() });
-    expect(login.status).toBe(303);
-    const page = await html("/checkout", { headers: { Cookie: cookieOf(login)! } });
+    const member = await signUp({ as: s });
+    const page = await html("/checkout", { headers: { Cookie: member.cookie! } });
     expect(page.body).toMatch(/data-testid="step-contacts-done"><div>Guest Otabek, \+998905554433/);
     expect(page.body).toMatch(/data-testid="step-delivery-done"><div>Toshkent, [^<]*: Libos Next/);
   });

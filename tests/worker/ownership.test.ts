@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { brandOf, catalogue, cookieOf, get, html, ORIGIN, post } from "./helpers";
-import { buyable, ip, order, Shopper } from "./shoppers";
+import { buyable, ip, order, Shopper, signIn, signUp } from "./fixtures";
 
 /**
  * What a guest owns rests on their session's random key, never on a row id:
@@ -19,11 +19,8 @@ class Guest extends Shopper {
     expect(res.status).toBe(303);
     return res.headers.get("Location")!;
   }
-  async get(path: string) {
-    return get(path, { headers: { Origin: ORIGIN, ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip() } });
-  }
   async json<T>(path: string): Promise<T> {
-    const res = await this.get(path);
+    const res = await get(path, { headers: { Origin: ORIGIN, ...this.headers() } });
     expect(res.status, path).toBe(200);
     return (await res.json()) as T;
   }
@@ -38,17 +35,10 @@ class Guest extends Shopper {
   }
 }
 
-async function signUp(email: string, cookie?: string): Promise<string> {
-  const res = await post("/signup", { firstName: "Owner", email, password: "long-enough" }, { cookie, headers: ip() });
-  expect(res.status).toBe(303);
-  return cookieOf(res)!;
-}
-
 describe("a guest's order belongs to that guest, not to a reused number", () => {
   it("a guest orders and signs in; the next new guest gets the same cart id and cannot open the order; the account can", async () => {
     // An account that already has a cart (older than the guest's).
-    const account = new Guest();
-    account.cookie = await signUp("owner-seq@example.uz");
+    const account = await signUp();
     await account.add(buyable(0).sku.id);
 
     const first = new Guest();
@@ -58,9 +48,7 @@ describe("a guest's order belongs to that guest, not to a reused number", () => 
     expect((await html(done, { headers: { Cookie: first.cookie! } })).res.status).toBe(200);
 
     // The guest signs in to the account: the guest cart merges away (its row deleted).
-    const login = await post("/login", { login: "owner-seq@example.uz", password: "long-enough" }, { cookie: first.cookie, headers: ip() });
-    expect(login.status).toBe(303);
-    const signedIn = cookieOf(login)!;
+    const signedIn = (await signIn(account, first)).cookie!;
 
     const next = new Guest();
     await next.add(buyable(2).sku.id);

@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/orders/index.server";
 import { get, ORIGIN, post } from "./helpers";
-import { buyable, ip, order, Shopper, stockOf } from "./shoppers";
+import { buyable, ip, order, Shopper, signUp, stockOf } from "./fixtures";
 
 // The test configuration (vitest.config.ts): Click's service 4242, its secret "test-click-secret".
 const SERVICE = "4242";
@@ -351,9 +351,7 @@ describe("a payment that did not go through", () => {
   });
 
   it("the account's order page offers the same", async () => {
-    const signup = await post("/signup", { firstName: "Pay", email: "pay-again@example.uz", password: "long-enough" }, { headers: ip() });
-    const s = new Shopper();
-    s.cookie = (signup.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    const s = await signUp();
     await s.add(buyable(18).sku.id);
     const placed = ((await (await s.place(order("failed-account-0001", { paymentMethod: "online" }))).json()) as { order: Placed }).order;
     await standIn(placed, "decline");

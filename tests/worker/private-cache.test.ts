@@ -1,19 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_TABLE } from "../shared/route-table";
-import { cookieOf, get, inStock, post, products, skusOf } from "./helpers";
+import { cookieOf, get, inStock, products, skusOf } from "./helpers";
+import { ip, signUp } from "./fixtures";
 
 const urlOf = (url: string) => url.replace("PRODUCT", products[0]!.slug);
-let ip = 0;
-const headers = (cookie?: string): Record<string, string> => ({ "CF-Connecting-IP": `10.9.0.${++ip}`, ...(cookie ? { Cookie: cookie } : {}) });
-
-async function signedIn(): Promise<string> {
-  const res = await post("/signup", { firstName: "Cache", email: `cache-${Date.now()}@example.uz`, password: "long-enough" }, { headers: headers() });
-  return cookieOf(res)!;
-}
+const headers = (cookie?: string): Record<string, string> => ({ ...ip(), ...(cookie ? { Cookie: cookie } : {}) });
 
 describe("shared caches never keep a shopper's data", () => {
   it("every route answers a signed-in shopper with private, no-store (shared resources excepted)", async () => {
-    const cookie = await signedIn();
+    const { cookie } = await signUp();
     for (const row of ROUTE_TABLE) {
       const res = await get(urlOf(row.url), { headers: headers(cookie) });
       await res.body?.cancel();

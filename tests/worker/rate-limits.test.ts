@@ -1,15 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieOf, get, ORIGIN, post, products, skusOf } from "./helpers";
+import { get, ORIGIN, post, products, skusOf } from "./helpers";
+import { cartWith, clientAddress, signUp } from "./fixtures";
 
 /**
  * Every rate-limited endpoint, pushed over its limit: each row fills the limit's
  * counter in D1 (as earlier requests would have) and sends one more request.
  * Every 429 must say when to retry and why, in the request's language.
  */
-let n = 0;
-const address = () => `10.77.${Math.floor(++n / 200)}.${n % 200}`;
-
 async function fill(key: string, windowSeconds: number) {
   const now = Math.floor(Date.now() / 1000);
   await env.DB.prepare(
@@ -29,15 +27,11 @@ function json(path: string, body: unknown, ip: string, cookie?: string) {
 
 const form = (path: string, fields: Record<string, string>, ip: string, cookie?: string) => post(path, fields, { cookie, headers: { "CF-Connecting-IP": ip } });
 
-/** A signed-in shopper (Russian pages) with one cart line. */
+/** A signed-in shopper with one cart line. */
 async function shopper() {
-  const email = `limits-${++n}@example.uz`;
-  const res = await post("/signup", { firstName: "Limit", email, password: "long-enough" }, { headers: { "CF-Connecting-IP": address() } });
-  const cookie = cookieOf(res)!;
-  const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
-  const sku = skusOf(products.find((p) => p.sale_price > 0 && !p.in_club && skusOf(p).some((s) => s.stock > 0))!).find((s) => s.stock > 0)!;
-  await form("/cart", { intent: "add", purchasableId: String(sku.id), quantity: "1" }, address(), cookie);
-  return { cookie, id, email, sku };
+  const member = await signUp({ firstName: "Limit" });
+  const { added } = await cartWith({ shopper: member });
+  return { cookie: member.cookie, id: member.id, email: member.email, sku: added[0]!.sku };
 }
 
 type Row = {
@@ -200,7 +194,7 @@ describe("every 429 says when to retry, in the request's language", () => {
   for (const row of ROWS) {
     it(row.name, async () => {
       const s = await shopper();
-      const ip = address();
+      const ip = clientAddress();
       await fill(row.key(ip, s), row.window);
       const res = await row.send(ip, s);
       expect(res.status).toBe(429);

@@ -1,24 +1,8 @@
 import { env } from "cloudflare:workers";
-import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { demoReviewCount } from "../../workers/seed/reviews";
 import { catalogue, get, GOOGLEBOT, html, ORIGIN, post, section } from "./helpers";
-import { buyable, ip, order, Shopper } from "./shoppers";
-
-const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
-let accounts = 0;
-
-/** A signed-in shopper made straight in D1 (a user and a session): 50 of them without 50 sign-ups. */
-async function account(name = "Reviewer"): Promise<{ id: number; cookie: string }> {
-  const user = await env.DB.prepare("INSERT INTO users (email, first_name) VALUES (?, ?) RETURNING id")
-    .bind(`reviewer-${++accounts}-${crypto.randomUUID()}@example.uz`, name)
-    .first<{ id: number }>();
-  const sid = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)")
-    .bind(sid, JSON.stringify({ userId: user!.id }), Math.floor(Date.now() / 1000) + 3600)
-    .run();
-  return { id: user!.id, cookie: (await sessionCookie.serialize(sid)).split(";")[0]! };
-}
+import { buyable, ip, order, Shopper, signUp } from "./fixtures";
 
 type Answer = {
   calculated_values: { rating: number; ratingPercentage: number; reviews_count: number };
@@ -99,9 +83,9 @@ describe("reading reviews (GET /v2/product-review)", () => {
 
   it("confirmed puts buyers first: a review is confirmed when its author has a placed (not cancelled) order with the product", async () => {
     const { p, sku } = buyable(13);
-    const buyer = await account("Buyer");
-    const other = await account("Browser");
-    const cancelled = await account("Changed mind");
+    const buyer = await signUp({ firstName: "Buyer", quick: true });
+    const other = await signUp({ firstName: "Browser", quick: true });
+    const cancelled = await signUp({ firstName: "Changed mind", quick: true });
     // The buyer orders through the cart and the checkout's call, as a shopper would.
     const placeFor = async (who: { cookie: string }, key: string) => {
       const s = new Shopper();
@@ -152,7 +136,7 @@ describe("publishing (POST /v2/product-review)", () => {
 
   it("refuses a guest (401), publishes a signed-in shopper's review at once with a good token, and a second one edits the first", async () => {
     expect((await publish(null, { product_id: p.id, user_name: "Anon", rating: 5 })).status).toBe(401);
-    const me = await account("Malika");
+    const me = await signUp({ firstName: "Malika", quick: true });
     const before = (await read(p.id)).countReview;
     const res = await publish(me.cookie, { product_id: p.id, user_name: "Malika", rating: 4, text: "<b>Хорошо</b>", matchings: [11, 21, 999] });
     expect(res.status).toBe(201);
@@ -169,7 +153,7 @@ describe("publishing (POST /v2/product-review)", () => {
   });
 
   it("answers 422 with {errors: [{field, message}]} in the asked language: no rating, too long a text, a refused captcha", async () => {
-    const me = await account();
+    const me = await signUp({ quick: true });
     const noRating = await publish(me.cookie, { product_id: p.id, user_name: "A" }, undefined, "uz-UZ");
     expect(noRating.status).toBe(422);
     expect(await noRating.json()).toMatchObject({ errors: [{ field: "rating", message: "1 dan 5 gacha baho qo'ying." }] });
@@ -187,17 +171,17 @@ describe("publishing (POST /v2/product-review)", () => {
 
   it("takes the spec's captcha versions as tokenType: v3 (invisible) and v2 (the interactive challenge); an unknown one is a 422", async () => {
     for (const tokenType of ["v3", "v2", "invisible", "interactive"]) {
-      const res = await publish((await account()).cookie, { product_id: p.id, user_name: tokenType, rating: 4 }, undefined, "ru-RU", tokenType);
+      const res = await publish((await signUp({ quick: true })).cookie, { product_id: p.id, user_name: tokenType, rating: 4 }, undefined, "ru-RU", tokenType);
       expect(res.status, tokenType).toBe(201);
       expect(await res.json()).toMatchObject({ success: true, status: "published" });
     }
-    const unknown = await publish((await account()).cookie, { product_id: p.id, user_name: "v4", rating: 4 }, undefined, "ru-RU", "v4");
+    const unknown = await publish((await signUp({ quick: true })).cookie, { product_id: p.id, user_name: "v4", rating: 4 }, undefined, "ru-RU", "v4");
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toMatchObject({ errors: [{ field: "tokenType", message: "Подтвердите, что вы не робот." }] });
   });
 
   it("limits an account to 5 reviews an hour: 429 with Retry-After and the message", async () => {
-    const me = await account();
+    const me = await signUp({ quick: true });
     const products = catalogue.products.slice(10, 16);
     const statuses: number[] = [];
     let last: Response | undefined;
@@ -215,11 +199,11 @@ describe("reactions (POST /reaction)", () => {
   it("counts 50 parallel likes from 50 accounts as 50", async () => {
     const review = (await read(productWith(0).id)).reviews[0] ?? null;
     expect(review).toBeNull();
-    const me = await account();
+    const me = await signUp({ quick: true });
     const p = productWith(0);
     await publish(me.cookie, { product_id: p.id, user_name: "Liked", rating: 5 });
     const id = (await read(p.id)).reviews[0]!.id;
-    const readers = await Promise.all(Array.from({ length: 50 }, () => account()));
+    const readers = await Promise.all(Array.from({ length: 50 }, () => signUp({ quick: true })));
     const answers = await Promise.all(readers.map((r) => reactTo(r.cookie, id, 1, 0)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect((await read(p.id)).reviews[0]).toMatchObject({ likes: 50, dislikes: 0 });
@@ -229,7 +213,7 @@ describe("reactions (POST /reaction)", () => {
     const p = productWith(5);
     const id = (await read(p.id)).reviews[0]!.id;
     const base = (await read(p.id)).reviews[0]!;
-    const me = await account();
+    const me = await signUp({ quick: true });
     const like = await reactTo(me.cookie, id, 1, 0);
     expect(await like.json()).toMatchObject({ likes: base.likes + 1, dislikes: base.dislikes, user_like: 1, user_dislike: 0 });
     expect(await (await reactTo(me.cookie, id, 1, 0)).json()).toMatchObject({ likes: base.likes + 1 });
@@ -248,7 +232,7 @@ describe("reactions (POST /reaction)", () => {
 describe("a review held for moderation", () => {
   const p = productWith(7);
   const held = async () => {
-    const author = await account("Held");
+    const author = await signUp({ firstName: "Held", quick: true });
     const sent = await post(
       `/ru/product/${p.slug}/review`,
       { userName: "Held", agree: "on", rating: "4", text: "Ждёт проверки" },
@@ -266,7 +250,7 @@ describe("a review held for moderation", () => {
 
   it("takes no reactions: another account (or its author) gets 404 as for an unknown review, and nothing is counted", async () => {
     const { author, id } = await held();
-    const other = await account();
+    const other = await signUp({ quick: true });
     for (const [who, like, dislike] of [
       [other, 1, 0],
       [other, 0, 1],
@@ -293,7 +277,7 @@ describe("a review held for moderation", () => {
 
   it("a reaction given before an edit sent it back to moderation can be neither changed nor taken back meanwhile", async () => {
     const { author, id } = await held();
-    const other = await account();
+    const other = await signUp({ quick: true });
     await env.DB.prepare("UPDATE reviews SET status = 'published' WHERE id = ?").bind(id).run();
     expect((await reactTo(other.cookie, id, 1, 0)).status).toBe(200);
     // Its author edits it without the captcha: held again.
@@ -313,7 +297,7 @@ describe("a review held for moderation", () => {
 
   it("is shown to its author alone, without reaction buttons; others never see it in the widget or the API", async () => {
     const { author, id } = await held();
-    const other = await account();
+    const other = await signUp({ quick: true });
     const page = (cookie?: string) =>
       get(`/ru/product/${p.slug}?reviews=all`, { headers: { "User-Agent": GOOGLEBOT, ...(cookie ? { Cookie: cookie } : {}) } }).then((r) => r.text());
     const mine = await page(author.cookie);
@@ -329,7 +313,7 @@ describe("a review held for moderation", () => {
 
 describe("the customer (GET /v2/user-data)", () => {
   it("is the signed-in shopper, or 401", async () => {
-    const me = await account("Dilnoza");
+    const me = await signUp({ firstName: "Dilnoza", quick: true });
     expect(await (await get("/v2/user-data", { headers: { Cookie: me.cookie } })).json()).toMatchObject({ customer: { id: me.id, firstName: "Dilnoza" } });
     expect((await get("/v2/user-data")).status).toBe(401);
   });
@@ -388,7 +372,7 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
   });
 
   it("a review sent without the captcha (no JavaScript) waits for moderation: its author sees it, others do not; text is escaped", async () => {
-    const me = await account();
+    const me = await signUp({ quick: true });
     const before = (await read(p.id)).countReview;
     const sent = await form(me.cookie, { rating: "3", text: "<script>alert(1)</script> так себе", "match.1": "12" });
     expect(sent.status).toBe(303);
@@ -403,7 +387,7 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
   });
 
   it("a moderator with the key lists pending reviews, publishes one for everyone, rejects another, and never decides an edit unread", async () => {
-    const [a, b, c] = [await account(), await account(), await account()];
+    const [a, b, c] = [await signUp({ quick: true }), await signUp({ quick: true }), await signUp({ quick: true })];
     for (const [who, text] of [
       [a, "На модерации: хорошо"],
       [b, "На модерации: спам"],
@@ -461,7 +445,7 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
   });
 
   it("refuses bad input with the form's errors (values kept), a refused token with the interactive widget, and too many with 429", async () => {
-    const me = await account();
+    const me = await signUp({ quick: true });
     const noRating = await form(me.cookie, { text: "Без оценки" });
     expect(noRating.status).toBe(400);
     const body = await noRating.text();

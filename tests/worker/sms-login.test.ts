@@ -4,9 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeOutbox, retryDelaySeconds, type QueueMessageBody } from "~/outbox/outbox.server";
 import { cookieOf, get, html, post } from "./helpers";
-
-let counter = 0;
-const ip = () => ({ "CF-Connecting-IP": `10.1.0.${++counter}` });
+import { ip } from "./fixtures";
 
 /** The newest SMS the shop wrote to `phone`, and the code in it. */
 async function lastSms(phone: string): Promise<{ id: number; body: string; code: string }> {

@@ -1,0 +1,225 @@
+import { env } from "cloudflare:workers";
+import { createCookie } from "react-router";
+import { expect } from "vitest";
+import type { ProductRow } from "../../workers/seed/catalogue";
+import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers";
+
+/**
+ * What a Worker test sets up, each in one place: client addresses, products in
+ * stock, shoppers (guests, signed up, signed in), carts with lines, orders.
+ * helpers.ts holds the requests and the HTML readers these are built on.
+ */
+
+// ——— A client address ———
+
+let addresses = 0;
+
+/** An address no earlier request of this test file came from (what Cloudflare sends as CF-Connecting-IP): the rate limits count per address. */
+export function clientAddress(): string {
+  addresses++;
+  return `10.66.${Math.floor(addresses / 250)}.${addresses % 250}`;
+}
+
+/** A fresh client address as request headers. */
+export const ip = () => ({ "CF-Connecting-IP": clientAddress() });
+
+// ——— A product with sizes in stock ———
+
+export type Sku = (typeof catalogue.skus)[number];
+
+/**
+ * A product a shopper can buy: priced, outside the club programme (unless
+ * `club`), with at least `sizes` sizes of `stock` or more each (`skus`; `sku`
+ * is the first). `offset` picks the next such product: give each test its own,
+ * so the stock one test takes is not another's. Product 1 is left to the tests
+ * that change its stock.
+ */
+export function buyable(
+  offset = 0,
+  { sizes = 1, stock = 3, club = false, vendor }: { sizes?: number; stock?: number; club?: boolean; vendor?: number } = {},
+): { p: ProductRow; sku: Sku; skus: Sku[] } {
+  const inStock = (p: ProductRow) => skusOf(p).filter((s) => s.stock >= stock);
+  const list = catalogue.products.filter(
+    (p) => p.id > 1 && p.sale_price > 0 && Boolean(p.in_club) === club && (vendor === undefined || p.vendor_id === vendor) && inStock(p).length >= sizes,
+  );
+  const p = list[offset];
+  if (!p) throw new Error(`the seed has ${list.length} products with ${sizes} sizes of ${stock} in stock (club ${club}), not ${offset + 1}`);
+  const skus = inStock(p);
+  return { p, sku: skus[0]!, skus };
+}
+
+/** The stock of a sku now, in D1. */
+export const stockOf = async (skuId: number) => (await env.DB.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId).first<{ stock: number }>())!.stock;
+
+// ——— A shopper ———
+
+export type CartLine = { purchasableId: number; quantity: number };
+
+/**
+ * A shopper with a cookie jar of one cookie: a guest until signed up or in
+ * (`signUp`, `signIn`). Every request comes from a client address of its own,
+ * so no limit counted per address is reached by accident.
+ */
+export class Shopper {
+  cookie: string | undefined;
+  constructor(cookie?: string) {
+    this.cookie = cookie;
+  }
+
+  protected headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip(), ...extra };
+  }
+
+  /** A page (or any GET) with this shopper's cookie: the answer and its body. */
+  get(path: string, headers: Record<string, string> = {}) {
+    return html(path, { headers: this.headers(headers) });
+  }
+
+  /** A same-origin form POST, as a page's form sends it; keeps the cookie it is given. */
+  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const res = await post(path, fields, { cookie: this.cookie, headers: { ...ip(), ...headers } });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return res;
+  }
+
+  /** A JSON POST, as the shop's JSON calls are sent; keeps the cookie it is given. */
+  async postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const res = await get(path, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: this.headers({ "Content-Type": "application/json", Origin: ORIGIN, ...headers }),
+    });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return res;
+  }
+
+  /** Adds a size through the cart's form as a page without JavaScript does (303 to `redirectTo`, the cart unless given). */
+  async add(skuId: number, quantity = 1, fields: Record<string, string> = {}) {
+    const res = await this.post("/cart", { intent: "add", purchasableId: String(skuId), quantity: String(quantity), redirectTo: "/cart", ...fields });
+    expect(res.status, `add of sku ${skuId}`).toBe(303);
+    return res;
+  }
+
+  /** The cart through GET /api/cart: the answer (its X-Cart-* headers) and the lines. */
+  async cart(): Promise<{ res: Response; lines: CartLine[] }> {
+    const res = await get("/api/cart", { headers: this.headers() });
+    return { res, lines: (await res.json()) as CartLine[] };
+  }
+
+  /** Places the cart as an order through POST /order/request (JSON; `order()` gives valid fields). */
+  place(fields: Record<string, unknown>, accept = "application/json") {
+    return get("/order/request?lang=ru", {
+      method: "POST",
+      body: JSON.stringify(fields),
+      headers: this.headers({ "Content-Type": "application/json", Accept: accept, Origin: ORIGIN }),
+    });
+  }
+}
+
+// ——— A shopper signed up and signed in ———
+
+/** The seed's demo accounts: `DEMO` has no club card, `CLUB` has one and 150 000 bonuses. */
+export const DEMO = { login: "demo@libos.uz", password: "Demo-pass-1" } as const;
+export const CLUB = { login: "club@libos.uz", password: "Club-demo-1" } as const;
+
+/** A signed-up shopper: a Shopper with its account (`signIn(member)` signs it in again). */
+export class Member extends Shopper {
+  declare cookie: string;
+  readonly id: number;
+  readonly email: string;
+  readonly password: string;
+  constructor(cookie: string, account: { id: number; email: string; password: string }) {
+    super(cookie);
+    this.id = account.id;
+    this.email = account.email;
+    this.password = account.password;
+  }
+  get login() {
+    return this.email;
+  }
+}
+
+let people = 0;
+const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
+
+/**
+ * A new account, signed in: through the sign-up form (from an address of its
+ * own; `as` is the guest who signs up, whose cart and checkout choices join
+ * the account). `quick` writes the user and a session straight to D1 instead
+ * (no password, no hashing): for tests that need dozens of shoppers.
+ */
+export async function signUp(
+  options: { email?: string; password?: string; firstName?: string; lang?: "uz" | "ru" | "uk"; as?: { cookie?: string }; quick?: boolean } = {},
+): Promise<Member> {
+  const { password = "long-enough", firstName = "Test", lang = "uz", as, quick = false } = options;
+  const email = options.email ?? `shopper-${++people}-${crypto.randomUUID().slice(0, 8)}@example.uz`;
+  if (quick) {
+    const user = (await env.DB.prepare("INSERT INTO users (email, first_name) VALUES (?, ?) RETURNING id").bind(email, firstName).first<{ id: number }>())!;
+    const sid = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)")
+      .bind(sid, JSON.stringify({ userId: user.id }), Math.floor(Date.now() / 1000) + 3600)
+      .run();
+    return new Member((await sessionCookie.serialize(sid)).split(";")[0]!, { id: user.id, email, password: "" });
+  }
+  const res = await post(`${lang === "uz" ? "" : `/${lang}`}/signup`, { firstName, email, password }, { cookie: as?.cookie, headers: ip() });
+  expect(res.status, `sign-up of ${email}`).toBe(303);
+  const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email.toLowerCase()).first<{ id: number }>();
+  return new Member(cookieOf(res)!, { id: user!.id, email, password });
+}
+
+/** Signs in through the login form; `as` is the guest who signs in, whose cart and checkout choices join the account's. */
+export async function signIn(account: { login: string; password: string }, as?: { cookie?: string }): Promise<Shopper> {
+  const res = await post("/login", { login: account.login, password: account.password }, { cookie: as?.cookie, headers: ip() });
+  expect(res.status, `login of ${account.login}`).toBe(303);
+  return new Shopper(cookieOf(res)!);
+}
+
+// ——— A cart with lines ———
+
+/**
+ * A cart with lines: `shopper` (a new guest unless given) adds one of
+ * `buyable(from)`, `buyable(from + 1)`, … until the cart has `lines` lines and
+ * is worth at least `worth` (sale prices). Answers the shopper, the products
+ * added and their sum.
+ */
+export async function cartWith({
+  lines = 1,
+  worth = 0,
+  from = 0,
+  shopper = new Shopper(),
+}: {
+  lines?: number;
+  worth?: number;
+  from?: number;
+  shopper?: Shopper;
+} = {}): Promise<{
+  s: Shopper;
+  added: ReturnType<typeof buyable>[];
+  total: number;
+}> {
+  const added: ReturnType<typeof buyable>[] = [];
+  let total = 0;
+  for (let i = from; added.length < lines || total < worth; i++) {
+    const product = buyable(i);
+    await shopper.add(product.sku.id);
+    added.push(product);
+    total += product.p.sale_price;
+  }
+  return { s: shopper, added, total };
+}
+
+// ——— An order ———
+
+/** Valid fields of a placement (courier in Tashkent, cash); `key` is its idempotency key. */
+export const order = (key: string, extra: Record<string, unknown> = {}) => ({
+  name: "Dilnoza",
+  phone: "+998 90 123 45 67",
+  cityId: 1,
+  deliveryTypeId: 1,
+  street: "Amir Temur",
+  house: "15",
+  flat: "4",
+  paymentMethod: "cash",
+  idempotencyKey: key,
+  ...extra,
+});
