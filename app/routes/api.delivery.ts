@@ -3,8 +3,9 @@ import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } fro
 import { isLang, LANGS } from "~/i18n/languages";
 import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
-import { deliveryStepSchema, withPointId } from "~/orders/index";
-import { saveDelivery } from "~/orders/index.server";
+import { deliveryStepSchema } from "~/checkout/index";
+import { saveDelivery } from "~/checkout/index.server";
+import { withPointId } from "~/orders/index";
 import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress } from "~/server/rate-limit.server";

@@ -7,8 +7,9 @@ import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { localizePath } from "~/i18n/url";
-import { CheckoutPage } from "~/orders/index";
-import { checkoutData, orderPayUrl, runCheckoutAction } from "~/orders/index.server";
+import { CheckoutPage } from "~/checkout/index";
+import { checkoutData, runCheckoutAction } from "~/checkout/index.server";
+import { orderPayUrl } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress } from "~/server/rate-limit.server";
 

@@ -1,5 +1,5 @@
 import { firstRow } from "~/server/db.server";
-import { PAYMENT_METHODS, type PaymentMethod, type PlaceOrderInput } from "./schema";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/orders/index";
 
 export type Draft = {
   name: string;
@@ -102,5 +102,3 @@ export function draftOrder(draft: Draft, cart: { cityId: number | null; delivery
     idempotencyKey: draft.idempotencyKey,
   };
 }
-
-export type { PlaceOrderInput };

@@ -5,12 +5,11 @@ import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
 import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, type Street, streetIdOf, streetsOf } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
-import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./checkout.server";
-import { type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
-import { clickConfig } from "./payment.server";
-import { type Order, orderByKey } from "./orders.server";
+import { placeOrderSchema } from "~/orders/index";
+import { clickConfig, type Order, orderByKey, type PlaceRefusal, paymentAllowed, placeOrder } from "~/orders/index.server";
 import type { z } from "zod";
-import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeOrderSchema, placeStepSchema } from "./schema";
+import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./draft.server";
+import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeStepSchema } from "./schema";
 
 export const STEPS = ["contacts", "delivery", "payment", "review"] as const;
 export type Step = (typeof STEPS)[number];

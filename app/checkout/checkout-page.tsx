@@ -13,8 +13,9 @@ import { useI18n } from "~/i18n/use-i18n";
 import { useHydrated } from "~/ui/hydrated";
 import { LineList } from "~/ui/line-list";
 import { Tooltip } from "~/ui/tooltip";
-import type { CheckoutData, Step } from "./checkout-flow.server";
-import { COMMENT_MAX, citySchema, contactsSchema, deliveryStepSchema, PAYMENT_METHODS, paymentStepSchema } from "./schema";
+import { COMMENT_MAX, PAYMENT_METHODS } from "~/orders/index";
+import type { CheckoutData, Step } from "./flow.server";
+import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema } from "./schema";
 
 export type CheckoutFailure = {
   step: Step;

@@ -1,0 +1,1 @@
+export { type CheckoutData, type CheckoutResult, checkoutData, runCheckoutAction, saveDelivery, STEPS, type Step } from "./flow.server";

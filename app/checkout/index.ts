@@ -1,0 +1,2 @@
+export { type CheckoutFailure, CheckoutPage } from "./checkout-page";
+export { deliveryStepSchema } from "./schema";
