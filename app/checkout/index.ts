@@ -1,2 +1,3 @@
-export { type CheckoutFailure, CheckoutPage } from "./checkout-page";
+export { CheckoutPage } from "./checkout-page";
+export type { CheckoutFailure } from "./step";
 export { deliveryStepSchema } from "./schema";

@@ -17,7 +17,7 @@ import { clientAddress } from "~/server/rate-limit.server";
 const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "status"];
 
 /**
- * The checkout (issue #12): an empty cart or one over CHECKOUT_MAX_ITEMS goes
+ * The checkout: an empty cart or one over CHECKOUT_MAX_ITEMS goes
  * back to the cart (a direct URL cannot bypass the limit); otherwise the steps,
  * with what was chosen kept per cart.
  */
