@@ -1,5 +1,4 @@
 import type { TFunction } from "~/i18n/translate";
-import { getAccount } from "~/account/index.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
 import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, type Street, streetIdOf, streetsOf } from "~/delivery/index.server";
@@ -31,6 +30,16 @@ export type CheckoutData = {
   onlinePayment: boolean;
 };
 
+/**
+ * What the checkout reads of an account: the caller passes the account
+ * feature's reader (the checkout does not import it: signing in, which joins a
+ * guest's draft to the account, imports the checkout).
+ */
+export type AccountReader = (userId: number) => Promise<{
+  details: { firstName: string; lastName: string | null; phone: string | null; email: string | null };
+  addresses: { id: number; city: string; street: string; house: string; apartment: string }[];
+} | null>;
+
 type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; guestKey: string | null; address: string; t: TFunction };
 
 function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"] {
@@ -47,7 +56,7 @@ function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"]
  * is open (the one asked for, if the steps before it are done; else the first
  * not done; else the review). Null when the cart cannot check out (empty, over the limit).
  */
-export async function checkoutData(c: Ctx, asked: string | null): Promise<CheckoutData | "empty" | "limit"> {
+export async function checkoutData(c: Ctx, asked: string | null, readAccount: AccountReader): Promise<CheckoutData | "empty" | "limit"> {
   const view = await getCartView(c.env, c.lang, c.cartId);
   if (view.lines.length === 0) return "empty";
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
@@ -56,7 +65,7 @@ export async function checkoutData(c: Ctx, asked: string | null): Promise<Checko
   const pointTypes = cityId ? view.deliveryOptions.filter((o) => o.type !== "courier") : [];
   const [draft, account, pointLists, streets] = await Promise.all([
     getDraft(c.env.DB, c.cartId),
-    c.userId === null ? null : getAccount(c.env.DB, c.userId),
+    c.userId === null ? null : readAccount(c.userId),
     Promise.all(pointTypes.map((o) => pointsOf(c.env.DB, c.lang, cityId!, o.id))),
     cityId && view.deliveryOptions.some((o) => o.type === "courier") ? streetsOf(c.env.DB, c.lang, cityId) : [],
   ]);

@@ -1,5 +1,6 @@
 export {
   cancelOrder,
+  claimGuestOrders,
   expireUnpaidOrders,
   lapseUnconfirmedOrders,
   type Order,

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
+import { getAccount } from "~/account/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
@@ -32,6 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const result = await checkoutData(
     { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request), t },
     new URL(request.url).searchParams.get("step"),
+    (userId) => getAccount(app.env.DB, userId),
   );
   if (result === "empty") throw redirect(cartPath, 303);
   if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
