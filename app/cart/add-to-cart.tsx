@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
-import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./popup-host";
+import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./store";
 import { pushEcommerce, type EcommerceItem } from "./analytics";
 
 type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[] };

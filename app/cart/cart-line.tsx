@@ -2,7 +2,7 @@ import { ClubBadge, Price } from "~/ui/price";
 import { useI18n } from "~/i18n/use-i18n";
 import { useHydrated } from "~/ui/hydrated";
 import { pictureProps } from "~/ui/picture";
-import { showCartPopup } from "./popup-host";
+import { showCartPopup } from "./store";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartLine } from "./cart.server";
 import { CartError, CartForm, type Failure, failedSku } from "./cart-form";
