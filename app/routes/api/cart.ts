@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.cart";
+import type { Route } from "./+types/cart";
 import { apiContext, readPayload } from "~/server/api.server";
 import { addParseFailure, runCartAction } from "~/cart/index.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, summaryHeaders } from "~/cart/index.server";

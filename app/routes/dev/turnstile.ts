@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/dev-turnstile";
+import type { Route } from "./+types/turnstile";
 import { getApp } from "~/server/context.server";
 import { standInVerdict } from "~/server/turnstile-stand-in";
 

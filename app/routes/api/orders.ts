@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.orders";
+import type { Route } from "./+types/orders";
 import { requireApiUser } from "~/auth/index.server";
 import { localizeOrder, localizeOrders, orderJson, ordersOf, ownOrderById } from "~/orders/index.server";
 import { apiContext, apiError } from "~/server/api.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.recalculate";
+import type { Route } from "./+types/recalculate";
 import { apiContext, readPayload } from "~/server/api.server";
 import { runCartAction } from "~/cart/index.server";
 import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.profile";
+import type { Route } from "./+types/profile";
 import { SIZE_FIELDS } from "~/account/index";
 import { runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";

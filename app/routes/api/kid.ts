@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.kid";
+import type { Route } from "./+types/kid";
 import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";

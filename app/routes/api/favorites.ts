@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.favorites";
+import type { Route } from "./+types/favorites";
 import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";

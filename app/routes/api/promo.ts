@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.promo";
+import type { Route } from "./+types/promo";
 import { apiContext, readPayload } from "~/server/api.server";
 import { runCartAction } from "~/cart/index.server";
 import { failureMessage } from "~/cart/index.server";

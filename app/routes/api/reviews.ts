@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.reviews";
+import type { Route } from "./+types/reviews";
 import { reviewFormSchema, reviewsQuerySchema } from "~/reviews/index";
 import { customerOf, langOfAcceptLanguage, productReviews, publishReview, reviewsJson } from "~/reviews/index.server";
 import { parseForm } from "~/forms/parse.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/dev-outbox";
+import type { Route } from "./+types/outbox";
 import { getApp } from "~/server/context.server";
 import { texts } from "~/i18n/resources.server";
 import { listOutbox } from "~/outbox/index.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.moderation";
+import type { Route } from "./+types/moderation";
 import { pendingReviews, requireModerator } from "~/reviews/index.server";
 import { apiContext } from "~/server/api.server";
 

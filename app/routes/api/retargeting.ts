@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.retargeting";
+import type { Route } from "./+types/retargeting";
 import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
 import { favouritesOwner, type RetargetingItem, wishlistRetargeting } from "~/favourites/index.server";
 import { apiContext, apiError } from "~/server/api.server";

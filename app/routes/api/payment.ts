@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.payment";
+import type { Route } from "./+types/payment";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { clickCallbackSchema } from "~/orders/index";
 import { clickAnswer, clickCallback } from "~/orders/index.server";

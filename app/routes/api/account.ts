@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.account";
+import type { Route } from "./+types/account";
 import { SIZE_FIELDS } from "~/account/index";
 import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.moderation-review";
+import type { Route } from "./+types/moderation-review";
 import { moderationSchema } from "~/reviews/index";
 import { moderateReview, requireModerator } from "~/reviews/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.user-data";
+import type { Route } from "./+types/user-data";
 import { customerOf } from "~/reviews/index.server";
 import { apiContext, apiError } from "~/server/api.server";
 import { readSession } from "~/server/session.server";

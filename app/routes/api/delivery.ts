@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.delivery";
+import type { Route } from "./+types/delivery";
 import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
 import { isLang, LANGS } from "~/i18n/languages";
 import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/dev-image";
+import type { Route } from "./+types/image-resizing";
 import { getApp } from "~/server/context.server";
 import { isResizeOptions } from "~/ui/picture";
 

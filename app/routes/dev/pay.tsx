@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import type { Route } from "./+types/dev-pay";
+import type { Route } from "./+types/pay";
 import { readFormData, refused, parseForm } from "~/forms/parse.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.auth";
+import type { Route } from "./+types/auth";
 import { runAccountApi } from "~/account/index.server";
 import { data } from "react-router";
 import { loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
