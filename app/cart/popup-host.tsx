@@ -50,7 +50,7 @@ export function CartPopupHost() {
   );
 }
 
-/** Around the desktop header's cart link: the first hover loads the mini-cart, which then opens and closes itself (spec §4). */
+/** Around the desktop header's cart link: the first hover loads the mini-cart, which then opens and closes itself. */
 export function MiniCartAnchor({ children }: { children: React.ReactNode }) {
   const [hovered, setHovered] = useState(false);
   const MiniCart = useCartUi("MiniCart");

@@ -132,7 +132,7 @@ export function ownOrder(db: D1Database, number: string, owner: { userId: number
   );
 }
 
-/** The order as the JSON API answers it (spec §7 `/api/orders`, `order/request`). */
+/** The order as the JSON API answers it (`/api/orders`, `order/request`: docs/api.md). */
 export function orderJson<O extends Order>(order: O) {
   const { lines, ...rest } = order;
   return { ...rest, orderItems: lines };

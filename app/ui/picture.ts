@@ -1,5 +1,5 @@
 /**
- * Product pictures in the sizes a screen needs (issue #15 §1). A photo (JPEG, PNG, WebP, AVIF)
+ * Product pictures in the sizes a screen needs. A photo (JPEG, PNG, WebP, AVIF)
  * goes through the image resizer in front of the shop, Cloudflare's Image Transformations
  * (`/cdn-cgi/image/<options>/<source>`): `srcset` offers widths for a phone (≤ 640 px), a tablet
  * (641–1024) and a desktop (≥ 1025) at 1× to 2×, and `format=auto` sends AVIF or WebP to a

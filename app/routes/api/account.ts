@@ -6,7 +6,7 @@ import { errorList, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { readSession, sessionStorage } from "~/server/session.server";
 
-/** GET /api/account: details with phones, kids and socials (spec §7 "Account"). */
+/** GET /api/account: details with phones, kids and socials (docs/api.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, t } = apiContext(context, request);
   const userId = await requireApiUser(app, request, t);
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * The spec's account calls, by path: PUT save-details, POST change-email,
+ * The account's JSON calls (docs/api.md), by path: PUT save-details, POST change-email,
  * POST change-phone (+ /bpm/validate-contact), POST verify-sms (+ /bpm/validate-sms).
  * The pending new phone is kept in the session between the two phone calls.
  */
@@ -48,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     case "change-phone":
     case "validate-contact": {
       const result = await run({ phone: payload.phone ?? "", intent: "phone-start" });
-      // The spec's client reads data.success (then the message, or the first of the list).
+      // Existing clients read data.success (then the message, or the first of the list).
       if (!result.ok) apiFailure(t, result, { data: { success: false } });
       const storage = sessionStorage(app.env, request);
       const s = session ?? (await storage.getSession());

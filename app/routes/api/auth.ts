@@ -7,7 +7,7 @@ import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /**
- * The spec's auth calls as JSON, sharing the pages' schemas and server modules:
+ * The sign-in calls as JSON (docs/api.md), sharing the pages' schemas and server modules:
  * POST /auth/send-login-code-on-phone {phone}, POST /auth/login-by-phone {phone, code},
  * POST /auth/resend-confirm-email (signed in), and the JSON login (POST /auth/login-by-password, or
  * POST /login asking for JSON).
@@ -17,7 +17,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const payload = await readPayload(request, t);
   switch (params.op) {
     case "login-by-password": {
-      // The spec's JSON login, `POST /login?return_url=…` asking for JSON (the entry brings it here):
+      // The JSON login, `POST /login?return_url=…` asking for JSON (the entry brings it here):
       // refusals as {"loginform-<field>": [messages]}, success as the session cookie and where to go.
       const submission = parseForm(
         payloadForm({ ...payload, returnUrl: payload.returnUrl || (new URL(request.url).searchParams.get("return_url") ?? "") }),
@@ -44,7 +44,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return Response.json({ success: true });
     }
     case "login-by-phone": {
-      // The spec's clients name the code "code" or "sms".
+      // Existing clients name the code "code" or "sms".
       const submission = parseForm(payloadForm({ phone: payload.phone ?? "", code: payload.code ?? payload.sms ?? "" }), smsVerifySchema);
       if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
       const result = await verifyLoginCode(app.env, request, submission.value.phone, submission.value.code);

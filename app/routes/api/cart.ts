@@ -7,7 +7,7 @@ import { commitShopperSession, existingCartId, shopperOf } from "~/cart/index.se
 import { apiCartSchema } from "~/cart/index";
 import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.server";
 
-/** GET /api/cart: the lines as a list, the summary in headers (spec §7 "Cart"; README lists them). */
+/** GET /api/cart: the lines as a list, the summary in headers (docs/api.md lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await shopperOf(app.env, request);
@@ -17,8 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * POST /api/cart, form-encoded primaryId, purchasableId, quantity: a positive
- * quantity adds, −1 removes one. The answer is the cart info of spec §3, or
- * `{ status: false, code, message }` (codes as spec §8: is_out_of_stock …);
+ * quantity adds, −1 removes one. The answer is the cart info, or
+ * `{ status: false, code, message }` (codes as docs/api.md lists them: is_out_of_stock …);
  * either way `popup` carries what the cart popup shows (adds only).
  */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -16,7 +16,7 @@ const PER_PAGE_MAX = 100;
 // showAll lists a city's points on one page; no city has more.
 const ALL_MAX = 1000;
 
-/** One page of a list, as the delivery data API answers it (spec §7): `{items, _meta}`. */
+/** One page of a list, as the delivery data API answers it (docs/api.md): `{items, _meta}`. */
 function paged<T>(all: T[], url: URL) {
   const perPage = Math.max(
     1,
@@ -31,7 +31,7 @@ function paged<T>(all: T[], url: URL) {
 }
 
 /**
- * The delivery data API (issue #12 §4), GET /api/delivery/<resource>:
+ * The delivery data API (docs/api.md), GET /api/delivery/<resource>:
  * `cities` (optional `title`), `city-page` (`city_id`: the page of `cities` that holds it) and `types` (`city_id`; `show_inactive`), each with
  * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
  * `title`, `showAll`), `streets` (the same pair; `ref`, `title`, `showAll`) and
@@ -84,7 +84,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const ref = url.searchParams.get("ref");
       const points = cityId && Number.isInteger(typeId) ? await pointsOf(app.env.DB, lang, cityId, typeId) : [];
       const chosen = points.filter((p) => (!ref || p.ref === ref) && (!title || p.title.toLocaleLowerCase(lang).includes(title)));
-      // showAll: every point on one page (the spec's client asks for it to fill a select).
+      // showAll: every point on one page (clients ask for it to fill a select).
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
       return Response.json(paged(chosen, url));
     }
@@ -113,7 +113,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/delivery/delivery-data (spec §7): the shopper's delivery choice, as
+ * POST /api/delivery/delivery-data (docs/api.md): the shopper's delivery choice, as
  * form field `data` holding a JSON object (cityId, deliveryTypeId, and storeId,
  * warehouseId or pointId, or addressId, or street, house, flat, postCode). It
  * is saved to the cart and the checkout draft as the checkout's delivery step

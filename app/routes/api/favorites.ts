@@ -9,7 +9,7 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
 const ID = /^[1-9][0-9]{0,9}$/;
 
 /**
- * The favourites API (spec §7), for guests (the session's list) and accounts
+ * The favourites API (docs/api.md), for guests (the session's list) and accounts
  * (D1), each seeing only their own: `GET /api/favorites` (`page`, `per-page`
  * up to 2000, `only-sale`, `active-product`, `group-by-category`; X-Pagination-*
  * headers), `GET /api/favorites/products/<productId>`

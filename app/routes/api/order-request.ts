@@ -1,14 +1,14 @@
 import type { Route } from "./+types/order-request";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
-import { localizePath } from "~/i18n/url";
+import { localized } from "~/i18n/middleware.server";
 import { placeOrderSchema, withPointId } from "~/orders/index";
 import { localizeOrder, orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { clientAddress } from "~/server/rate-limit.server";
 
 /**
- * POST /order/request (spec §7): places the shopper's cart as an order.
+ * POST /order/request (docs/api.md): places the shopper's cart as an order.
  * JSON (or a form-encoded body asking for JSON) answers 201 with the order, 422
  * with the refused fields, 409 with the lines no longer in stock; a plain form
  * post answers 303 to the order's confirmation page.
@@ -38,8 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { order, created } = result;
   // Online: the provider's page to pay at (the form post goes there; JSON clients get it as payment.url).
   const pay = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
-  if (wantsPage)
-    return new Response(null, { status: 303, headers: { Location: pay ?? localizePath(`/checkout/done/${order.number}`, lang, app.defaultLang) } });
+  if (wantsPage) return new Response(null, { status: 303, headers: { Location: pay ?? localized(context, `/checkout/done/${order.number}`, lang) } });
   const json = orderJson(await localizeOrder(app.env.DB, lang, order));
   return Response.json({ success: true, order: { ...json, payment: { ...json.payment, url: pay } } }, refused(created ? 201 : 200));
 }

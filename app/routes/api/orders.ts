@@ -6,9 +6,9 @@ import { apiContext, apiError } from "~/server/api.server";
 const PER_PAGE_MAX = 50;
 
 /**
- * GET /api/orders (spec §7): the signed-in shopper's orders, newest first, with
+ * GET /api/orders (docs/api.md): the signed-in shopper's orders, newest first, with
  * X-Pagination-* headers; GET /api/orders/<id> one of them (`expand` names what
- * the spec's client asks for; everything is always there). `lang` names the
+ * existing clients ask for; everything is always there). `lang` names the
  * delivery's city, type and point.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

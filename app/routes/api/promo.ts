@@ -9,7 +9,7 @@ import { payloadForm, refused } from "~/forms/parse.server";
 /**
  * POST /bpm/validate-promo-code {promoCode}: a valid code is applied to the
  * cart and the answer carries the recalculated couponsAmount and total; an
- * invalid one answers 422 with the server's message (spec §8: shown as the promo error).
+ * invalid one answers 422 with the server's message (the client shows it as the promo error).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/reaction";
 import { safeReturnUrl } from "~/auth/index";
-import { localizePath } from "~/i18n/url";
+import { localized } from "~/i18n/middleware.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { reactionSchema, sendReaction } from "~/reviews/index";
 import { react } from "~/reviews/index.server";
@@ -12,7 +12,7 @@ import { readSession } from "~/server/session.server";
 export const handle = { sendReaction };
 
 /**
- * `POST /reaction` (spec §7) `{product_review_id, user_like, user_dislike}`: a signed-in
+ * `POST /reaction` (docs/api.md) `{product_review_id, user_like, user_dislike}`: a signed-in
  * shopper's like or dislike, the state they want (both 0: none). One statement, so
  * parallel clicks keep the counts exact. JSON answers the review's counts; the widget's
  * form (no JavaScript) gets a 303 back to the review.
@@ -24,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const userId = (await readSession(app.env, request))?.get("userId");
   const back = safeReturnUrl(fields.redirectTo, lang, app.defaultLang);
   if (!userId) {
-    if (isForm) return redirect(`${localizePath("/login", lang, app.defaultLang)}?return_url=${encodeURIComponent(back)}`, 303);
+    if (isForm) return redirect(`${localized(context, "/login", lang)}?return_url=${encodeURIComponent(back)}`, 303);
     apiError(401, t("reviews:errors.signIn"));
   }
   const submission = parseForm(payloadForm(fields), reactionSchema);

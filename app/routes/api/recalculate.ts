@@ -9,8 +9,8 @@ import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.serve
 
 /**
  * POST /checkout/default/shopping-cart-recalculate {deliveryTypeId, cityId}
- * (spec "calculate-delivery"): saves the choice and answers the recalculation
- * fields of spec §3 with `status: "ok"`.
+ * ("calculate-delivery", docs/api.md): saves the choice and answers the recalculation
+ * fields of the cart info with `status: "ok"`.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);

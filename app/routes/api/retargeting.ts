@@ -6,7 +6,7 @@ import { apiContext, apiError } from "~/server/api.server";
 const ID = /^[1-9][0-9]{0,9}$/;
 
 /**
- * `GET /api/retargeting/wishlist/<productId>` and `/cart/<productId>` (spec §7): after a
+ * `GET /api/retargeting/wishlist/<productId>` and `/cart/<productId>` (docs/api.md): after a
  * product joins the favourites or the cart, what a retargeting tag needs of that list
  * (product ids, prices in UZS, quantities, the total) and whether the product is in it.
  * Always the asking shopper's own list (from the session, empty without one): no id

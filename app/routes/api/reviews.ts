@@ -9,7 +9,7 @@ import { readSession } from "~/server/session.server";
 const ID = /^[1-9][0-9]{0,9}$/;
 
 /**
- * The reviews API (spec §7). `GET /v2/product-review?product_id=&sort=&allReviews=`: a
+ * The reviews API (docs/api.md). `GET /v2/product-review?product_id=&sort=&allReviews=`: a
  * product's reviews in the language `Accept-Language` asks for (the reactions are the
  * signed-in caller's own; `user_id` is not trusted, the session says who asks).
  * `POST /v2/product-review` `{reviewData, token, tokenType, operationType: "publishReview"}`:

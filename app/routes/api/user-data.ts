@@ -3,7 +3,7 @@ import { customerOf } from "~/reviews/index.server";
 import { apiContext, apiError } from "~/server/api.server";
 import { readSession } from "~/server/session.server";
 
-/** `GET /v2/user-data` (spec §7): the signed-in customer `{id, firstName, lastName}` (the review form's name), else 401. */
+/** `GET /v2/user-data` (docs/api.md): the signed-in customer `{id, firstName, lastName}` (the review form's name), else 401. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, t } = apiContext(context, request);
   const userId = (await readSession(app.env, request))?.get("userId");

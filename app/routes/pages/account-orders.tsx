@@ -2,10 +2,9 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account-orders";
 import { requireUserId } from "~/auth/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
 import { OrderDate, OrderDetails, PaymentState } from "~/orders/index";
@@ -18,7 +17,7 @@ const PER_PAGE = 10;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const userId = await requireUserId(app.env, request, localized(context, "/login"));
   const t = getI18n(context).t;
   if (params.number) {
     const found = await ownOrder(app.env.DB, params.number, { userId, guestKey: null });
@@ -40,9 +39,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  * an online payment did not go through, pay on delivery instead.
  */
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+  requireLang(params, context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const userId = await requireUserId(app.env, request, localized(context, "/login"));
   const form = await readFormData(request);
   const intent = form.get("intent");
   if ((intent !== "cancel" && intent !== "pay-on-delivery") || !params.number) throw data(null, { status: 400 });
@@ -51,7 +50,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (!order) throw data(null, { status: 404 });
     const result = await runPayOnDelivery(app.env.DB, order, form);
     if (!result.ok) return data({ cancelled: null, refused: result.error }, refused(result.status));
-    throw redirect(localizePath(`/account/orders/${order.number}`, lang, app.defaultLang), 303);
+    throw redirect(localized(context, `/account/orders/${order.number}`), 303);
   }
   const cancelled = await cancelOrder(app.env.DB, params.number, userId);
   return data({ cancelled, refused: null }, { status: cancelled ? 200 : 409 });

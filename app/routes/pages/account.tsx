@@ -6,10 +6,9 @@ import { normalizePhone } from "~/forms/phone";
 import { requireUserId } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 
 const SECTIONS: Section[] = ["personal", "kids", "addresses", "phone", "email"];
@@ -17,7 +16,7 @@ const SECTIONS: Section[] = ["personal", "kids", "addresses", "phone", "email"];
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const userId = await requireUserId(app.env, request, localized(context, "/login"));
   const account = await getAccount(app.env.DB, userId);
   if (!account) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -45,8 +44,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const accountPath = localizePath("/account", lang, app.defaultLang);
-  const userId = await requireUserId(app.env, request, localizePath("/login", lang, app.defaultLang));
+  const accountPath = localized(context, "/account");
+  const userId = await requireUserId(app.env, request, localized(context, "/login"));
   const result = await runAccountAction(await readFormData(request), {
     env: app.env,
     request,

@@ -11,10 +11,9 @@ import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "
 import { safeReturnUrl } from "~/auth/index";
 import { getApp } from "~/server/context.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 
 /** The popup and mini-cart load with this route's client module, where the layout finds them (app/cart/popup-host.tsx). */
 export const handle = { cartUi: { CartPopup, MiniCart } };
@@ -75,8 +74,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (redirectTo) return redirect(redirectTo, { status: 303, headers });
-  if (result.ok && result.intent !== "add")
-    return redirect(`${localizePath("/cart", lang, app.defaultLang)}?notice=${result.notice}`, { status: 303, headers });
+  if (result.ok && result.intent !== "add") return redirect(`${localized(context, "/cart")}?notice=${result.notice}`, { status: 303, headers });
   if (!result.ok) {
     const { status, ...failure } = result;
     return data({ result: failure }, refused(status, failure.retryAfter, headers));

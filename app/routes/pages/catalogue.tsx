@@ -16,11 +16,10 @@ import {
 } from "~/catalogue/index.server";
 import { breadcrumbJsonLd, jsonForScript, withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
-import { localizePath } from "~/i18n/url";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { useLinkNavigation } from "~/ui/link-navigation";
 
@@ -81,7 +80,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           breadcrumbJsonLd(
             [{ name: t("catalogue:all"), path: "" }, ...trail].map((c) => ({
               name: c.name,
-              url: app.origin + localizePath(c.path ? `/store/${c.path}` : "/store", lang, app.defaultLang),
+              url: app.origin + localized(context, c.path ? `/store/${c.path}` : "/store"),
             })),
           ),
         )

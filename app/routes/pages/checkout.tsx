@@ -4,10 +4,9 @@ import { getAccount } from "~/account/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { existingCartId, shopperOf } from "~/cart/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { CheckoutPage } from "~/checkout/index";
 import { checkoutData, runCheckoutAction } from "~/checkout/index.server";
 import { orderPayUrl } from "~/orders/index.server";
@@ -27,7 +26,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
   const cartId = await existingCartId(app.env, shopper);
-  const cartPath = localizePath("/cart", lang, app.defaultLang);
+  const cartPath = localized(context, "/cart");
   if (cartId === null) throw redirect(cartPath, 303);
   const t = getI18n(context).t;
   const result = await checkoutData(
@@ -51,8 +50,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const shopper = await shopperOf(app.env, request);
   const cartId = await existingCartId(app.env, shopper);
-  const checkoutPath = localizePath("/checkout", lang, app.defaultLang);
-  if (cartId === null) throw redirect(localizePath("/cart", lang, app.defaultLang), 303);
+  const checkoutPath = localized(context, "/checkout");
+  if (cartId === null) throw redirect(localized(context, "/cart"), 303);
   const result = await runCheckoutAction(await readFormData(request), {
     env: app.env,
     lang,

@@ -3,15 +3,14 @@ import type { Route } from "./+types/confirm-email";
 import { emailLinkSchema } from "~/auth/index";
 import { confirmEmail } from "~/auth/index.server";
 import { parseForm } from "~/forms/parse.server";
-import { requireLang } from "~/i18n/middleware.server";
-import { localizePath } from "~/i18n/url";
+import { localized, requireLang } from "~/i18n/middleware.server";
 import { getApp } from "~/server/context.server";
 
 /** The link from the sign-up e-mail: confirms and shows the account (or says the link is spent). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  requireLang(params, context);
   const app = getApp(context);
   const link = parseForm(new URL(request.url).searchParams, emailLinkSchema);
   const ok = link.status === "success" && (await confirmEmail(app.env.DB, link.value.email, link.value.token));
-  throw redirect(`${localizePath("/account", lang, app.defaultLang)}?email=${ok ? "confirmed" : "link-invalid"}`);
+  throw redirect(`${localized(context, "/account")}?email=${ok ? "confirmed" : "link-invalid"}`);
 }

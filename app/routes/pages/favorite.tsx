@@ -5,15 +5,14 @@ import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/in
 import { brandFormSchema, FAVOURITES_PAGE_SIZE, FavouritesPage, favouriteFormSchema, favouritesQuerySchema } from "~/favourites/index";
 import { followBrand, followedBrands, favouritesOwner, favouritesPage, writeFavourite } from "~/favourites/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { getApp } from "~/server/context.server";
 
 const NOTICES = new Set(["added", "removed", "size", "followed", "unfollowed"]);
 
-/** The favourites page (issue #13): a guest's list (the session) or an account's (D1), filtered and paged by GET parameters. */
+/** The favourites page: a guest's list (the session) or an account's (D1), filtered and paged by GET parameters. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
@@ -60,7 +59,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
   if (!result.ok) return data({ ok: false, error: result.error }, refused(result.status, result.status === 429 ? result.retryAfter : undefined));
   const setCookie = shopper.owner.userId === null ? await commitShopperSession(app.env, request, shopper) : null;
-  const back = safeReturnUrl(redirectTo || localizePath("/favorite", lang, app.defaultLang), lang, app.defaultLang);
+  const back = safeReturnUrl(redirectTo || localized(context, "/favorite"), lang, app.defaultLang);
   const [path, hash = ""] = back.split("#");
   const target = new URL(path!, "http://x");
   // The favourites page says what happened; elsewhere (cards, product page) the heart itself shows it, and the URL stays the page's own.

@@ -6,10 +6,9 @@ import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
 import { FormRow } from "~/forms/form-row";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
@@ -31,7 +30,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const result = await sendPasswordReset(app.env, request, submission.value.email, mail);
   if (result.limited) return data(submission.reply({ fieldErrors: { email: ["auth:errors.tooManyAttempts"] } }), refused(429, result.retryAfter));
   // The same answer whether or not an account has this e-mail.
-  return redirect(`${localizePath("/auth/forgot-pass-form", lang, app.defaultLang)}?sent=1`, 303);
+  return redirect(`${localized(context, "/auth/forgot-pass-form")}?sent=1`, 303);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -4,13 +4,12 @@ import { getApp } from "~/server/context.server";
 import { shopperOf } from "~/cart/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
 import { getCategories, getPopular } from "~/catalogue/index.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { jsonForScript, ProductGrid, siteJsonLd } from "~/catalogue/index";
 import { HTML_LANG } from "~/i18n/languages";
-import { localizePath } from "~/i18n/url";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -27,9 +26,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["home", "product"]),
     title: t("home:title"),
     description: t("home:description"),
-    jsonLd: jsonForScript(
-      siteJsonLd(t("shopName"), app.origin, localizePath("/", lang, app.defaultLang), localizePath("/search", lang, app.defaultLang), HTML_LANG[lang]),
-    ),
+    jsonLd: jsonForScript(siteJsonLd(t("shopName"), app.origin, localized(context, "/"), localized(context, "/search"), HTML_LANG[lang])),
     sections: categories
       .filter((c) => c.depth === 0)
       .map((top) => ({

@@ -9,10 +9,9 @@ import { FormRow } from "~/forms/form-row";
 import { type FormReply, parseForm, readFormData, refused } from "~/forms/parse.server";
 import { formatPhone, normalizePhone } from "~/forms/phone";
 import { PhoneRow } from "~/forms/phone-row";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
@@ -58,7 +57,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!sent.sent) return data(submission.reply({ fieldErrors: { phone: ["auth:errors.tooManyCodes"] } }), refused(429, sent.retryAfter));
   const query = new URLSearchParams({ phone });
   if (returnUrl) query.set("return_url", returnUrl);
-  return redirect(`${localizePath("/login/sms", lang, app.defaultLang)}?${query}`, 303);
+  return redirect(`${localized(context, "/login/sms")}?${query}`, 303);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

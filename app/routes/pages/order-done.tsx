@@ -4,10 +4,9 @@ import { ecommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import type { Route } from "./+types/order-done";
 import { shopperOf } from "~/cart/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
 import { OrderDetails, PaymentState } from "~/orders/index";
@@ -45,14 +44,14 @@ export async function loader(args: Route.LoaderArgs) {
 /** An online order whose payment did not go through is paid on delivery instead (its owner's choice); the page shows it. */
 export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
-  const lang = requireLang(params, context);
+  requireLang(params, context);
   const app = getApp(context);
   const order = await ownedOrder(args);
   const form = await readFormData(request);
   if (form.get("intent") !== "pay-on-delivery") throw data(null, { status: 400 });
   const result = await runPayOnDelivery(app.env.DB, order, form);
   if (!result.ok) return data({ refused: result.error }, refused(result.status));
-  throw redirect(localizePath(`/checkout/done/${order.number}`, lang, app.defaultLang), 303);
+  throw redirect(localized(context, `/checkout/done/${order.number}`), 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [

@@ -9,7 +9,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { i18n: texts(lang, ["reviews"], { reviews: ["rules", "form"] }) };
 }
 
-/** The review rules (spec §2), a popup of the add-review popup and a URL of its own. */
+/** The review rules, a popup of the add-review popup and a URL of its own. */
 export default function ProductReviewRules({ params }: Route.ComponentProps) {
   const { t, href } = useI18n();
   return (

@@ -8,10 +8,9 @@ import { documentMarkup, documentMarkups } from "~/server/markup.server";
 import { type Markup, useMarkup } from "~/ui/markup";
 import { categoryTrail, getCategories, getProduct, getRelatedHtml, PRODUCT_SLUG, productHtml, productWriterI18n } from "~/catalogue/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/index";
 import { shopperOf } from "~/cart/index.server";
@@ -42,7 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shopper = await shopperOf(app.env, request);
   const favourite = shopper.session ? (await favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id)) !== null : false;
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
-  const path = localizePath(`/product/${product.slug}`, lang, app.defaultLang);
+  const path = localized(context, `/product/${product.slug}`);
   const url = app.origin + path;
   // The reviews stream after the product (a slow or failing query never holds it up): their sort and "all" from the URL.
   const { search, searchParams } = new URL(request.url);
@@ -90,10 +89,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       context,
       jsonForScript([
         productJsonLd(product, url, app.origin, searchReviews),
-        breadcrumbJsonLd([
-          ...trail.map((c) => ({ name: c.name, url: app.origin + localizePath(`/store/${c.path}`, lang, app.defaultLang) })),
-          { name: product.name, url },
-        ]),
+        breadcrumbJsonLd([...trail.map((c) => ({ name: c.name, url: app.origin + localized(context, `/store/${c.path}`) })), { name: product.name, url }]),
       ]),
     ),
     related: streamed(

@@ -7,10 +7,9 @@ import { useConformForm } from "~/forms/use-conform-form";
 import { FormError } from "~/forms/form-error";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { PasswordRow } from "~/forms/password-row";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
@@ -26,14 +25,14 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+  requireLang(params, context);
   const app = getApp(context);
   const submission = parseForm(await readFormData(request), resetSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), refused(400));
   const { email, token, password } = submission.value;
   const userId = await resetPassword(app.env.DB, email, token, password);
   if (!userId) return data(submission.reply({ formErrors: ["auth:errors.linkInvalid"], hideFields: ["password"] }), refused(400));
-  return startUserSession(app.env, request, userId, localizePath("/account", lang, app.defaultLang));
+  return startUserSession(app.env, request, userId, localized(context, "/account"));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

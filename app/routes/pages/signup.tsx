@@ -8,10 +8,9 @@ import { FormError } from "~/forms/form-error";
 import { FormRow } from "~/forms/form-row";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { PasswordRow } from "~/forms/password-row";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
-import { localizePath } from "~/i18n/url";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
@@ -39,9 +38,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
   if (!result.ok) return data(submission.reply({ fieldErrors: { email: ["auth:errors.emailTaken"] }, hideFields: ["password"] }), refused(400));
   // Somewhere to go back to (the checkout, a review): there, signed in. Otherwise the account page says welcome.
-  const next = submission.value.returnUrl
-    ? safeReturnUrl(submission.value.returnUrl, lang, app.defaultLang)
-    : `${localizePath("/account", lang, app.defaultLang)}?welcome=1`;
+  const next = submission.value.returnUrl ? safeReturnUrl(submission.value.returnUrl, lang, app.defaultLang) : `${localized(context, "/account")}?welcome=1`;
   return startUserSession(app.env, request, result.userId, next);
 }
 
