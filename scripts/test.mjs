@@ -3,8 +3,8 @@ import { run } from "./lib.mjs";
 
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint and format (Biome: import boundaries, no import cycles, formatting)", "npm", ["run", "lint"]],
-  ["unit and worker tests (vitest)", "npx", ["vitest", "run"]],
+  ["lint and format (Biome: no import cycles, formatting)", "npm", ["run", "lint"]],
+  ["unit and worker tests (vitest; the import boundaries and table owners are unit tests)", "npx", ["vitest", "run"]],
   ["production build", "npx", ["react-router", "build"]],
   ["end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"]],
 ];
