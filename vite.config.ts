@@ -34,16 +34,17 @@ export default defineConfig(({ command }) => ({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // The layout's shared pieces (layout/, ui/, i18n/, the cart's popup host, the
-              // card grid's frame) in one chunk: every page needs them, and a few small
+              // The layout's shared pieces (layout/, ui/, i18n/, the cart's popup host and client
+              // store, the card grid's frame) in one chunk: every page needs them, and a few small
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
-              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's; Vite's preload helper
+              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's,
+              // the dialog's behaviour (ui/dialog) the popups' (cart, review) that load on use; Vite's preload helper
               // only for the lazy phone mask: neither belongs on every page.
               groups: [
                 {
                   name: "app",
-                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|layout\.ts)|catalogue[\\/]card-grid)/,
+                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture|dialog)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|store|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.

@@ -10,7 +10,7 @@ import { ResponseContext } from "./ui/nonce";
 
 /**
  * React Router rejects the hydration data's promises still pending after this; the loaders'
- * own streamed promises give up earlier (app/streaming.server.ts), so the server's HTML and
+ * own streamed promises give up earlier (app/server/streaming.server.ts), so the server's HTML and
  * the browser's data agree on what failed.
  */
 export const streamTimeout = STREAMED_DATA_TIMEOUT_MS + 1_000;

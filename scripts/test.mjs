@@ -4,8 +4,8 @@ import { run } from "./lib.mjs";
 
 const steps = [
   ["typecheck", "typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "lint and format (Biome: import boundaries, no import cycles, formatting)", "npm", ["run", "lint"]],
-  ["vitest", "unit and worker tests (vitest)", "npx", ["vitest", "run"]],
+  ["lint", "lint and format (Biome: no import cycles, formatting)", "npm", ["run", "lint"]],
+  ["vitest", "unit and worker tests (vitest; the import boundaries and table owners are unit tests)", "npx", ["vitest", "run"]],
   ["build", "production build", "npx", ["react-router", "build"]],
   ["playwright", "end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"]],
 ];

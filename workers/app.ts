@@ -6,7 +6,7 @@ import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
-import { purgeExpired } from "~/server/maintenance.server";
+import { purgeExpired } from "./maintenance";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, checkMethod, discardBody, isApiPath, jsonLoginRequest, type MethodCheck, withinBodyLimit } from "~/server/methods.server";

@@ -2,6 +2,7 @@ import type { TFunction } from "~/i18n/translate";
 import { checkCode, issueCode } from "~/auth/index.server";
 import { mailLink, type Mail } from "~/auth/index.server";
 import { enqueue } from "~/outbox/index.server";
+import { setConfirmedEmail, setVerifiedPhone } from "~/users/index.server";
 import { firstRow, mapRows } from "~/server/db.server";
 import { codeCheckLimit, hit, type Limited, limitedFor, smsSendLimit } from "~/server/rate-limit.server";
 
@@ -56,27 +57,6 @@ export async function getAccount(db: D1Database, userId: number): Promise<Accoun
     // No social login is wired yet; the shape is the spec's.
     socials: [],
   };
-}
-
-export type PersonalInput = {
-  firstName: string;
-  lastName: string;
-  gender: number | null;
-  shoeSizes: string[];
-  clotheSizes: string[];
-  birthDay: number | null;
-  birthMonth: number | null;
-  birthYear: number | null;
-};
-
-export async function savePersonal(db: D1Database, userId: number, p: PersonalInput): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE users SET first_name = ?, last_name = ?, gender = ?, shoe_sizes = ?, clothe_sizes = ?,
-         birth_day = ?, birth_month = ?, birth_year = ? WHERE id = ?`,
-    )
-    .bind(p.firstName, p.lastName, p.gender, JSON.stringify(p.shoeSizes), JSON.stringify(p.clotheSizes), p.birthDay, p.birthMonth, p.birthYear, userId)
-    .run();
 }
 
 const MAX_KIDS = 10;
@@ -175,18 +155,8 @@ export async function verifyPhoneChange(
   const check = await checkCode(env.DB, "phone-change", phone, code);
   if (!check.ok) return check.reason;
   if (check.userId !== userId) return "invalid";
-  try {
-    await env.DB.batch([
-      env.DB.prepare("UPDATE users SET phone = ? WHERE id = ?").bind(phone, userId),
-      env.DB.prepare(
-        "INSERT INTO user_phones (user_id, phone, verified_at) VALUES (?, ?, unixepoch()) ON CONFLICT(user_id, phone) DO UPDATE SET verified_at = unixepoch()",
-      ).bind(userId, phone),
-    ]);
-  } catch {
-    // Another account verified this phone meanwhile (UNIQUE).
-    return "taken";
-  }
-  return "ok";
+  // Another account may have verified this phone meanwhile (UNIQUE).
+  return (await setVerifiedPhone(env.DB, userId, phone)) ? "ok" : "taken";
 }
 
 /** E-mail change, step 1: a link to the new address; nothing changes until it is opened. */
@@ -214,10 +184,5 @@ export async function startEmailChange(env: Env, userId: number, email: string, 
 export async function confirmEmailChange(db: D1Database, email: string, token: string): Promise<"ok" | "invalid" | "taken"> {
   const check = await checkCode(db, "email-change", email, token);
   if (!check.ok || !check.userId) return "invalid";
-  try {
-    await db.prepare("UPDATE users SET email = ?, email_confirmed_at = unixepoch() WHERE id = ?").bind(email, check.userId).run();
-  } catch {
-    return "taken";
-  }
-  return "ok";
+  return (await setConfirmedEmail(db, check.userId, email)) ? "ok" : "taken";
 }

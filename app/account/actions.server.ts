@@ -4,6 +4,7 @@ import type { Lang } from "~/i18n/languages";
 import { sendEmailConfirmation } from "~/auth/index.server";
 import { type FormReply, parseForm, payloadForm } from "~/forms/parse.server";
 import type { AppContext } from "~/server/context.server";
+import { savePersonal } from "~/users/index.server";
 import {
   addAddress,
   addKid,
@@ -15,7 +16,6 @@ import {
   updateAddress,
   updateKid,
   verifyPhoneChange,
-  savePersonal,
 } from "./account.server";
 import { addressSchema, detailsSchema, emailChangeSchema, idSchema, kidSchema, phoneChangeSchema, phoneVerifySchema } from "./schema";
 import type { Section } from "./section";

@@ -2,10 +2,13 @@ import type { TFunction } from "~/i18n/translate";
 import { redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
 import { cartFor, findCartId, mergeCarts } from "~/cart/index.server";
+import { mergeDraftStatement } from "~/checkout/index.server";
 import { mergeGuestBrands, mergeGuestFavourites } from "~/favourites/index.server";
+import { claimGuestOrders } from "~/orders/index.server";
 import { apiError } from "~/server/api.server";
 import type { AppContext } from "~/server/context.server";
 import { guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
+import { createEmailUser } from "~/users/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
@@ -18,12 +21,7 @@ export async function getUser(db: D1Database, id: number): Promise<User | null> 
 
 /** Creates an account; null when the e-mail is taken (the UNIQUE index decides, not a prior read). */
 export async function createAccount(db: D1Database, input: { firstName: string; email: string; password: string }): Promise<number | null> {
-  const hash = await hashPassword(input.password);
-  const row = await db
-    .prepare("INSERT INTO users (email, password_hash, first_name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
-    .bind(input.email, hash, input.firstName)
-    .first<{ id: number }>();
-  return row?.id ?? null;
+  return createEmailUser(db, { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName });
 }
 
 /**
@@ -57,8 +55,9 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
 /**
  * Signs in: the old session is destroyed and a new id issued (no session
  * fixation). What a guest kept joins the account: the guest cart merges into
- * the account's cart (quantities added, capped by stock), guest favourites and
- * brands into the account's, and the guest's orders become the account's. Returns the Set-Cookie header value of the new session.
+ * the account's cart (quantities added, capped by stock) with its checkout
+ * draft, guest favourites and brands into the account's, and the guest's orders
+ * become the account's. Returns the Set-Cookie header value of the new session.
  */
 export async function beginUserSession(env: Env, request: Request, userId: number): Promise<string> {
   const storage = sessionStorage(env, request);
@@ -67,12 +66,13 @@ export async function beginUserSession(env: Env, request: Request, userId: numbe
   // Merge first: if it fails, the guest session (and what its key owns) is still there to retry with.
   if (guestKey) {
     const guestCartId = await findCartId(env.DB, { userId: null, guestKey });
-    if (guestCartId !== null) await mergeCarts(env.DB, guestCartId, await cartFor(env.DB, userId));
+    if (guestCartId !== null) {
+      const userCartId = await cartFor(env.DB, userId);
+      await mergeCarts(env.DB, guestCartId, userCartId, [mergeDraftStatement(env.DB, guestCartId, userCartId)]);
+    }
     await mergeGuestFavourites(env.DB, userId, guestKey);
     await mergeGuestBrands(env.DB, userId, guestKey);
-    // The guest's orders become the account's (its history and order pages). Here, not
-    // through the orders door: that door leads through the checkout to the account and back.
-    await env.DB.prepare("UPDATE orders SET user_id = ? WHERE guest_key = ? AND user_id IS NULL").bind(userId, guestKey).run();
+    await claimGuestOrders(env.DB, userId, guestKey);
   }
   if (old) await storage.destroySession(old);
   const session = await storage.getSession();

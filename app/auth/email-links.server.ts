@@ -3,6 +3,8 @@ import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { enqueue } from "~/outbox/index.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
+import { endSessionsStatement } from "~/server/session.server";
+import { confirmUserEmail, setPasswordStatement } from "~/users/index.server";
 import { checkCode, issueCode } from "./codes.server";
 import { hashPassword } from "./password.server";
 
@@ -36,8 +38,7 @@ export async function sendEmailConfirmation(env: Env, userId: number, email: str
 export async function confirmEmail(db: D1Database, email: string, token: string): Promise<boolean> {
   const check = await checkCode(db, "signup-email", email, token);
   if (!check.ok || !check.userId) return false;
-  const r = await db.prepare("UPDATE users SET email_confirmed_at = unixepoch() WHERE id = ? AND email = ?").bind(check.userId, email).run();
-  return r.meta.changes > 0;
+  return confirmUserEmail(db, check.userId, email);
 }
 
 /**
@@ -62,9 +63,6 @@ export async function resetPassword(db: D1Database, email: string, token: string
   const check = await checkCode(db, "password-reset", email, token);
   if (!check.ok || !check.userId) return null;
   const hash = await hashPassword(password);
-  await db.batch([
-    db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(hash, check.userId),
-    db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(check.userId),
-  ]);
+  await db.batch([setPasswordStatement(db, check.userId, hash), endSessionsStatement(db, check.userId)]);
   return check.userId;
 }

@@ -1,6 +1,7 @@
 import { maskPhone } from "~/forms/phone";
 import { enqueue } from "~/outbox/index.server";
 import { codeCheckLimit, smsSendLimit } from "~/server/rate-limit.server";
+import { phoneUser } from "~/users/index.server";
 import { checkCode, issueCode, type CodeCheck } from "./codes.server";
 
 /** Sends a login code by SMS, within the limits: 3 per phone and 10 per address per 10 minutes. */
@@ -29,9 +30,5 @@ export async function verifyLoginCode(
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfter: limit.retryAfter };
   const check = await checkCode(env.DB, "login-sms", phone, code);
   if (!check.ok) return check;
-  const user = await env.DB.prepare(`INSERT INTO users (phone) VALUES (?) ON CONFLICT(phone) DO UPDATE SET phone = excluded.phone RETURNING id`)
-    .bind(phone)
-    .first<{ id: number }>();
-  await env.DB.prepare("INSERT OR IGNORE INTO user_phones (user_id, phone, verified_at) VALUES (?, ?, unixepoch())").bind(user!.id, phone).run();
-  return { ok: true, userId: user!.id };
+  return { ok: true, userId: await phoneUser(env.DB, phone) };
 }

@@ -2,13 +2,13 @@ import { useEffect, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
-import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./popup-host";
+import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./store";
 import { pushEcommerce, type EcommerceItem } from "./analytics";
 
 type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
 
 /**
- * The add-to-cart form (spec §7: primaryId, purchasableId, quantity) around
+ * The add-to-cart form (the cart API's fields, docs/api.md: primaryId, purchasableId, quantity) around
  * the size picker. Without JavaScript it posts to the cart action, which
  * redirects back here with the popup as a page section. With JavaScript it
  * calls the cart's JSON endpoint instead: the answer opens the popup and the

@@ -2,7 +2,7 @@ import { ClubBadge, Price } from "~/ui/price";
 import { useI18n } from "~/i18n/use-i18n";
 import { useHydrated } from "~/ui/hydrated";
 import { pictureProps } from "~/ui/picture";
-import { showCartPopup } from "./popup-host";
+import { showCartPopup } from "./store";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartLine } from "./cart.server";
 import { CartError, CartForm, type Failure, failedSku } from "./cart-form";
@@ -13,7 +13,7 @@ export function Line({ line, analytics, failure }: { line: CartLine; analytics: 
   const sameLine = (f: Failure) => failedSku(f) === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
-    // Spec §4: a popup closes when a cart line is removed.
+    // A popup closes when a cart line is removed.
     if (intent !== "increment") showCartPopup(null);
     if (intent === "decrement") track("remove_from_cart", [{ ...analytics, quantity: 1 }]);
     if (intent === "delete" || intent === "move-to-favourites") track("remove_from_cart", [analytics]);

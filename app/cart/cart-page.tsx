@@ -4,7 +4,7 @@ import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartView } from "./cart.server";
 import type { Failure } from "./cart-form";
 import { Line } from "./cart-line";
-import { showCartPopup } from "./popup-host";
+import { showCartPopup } from "./store";
 import { checkoutLimitPopup } from "./popup";
 import { BonusesForm, DeliveryForm, type DeliveryTypeChoice, PromoForm, SummaryTable } from "./summary-forms";
 

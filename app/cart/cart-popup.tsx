@@ -2,13 +2,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
-import { showCartPopup } from "./popup-host";
+import { showCartPopup } from "./store";
 import { ClubBadge, Price } from "~/ui/price";
+import { openDialog } from "~/ui/dialog";
 import { pictureProps } from "~/ui/picture";
 import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
 
 /**
- * The cart popup (spec §2): success or error, the product, the cart total,
+ * The cart popup after an add: success or error, the product, the cart total,
  * links to checkout and cart, continue shopping. As an overlay it closes
  * itself after 3000 ms (success) or 10000 ms (error), but not while the pointer
  * is over it or the focus is in it (WCAG 2.2.1: the timer starts again when they
@@ -27,19 +28,15 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   const section = useRef<HTMLElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  // A layout effect: its cleanup runs while the popup is still in the document, so it can tell whether the focus was in it.
+  // A layout effect: its cleanup runs while the popup is still in the document (see openDialog).
   useLayoutEffect(() => {
     if (!overlay) return;
-    const opener = document.activeElement as HTMLElement | null;
     const frame = requestAnimationFrame(() => setAnnounced(true));
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") close.current();
-    };
-    document.addEventListener("keydown", onKey);
+    // Not modal: the page stays usable around it, so Tab may leave it (and the timer starts again).
+    const closed = openDialog(section.current, () => close.current());
     return () => {
       cancelAnimationFrame(frame);
-      document.removeEventListener("keydown", onKey);
-      if (section.current?.contains(document.activeElement)) opener?.focus();
+      closed();
     };
   }, [overlay]);
   useEffect(() => {
@@ -48,10 +45,10 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
     return () => clearTimeout(timer);
   }, [overlay, popup, held]);
   const p = popup.product;
-  // Spec §8: no error popup on the cart page (the checkout limit's is the exception).
+  // No error popup on the cart page, which shows the error itself (the checkout limit's is the exception).
   if (!popup.status && pathname === href("/cart") && popup.code !== "max_products_checkout_count") return null;
   const toCheckout = (event: React.MouseEvent) => {
-    // Spec §5: over the limit the click does not proceed; the limit popup shows instead.
+    // Over the checkout's item limit the click does not proceed; the limit popup shows instead.
     if (popup.cart.items > max) {
       event.preventDefault();
       showCartPopup(checkoutLimitPopup(popup.cart, max));

@@ -4,6 +4,7 @@ export { CartPage } from "./cart-page";
 export { CartPopup, MiniCart } from "./cart-ui";
 export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";
 export type { CartPopupData } from "./popup";
-export { CartPopupHost, CartUiContext, MiniCartAnchor, useCartPendingDelta } from "./popup-host";
+export { CartPopupHost, CartUiContext, MiniCartAnchor } from "./popup-host";
+export { useCartPendingDelta } from "./store";
 export { apiCartSchema, recalculateSchema } from "./schema";
 export { SummaryTable } from "./summary-forms";

@@ -2,6 +2,7 @@
  * Cart lines: storage and its concurrency rules. Every quantity change is one
  * statement (or one batch), never read-modify-write.
  */
+import { LIVE_GUEST_KEYS } from "~/server/session.server";
 import { MAX_ADD } from "./schema";
 
 export type AddResult = { ok: true; quantity: number } | { ok: false; reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity" };
@@ -86,12 +87,12 @@ export async function cartCounts(db: D1Database, cartId: number): Promise<{ item
 /**
  * Merges a guest cart into the shopper's at login: quantities add up, capped
  * by stock (an account line already above the stock left is not lowered);
- * what the guest chose at the checkout comes along (the city and delivery type
- * on the cart, the checkout draft's contacts, point or address, payment and
- * comment: the guest's newer choices win, the account draft keeps its key);
- * the guest cart is then deleted. One batch.
+ * the city and delivery type the guest chose come along; the guest cart is
+ * then deleted. One batch, with `along`: statements of other features that
+ * carry what hangs on the guest cart (the checkout's draft) to the shopper's,
+ * run while the guest cart still exists.
  */
-export async function mergeCarts(db: D1Database, guestCartId: number, userCartId: number): Promise<void> {
+export async function mergeCarts(db: D1Database, guestCartId: number, userCartId: number, along: D1PreparedStatement[] = []): Promise<void> {
   if (guestCartId === userCartId) return;
   await db.batch([
     db
@@ -109,16 +110,32 @@ export async function mergeCarts(db: D1Database, guestCartId: number, userCartId
          FROM (SELECT city_id, delivery_type_id FROM carts WHERE id = ?1 AND user_id IS NULL AND city_id IS NOT NULL) AS g WHERE carts.id = ?2`,
       )
       .bind(guestCartId, userCartId),
-    db
-      .prepare(
-        `INSERT INTO checkout_drafts (cart_id, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment)
-         SELECT ?2, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment
-         FROM checkout_drafts WHERE cart_id = ?1 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL) AND name <> ''
-         ON CONFLICT (cart_id) DO UPDATE SET name = excluded.name, phone = excluded.phone, email = excluded.email, point_id = excluded.point_id,
-           address_id = NULL, street = excluded.street, house = excluded.house, flat = excluded.flat, post_code = excluded.post_code,
-           payment_method = excluded.payment_method, comment = excluded.comment, updated_at = unixepoch()`,
-      )
-      .bind(guestCartId, userCartId),
+    ...along,
     db.prepare("DELETE FROM carts WHERE id = ? AND user_id IS NULL").bind(guestCartId),
   ]);
+}
+
+/**
+ * An order's lines leave the cart, with its promo code and bonuses, for the
+ * order's batch: the cart empties only if the order is written.
+ */
+export function clearOrderedStatements(db: D1Database, cartId: number, skuIds: number[]): D1PreparedStatement[] {
+  return [
+    db.prepare("DELETE FROM cart_lines WHERE cart_id = ? AND sku_id IN (SELECT value FROM json_each(?))").bind(cartId, JSON.stringify(skuIds)),
+    db.prepare("UPDATE carts SET promo_code = NULL, bonuses = 0, updated_at = unixepoch() WHERE id = ?").bind(cartId),
+  ];
+}
+
+/**
+ * Daily clean-up: guest carts untouched for a day whose key no live session
+ * holds (ownership rests on random keys, so this only frees space). One batch.
+ * Returns how many carts went.
+ */
+export async function purgeAbandonedCarts(db: D1Database, now: number): Promise<number> {
+  const orphans = `SELECT id FROM carts WHERE user_id IS NULL AND updated_at < ?1 - 86400 AND (guest_key IS NULL OR guest_key NOT IN (${LIVE_GUEST_KEYS}))`;
+  const [, carts] = await db.batch([
+    db.prepare(`DELETE FROM cart_lines WHERE cart_id IN (${orphans})`).bind(now),
+    db.prepare(`DELETE FROM carts WHERE id IN (${orphans})`).bind(now),
+  ]);
+  return carts!.meta.changes;
 }

@@ -1,7 +1,7 @@
-import { createContext, lazy, Suspense, use, useState, useSyncExternalStore, type ComponentType } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { createContext, lazy, Suspense, use, useState, type ComponentType } from "react";
+import { useLocation } from "react-router";
 import { useCartLayout } from "./layout";
-import type { CartPopupData } from "./popup";
+import { INLINE_ADD_ERRORS, showCartPopup, useCartStore } from "./store";
 
 type CartUi = typeof import("./cart-ui");
 
@@ -29,43 +29,6 @@ export function useCartUi<K extends keyof CartUi>(name: K): CartUi[K] {
   })) as CartUi[K];
 }
 
-// One store for the overlay popup and the quantity of adds in flight (optimistic counters).
-let state = { popup: null as CartPopupData | null, pending: 0 };
-const listeners = new Set<() => void>();
-const set = (next: Partial<typeof state>) => {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-const snapshot = () => state;
-const useCartStore = () => useSyncExternalStore(subscribe, snapshot, snapshot);
-
-/** Shows the cart popup as an overlay (JavaScript), replacing any open one: one popup at a time. */
-export const showCartPopup = (popup: CartPopupData | null) => set({ popup });
-
-/** Adds in flight: the header counts them until the server's counters arrive. */
-export const addPending = (quantity: number) => set({ pending: state.pending + quantity });
-
-/**
- * The change to the cart's unit count in flight (optimistic counters): adds from
- * product pages, and the cart page's − / + / remove. The layout adds it to the
- * header's counter; the revalidated counters replace the guess when the server answers.
- */
-export function useCartPendingDelta(): number {
-  const pending = useCartStore().pending;
-  const { formData, formAction } = useNavigation();
-  const d = formAction?.endsWith("/cart") ? formData : undefined;
-  const intent = d?.get("intent");
-  const quantity = Number(d?.get("quantity")) || 1;
-  return pending + (intent === "increment" ? 1 : intent === "decrement" ? -1 : intent === "delete" || intent === "move-to-favourites" ? -quantity : 0);
-}
-
-/** Add errors shown next to the size picker, never as a popup (spec §8: none for is_out_of_stock). */
-export const INLINE_ADD_ERRORS = ["size_required", "is_out_of_stock"];
-
 /**
  * The cart popup in the layout's popup slot: the overlay after an add with
  * JavaScript, or the page section of the flash after a redirect (no
@@ -87,7 +50,7 @@ export function CartPopupHost() {
   );
 }
 
-/** Around the desktop header's cart link: the first hover loads the mini-cart, which then opens and closes itself (spec §4). */
+/** Around the desktop header's cart link: the first hover loads the mini-cart, which then opens and closes itself. */
 export function MiniCartAnchor({ children }: { children: React.ReactNode }) {
   const [hovered, setHovered] = useState(false);
   const MiniCart = useCartUi("MiniCart");

@@ -7,3 +7,4 @@ export { productHtml } from "./product-html";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG } from "./schema";
 export { languageSitemap, sitemapIndex } from "./sitemap.server";
+export { returnStockStatement, takeStockStatement } from "./stock.server";

@@ -3,6 +3,7 @@
  * (by user id), a guest's in `guest_favourites` (by their session's guest key).
  * Each write is one statement or one batch, so parallel adds from two tabs all stay.
  */
+import { LIVE_GUEST_KEYS } from "~/server/session.server";
 
 /** Most favourites a guest keeps (the counter shows at most 99); past it the oldest go. */
 export const GUEST_FAVOURITES_MAX = 200;
@@ -104,5 +105,17 @@ export async function mergeGuestFavourites(db: D1Database, userId: number, guest
       )
       .bind(userId, guestKey),
     db.prepare("DELETE FROM guest_favourites WHERE guest_key = ?").bind(guestKey),
+  ]);
+}
+
+/**
+ * Daily clean-up: guests' favourites and followed brands untouched for a day
+ * whose key no live session holds (ownership rests on random keys, so this only
+ * frees space). One batch.
+ */
+export async function purgeAbandonedGuestFavourites(db: D1Database, now: number): Promise<void> {
+  await db.batch([
+    db.prepare(`DELETE FROM guest_favourites WHERE added_ms < (?1 - 86400) * 1000 AND guest_key NOT IN (${LIVE_GUEST_KEYS})`).bind(now),
+    db.prepare(`DELETE FROM guest_favourite_brands WHERE added_ms < (?1 - 86400) * 1000 AND guest_key NOT IN (${LIVE_GUEST_KEYS})`).bind(now),
   ]);
 }

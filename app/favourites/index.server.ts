@@ -1,4 +1,4 @@
-export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, mergeGuestFavourites } from "./favourites.server";
+export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, mergeGuestFavourites, purgeAbandonedGuestFavourites } from "./favourites.server";
 export { favouritesCounter } from "./counter.server";
 export {
   type FavouriteFilters,

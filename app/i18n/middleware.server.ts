@@ -3,6 +3,7 @@ import { getApp } from "~/server/context.server";
 import { isLang, type Lang } from "./languages";
 import { resources } from "./resources.server";
 import { createT, type TFunction } from "./translate";
+import { localizePath } from "./url";
 
 /**
  * Loaders and actions translate with the pages' own translator (`createT`, held to
@@ -35,4 +36,13 @@ export function requireLang(params: { lang?: string }, context: Readonly<RouterC
   if (params.lang === undefined) return getApp(context).defaultLang;
   if (isLang(params.lang) && params.lang !== getApp(context).defaultLang) return params.lang;
   throw data(null, { status: 404 });
+}
+
+/**
+ * `path` (unprefixed, starting with "/") as a URL path in the request's language:
+ * the page's (its `:lang` segment, else the default language), or `lang` where
+ * the request names another (a JSON call's `?lang=`).
+ */
+export function localized(context: Readonly<RouterContextProvider>, path: string, lang: Lang = context.get(langContext)): string {
+  return localizePath(path, lang, getApp(context).defaultLang);
 }

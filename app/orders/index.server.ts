@@ -1,9 +1,10 @@
-export { type CheckoutData, type CheckoutResult, checkoutData, runCheckoutAction, saveDelivery, STEPS, type Step } from "./checkout-flow.server";
 export {
   cancelOrder,
+  claimGuestOrders,
   expireUnpaidOrders,
   lapseUnconfirmedOrders,
   type Order,
+  orderByKey,
   orderJson,
   ordersOf,
   ownOrder,
@@ -11,7 +12,7 @@ export {
   unconfirmedHours,
 } from "./orders.server";
 export { localizeOrder, localizeOrders, type ShownOrder } from "./order-view.server";
-export { type PlaceRefusal, placeOrder } from "./place.server";
+export { type PlaceContext, type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
 export { playClick } from "./click-stand-in.server";
 export {
   type ClickAnswer,

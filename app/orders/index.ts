@@ -1,8 +1,7 @@
-export { type CheckoutFailure, CheckoutPage } from "./checkout-page";
 export {
   clickCallbackSchema,
+  COMMENT_MAX,
   DEV_PAY_OUTCOMES,
-  deliveryStepSchema,
   devPaySchema,
   PAYMENT_METHODS,
   type PaymentMethod,

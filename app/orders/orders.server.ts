@@ -1,7 +1,9 @@
 import type { Lang } from "~/i18n/languages";
 import { serverT } from "~/i18n/middleware.server";
 import { enqueue } from "~/outbox/index.server";
+import { returnStockStatement } from "~/catalogue/index.server";
 import { mapRows } from "~/server/db.server";
+import { returnBonusesStatement } from "~/users/index.server";
 
 export type OrderLine = {
   skuId: number;
@@ -130,7 +132,7 @@ export function ownOrder(db: D1Database, number: string, owner: { userId: number
   );
 }
 
-/** The order as the JSON API answers it (spec §7 `/api/orders`, `order/request`). */
+/** The order as the JSON API answers it (`/api/orders`, `order/request`: docs/api.md). */
 export function orderJson<O extends Order>(order: O) {
   const { lines, ...rest } = order;
   return { ...rest, orderItems: lines };
@@ -154,6 +156,11 @@ export async function ordersOf(db: D1Database, userId: number, page: number, per
     items: mapRows(heads, (r: OrderRow) => orderFromRow(r, byOrder.get(r.id) ?? [])),
     total: (count!.results[0] as { n: number }).n,
   };
+}
+
+/** At sign-in: the guest's orders become the account's (its history and order pages). */
+export async function claimGuestOrders(db: D1Database, userId: number, guestKey: string): Promise<void> {
+  await db.prepare("UPDATE orders SET user_id = ? WHERE guest_key = ? AND user_id IS NULL").bind(userId, guestKey).run();
 }
 
 /** A signed-in shopper's own order by id (the JSON API's way to name it). */
@@ -184,18 +191,8 @@ type Cancelled = { number: string; phone: string; email: string | null; lang: La
 async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Cancelled[]> {
   const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL`;
   const [, , cancelled] = await db.batch([
-    db
-      .prepare(
-        `UPDATE skus SET stock = stock + (SELECT SUM(quantity) FROM order_lines WHERE order_id IN (${these}) AND sku_id = skus.id)
-         WHERE id IN (SELECT sku_id FROM order_lines WHERE order_id IN (${these}))`,
-      )
-      .bind(...binds),
-    db
-      .prepare(
-        `UPDATE users SET bonus_balance = bonus_balance + (SELECT SUM(bonuses_used) FROM orders WHERE id IN (${these}) AND user_id = users.id)
-         WHERE id IN (SELECT user_id FROM orders WHERE id IN (${these}) AND bonuses_used > 0)`,
-      )
-      .bind(...binds),
+    returnStockStatement(db, `SELECT sku_id, quantity FROM order_lines WHERE order_id IN (${these})`, ...binds),
+    returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, ...binds),
     db.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (${these}) RETURNING number, phone, email, lang`).bind(...binds),
   ]);
   return (cancelled?.results ?? []) as Cancelled[];

@@ -1,11 +1,13 @@
 import type { TFunction } from "~/i18n/translate";
 import { checkoutMaxItems } from "~/cart/index";
-import { type CartLine, getCartView, setDelivery } from "~/cart/index.server";
+import { type CartLine, clearOrderedStatements, getCartView, setDelivery } from "~/cart/index.server";
+import { takeStockStatement } from "~/catalogue/index.server";
 import { deliveryOptions, pointOf } from "~/delivery/index.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { enqueue } from "~/outbox/index.server";
 import { hit, limitedFor } from "~/server/rate-limit.server";
+import { spendBonusesStatement } from "~/users/index.server";
 import { type Order, orderByKey } from "./orders.server";
 import { clickConfig } from "./payment.server";
 import type { PlaceOrderInput } from "./schema";
@@ -170,16 +172,15 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
         .bind(number, l.skuId, position, l.productId, l.name, l.brand, l.color, l.size, l.quantity, l.firstPrice, l.salePrice),
     ),
     // Fails the batch (CHECK stock >= 0) when another order took the stock meanwhile.
-    ...lines.map((l) => db.prepare("UPDATE skus SET stock = stock - ? WHERE id = ?").bind(l.quantity, l.skuId)),
+    ...lines.map((l) => takeStockStatement(db, l.skuId, l.quantity)),
     ...(promo?.once && c.userId !== null ? [db.prepare("INSERT INTO promo_redemptions (promo_id, user_id) VALUES (?, ?)").bind(promo.id, c.userId)] : []),
     // Fails the batch (CHECK bonus_balance >= 0) when the balance was spent meanwhile.
-    ...(summary.bonusDiscountAmount > 0 && c.userId !== null
-      ? [db.prepare("UPDATE users SET bonus_balance = bonus_balance - ? WHERE id = ?").bind(summary.bonusDiscountAmount, c.userId)]
-      : []),
-    db
-      .prepare("DELETE FROM cart_lines WHERE cart_id = ? AND sku_id IN (SELECT value FROM json_each(?))")
-      .bind(c.cartId, JSON.stringify(lines.map((l) => l.skuId))),
-    db.prepare("UPDATE carts SET promo_code = NULL, bonuses = 0, updated_at = unixepoch() WHERE id = ?").bind(c.cartId),
+    ...(summary.bonusDiscountAmount > 0 && c.userId !== null ? [spendBonusesStatement(db, c.userId, summary.bonusDiscountAmount)] : []),
+    ...clearOrderedStatements(
+      db,
+      c.cartId,
+      lines.map((l) => l.skuId),
+    ),
   ];
   try {
     await db.batch(statements);

@@ -56,23 +56,6 @@ export function withPointId(fields: Record<string, string>): Record<string, stri
   return pointId ? { ...fields, pointId } : fields;
 }
 
-/** The checkout's steps, each a part of the order's fields (the same rules as placing). */
-export const contactsSchema = placeOrderSchema.pick({ name: true, phone: true, email: true });
-export const deliveryStepSchema = placeOrderSchema.pick({
-  cityId: true,
-  deliveryTypeId: true,
-  pointId: true,
-  addressId: true,
-  street: true,
-  streetId: true,
-  house: true,
-  flat: true,
-  postCode: true,
-});
-export const citySchema = placeOrderSchema.pick({ cityId: true });
-export const paymentStepSchema = placeOrderSchema.pick({ paymentMethod: true, comment: true });
-export const placeStepSchema = placeOrderSchema.pick({ idempotencyKey: true });
-
 /** An online order whose payment did not go through can be paid on delivery instead. */
 export const ON_DELIVERY_METHODS = ["cash", "card"] as const;
 export type OnDeliveryMethod = (typeof ON_DELIVERY_METHODS)[number];

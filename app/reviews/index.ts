@@ -12,3 +12,4 @@ export {
 export { ReviewsWidget } from "./widget";
 export { Captcha } from "./captcha";
 export { sendReaction } from "./reactions";
+export { ReviewPopup } from "./review-popup";

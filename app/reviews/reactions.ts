@@ -3,7 +3,7 @@ import type { useI18n } from "~/i18n/use-i18n";
 /*
  * Likes and dislikes in the browser: only signed-in shoppers have reaction forms,
  * so this part loads after the page (the reaction route's client module carries it,
- * app/routes/reaction.ts) and never with the product page's first scripts.
+ * app/routes/api/reaction.ts) and never with the product page's first scripts.
  */
 
 type Counts = { likes: number; dislikes: number; user_like: number; user_dislike: number };

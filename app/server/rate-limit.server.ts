@@ -65,3 +65,8 @@ export async function smsSendLimit(db: D1Database, request: Request, phone: stri
 export function codeCheckLimit(db: D1Database, request: Request): Promise<{ allowed: boolean; retryAfter: number }> {
   return hit(db, `sms-check:ip:${clientAddress(request)}`, 30, 600);
 }
+
+/** Daily clean-up: windows that began more than a day ago. */
+export async function purgeOldWindows(db: D1Database, now: number): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1 - 86400").bind(now).run();
+}

@@ -69,6 +69,23 @@ export function sessionStorage(env: Env, request: Request) {
   });
 }
 
+/** Every session of an account ends (a password reset), for the caller's batch. */
+export function endSessionsStatement(db: D1Database, userId: number): D1PreparedStatement {
+  return db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId);
+}
+
+/**
+ * The guest keys that live sessions hold, as a subquery: what a guest owns
+ * (carts, favourites) is theirs while a session names its key.
+ */
+export const LIVE_GUEST_KEYS = "SELECT json_extract(data, '$.guestKey') FROM sessions WHERE json_extract(data, '$.guestKey') IS NOT NULL";
+
+/** Daily clean-up: sessions past their expiry. Returns how many went. */
+export async function purgeExpiredSessions(db: D1Database, now: number): Promise<number> {
+  const r = await db.prepare("DELETE FROM sessions WHERE expires_at IS NOT NULL AND expires_at < ?1").bind(now).run();
+  return r.meta.changes;
+}
+
 /** A guest session's key, or null (a signed-in shopper's rows are found by the account). */
 export function guestKeyOf(session: Session<SessionData, FlashData> | null): string | null {
   if (!session || session.get("userId")) return null;

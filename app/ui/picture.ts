@@ -1,11 +1,11 @@
 /**
- * Product pictures in the sizes a screen needs (issue #15 §1). A photo (JPEG, PNG, WebP, AVIF)
+ * Product pictures in the sizes a screen needs. A photo (JPEG, PNG, WebP, AVIF)
  * goes through the image resizer in front of the shop, Cloudflare's Image Transformations
  * (`/cdn-cgi/image/<options>/<source>`): `srcset` offers widths for a phone (≤ 640 px), a tablet
  * (641–1024) and a desktop (≥ 1025) at 1× to 2×, and `format=auto` sends AVIF or WebP to a
  * browser that accepts them, the source's format to one that does not. A vector picture (the
  * demo catalogue's SVG silhouettes) fits every width in one file: it keeps its one URL.
- * Local runs have no resizer: `/cdn-cgi/image/…` is a stand-in there (app/routes/dev-image.ts).
+ * Local runs have no resizer: `/cdn-cgi/image/…` is a stand-in there (app/routes/dev/image-resizing.ts).
  * Not in the layout's chunk (vite.config.ts): the grids, the cart and favourites load it.
  */
 const WIDTHS = [320, 640, 960, 1280, 1920];
@@ -13,7 +13,7 @@ const WIDTHS = [320, 640, 960, 1280, 1920];
 /** The resizer's options for one width: the one place its URL is written (the stand-in checks it). */
 export const resizeOptions = (width: number) => `width=${width},fit=scale-down,format=auto`;
 
-/** Whether `options` are the resizer options the shop asks for (app/routes/dev-image.ts). */
+/** Whether `options` are the resizer options the shop asks for (app/routes/dev/image-resizing.ts). */
 export const isResizeOptions = (options: string) => WIDTHS.some((w) => resizeOptions(w) === options);
 
 /** Where each picture sits, as `sizes` says it: the grid's columns (app.css) and the gallery. */

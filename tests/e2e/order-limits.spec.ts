@@ -1,6 +1,6 @@
 // Placing orders cannot tie up stock: a shopper's fourth order in ten minutes is refused on the
 // checkout's last step with the reason, and the cart stays.
-import { chooseCity, expect, giveContacts, oneProductInCart, test, text } from "./support";
+import { chooseCity, expect, giveContacts, fillCart, test, text } from "./support";
 
 const orders = (key: string) => text("ru", "orders", key);
 
@@ -8,7 +8,7 @@ test("a fourth order within ten minutes: the place button answers with the reaso
   pageErrors.allowStatus(429);
   // Three orders placed (the place-order form's post from this browser).
   for (let i = 0; i < 3; i++) {
-    await oneProductInCart(page);
+    await fillCart(page);
     const res = await page.request.post("/order/request", {
       form: {
         name: "Limit",
@@ -24,7 +24,7 @@ test("a fourth order within ten minutes: the place button answers with the reaso
     });
     expect(res.status()).toBe(303);
   }
-  await oneProductInCart(page);
+  await fillCart(page);
   await page.goto("/ru/checkout");
   await giveContacts(page, js, "ru", "Limit");
   await chooseCity(page, "Ташкент", js);

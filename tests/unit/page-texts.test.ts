@@ -74,14 +74,14 @@ function loadedBy(route: string): string[] {
   return ["common", ...(m ? [...m[1]!.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!) : [])];
 }
 
-const pages = readdirSync("app/routes")
+const pages = readdirSync("app/routes/pages")
   .filter((f) => f.endsWith(".tsx"))
-  .map((f) => `app/routes/${f}`)
+  .map((f) => `app/routes/pages/${f}`)
   .filter((f) => /export default function/.test(source(f)));
 
 describe("texts a page shows", () => {
   it("the walk sees real uses (a page of the cart reaches cart texts; the layout none but common)", () => {
-    expect([...namespacesReached("app/routes/cart.tsx").keys()]).toContain("cart");
+    expect([...namespacesReached("app/routes/pages/cart.tsx").keys()]).toContain("cart");
     expect(pages.length).toBeGreaterThan(10);
   });
 

@@ -78,7 +78,7 @@ describe("housekeeping", () => {
   });
 
   it("the daily clean-up removes expired sessions and guest carts no live session names", async () => {
-    const { purgeExpired } = await import("~/server/maintenance.server");
+    const { purgeExpired } = await import("../../workers/maintenance");
     const live = new Shopper();
     await live.add(buyable(12).sku.id);
     const liveCart = (await env.DB.prepare(

@@ -1,0 +1,70 @@
+import { useField } from "@conform-to/react";
+import { useState } from "react";
+import { FieldError } from "~/forms/form-row";
+import { useI18n } from "~/i18n/use-i18n";
+import { useHydrated } from "~/ui/hydrated";
+import type { CheckoutData } from "./flow.server";
+
+/**
+ * The stores (pickup) or post offices (post) of the city for one type, and the
+ * chosen one's address and hours as soon as it is chosen: with JavaScript as
+ * the select changes; without it, its "show" button saves the choice and the
+ * step comes back open with them.
+ */
+export function DeliveryPoints({ data, typeId, uuid, showError }: { data: CheckoutData; typeId: number; uuid: string; showError: boolean }) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const [field] = useField<string>("pointId");
+  // The error belongs to the type it was refused for (one element with its id).
+  const invalid = showError && Boolean(field.errors?.length);
+  const points = data.pointsByType[typeId] ?? [];
+  const saved = data.view.deliveryTypeId === typeId ? points.find((p) => p.id === data.draft.pointId) : undefined;
+  const [chosenId, setChosenId] = useState(saved?.id ?? null);
+  const chosen = points.find((p) => p.id === chosenId);
+  const id = `checkout-point-${uuid}`;
+  return (
+    <div className="row">
+      <label htmlFor={id}>{t("orders:checkout.point")}</label>
+      <div className="point-choice">
+        <select
+          id={id}
+          name={`point-${typeId}`}
+          defaultValue={saved?.id ?? ""}
+          data-testid={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? field.errorId : undefined}
+          onChange={(e) => setChosenId(Number(e.currentTarget.value) || null)}
+        >
+          <option value="" disabled>
+            {t("orders:checkout.choosePoint")}
+          </option>
+          {points.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+              {p.label ? ` — ${p.label}` : ""}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="point" className="button button--ghost button--small" data-testid={`show-point-${uuid}`}>
+            {t("orders:checkout.showPoint")}
+          </button>
+        )}
+      </div>
+      {showError ? <FieldError name="pointId" /> : null}
+      <div aria-live="polite">
+        {chosen ? (
+          <div className="selected-point" data-testid={`point-details-${uuid}`}>
+            <p>
+              <strong>{chosen.title}</strong>
+              {chosen.label ? ` · ${chosen.label}` : ""}
+            </p>
+            <p>{chosen.address}</p>
+            {chosen.phone ? <p>{chosen.phone}</p> : null}
+            {chosen.schedule ? <p>{chosen.schedule}</p> : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { CheckoutPage } from "./checkout-page";
+export type { CheckoutFailure } from "./step";
+export { deliveryStepSchema } from "./schema";

@@ -1,0 +1,54 @@
+import { ConformForm } from "~/forms/conform-form";
+import { FieldError } from "~/forms/form-row";
+import { TextareaRow } from "~/forms/textarea-row";
+import { useConformForm } from "~/forms/use-conform-form";
+import { useI18n } from "~/i18n/use-i18n";
+import { COMMENT_MAX, PAYMENT_METHODS } from "~/orders/index";
+import { paymentStepSchema } from "./schema";
+import { replyFor, type StepProps } from "./step";
+
+/** How the order is paid, and the shopper's comment. */
+export function PaymentStep({ data, failure }: StepProps) {
+  const { t } = useI18n();
+  const option = data.view.deliveryOptions.find((o) => o.id === data.view.deliveryTypeId);
+  const form = useConformForm(paymentStepSchema, {
+    lastResult: replyFor(failure, "payment"),
+    defaultValue: { paymentMethod: data.draft.paymentMethod ?? undefined, comment: data.draft.comment },
+  });
+  const chosen = form.getFieldset().paymentMethod.initialValue;
+  return (
+    <ConformForm form={form} className="form" data-testid="payment-form">
+      <fieldset className="row">
+        <legend>{t("orders:done.payment")}</legend>
+        {/* Online only where a provider is configured; card shown but disabled where the type takes no payment on delivery. */}
+        {PAYMENT_METHODS.filter((m) => m !== "online" || data.onlinePayment).map((m) => {
+          const unavailable = m === "card" && !option?.needPayment;
+          return (
+            <label key={m} className={unavailable ? "choice choice--disabled" : "choice"}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={m}
+                defaultChecked={chosen === m && !unavailable}
+                disabled={unavailable}
+                data-testid={`payment-${m}`}
+              />{" "}
+              {t(`orders:payment.${m}`)}
+              {unavailable ? <span className="choice__note"> — {t("orders:payment.cardUnavailable", { type: option?.title ?? "" })}</span> : null}
+            </label>
+          );
+        })}
+        <FieldError name="paymentMethod" />
+      </fieldset>
+      <TextareaRow
+        name="comment"
+        label={t("orders:checkout.comment")}
+        maxLength={COMMENT_MAX}
+        counter={(count) => t("orders:checkout.charactersLeft", { count })}
+      />
+      <button type="submit" name="intent" value="payment" className="button">
+        {t("orders:checkout.continue")}
+      </button>
+    </ConformForm>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Route } from "./+types/account";
+import { SIZE_FIELDS } from "~/account/index";
+import { getAccount, runAccountApi } from "~/account/index.server";
+import { requireApiUser } from "~/auth/index.server";
+import { errorList, refused } from "~/forms/parse.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { readSession, sessionStorage } from "~/server/session.server";
+
+/** GET /api/account: details with phones, kids and socials (docs/api.md). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { app, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const account = await getAccount(app.env.DB, userId);
+  if (!account) apiError(404, t("account:errors.notFound"));
+  return Response.json(account);
+}
+
+/**
+ * The account's JSON calls (docs/api.md), by path: PUT save-details, POST change-email,
+ * POST change-phone (+ /bpm/validate-contact), POST verify-sms (+ /bpm/validate-sms).
+ * The pending new phone is kept in the session between the two phone calls.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const userId = await requireApiUser(app, request, t);
+  const payload = await readPayload(request, t, { lists: SIZE_FIELDS });
+  const op = params.op ?? "";
+  const session = await readSession(app.env, request);
+  const run = (fields: Record<string, string>) => runAccountApi({ app, request, userId, lang, t }, fields);
+
+  switch (op) {
+    case "save-details": {
+      const result = await run({ ...payload, intent: "save-details" });
+      if (!result.ok) apiFailure(t, result);
+      return Response.json({ success: true, saved: true });
+    }
+    case "change-email": {
+      const result = await run({ ...payload, intent: "email-change" });
+      if (!result.ok) {
+        const message = errorList(result.reply.error, (key) => t(key))[0]?.message;
+        return Response.json(
+          { status: false, error: true, message: message ?? t("account:api.wrong") },
+          refused(result.status === 400 ? 422 : result.status, result.retryAfter),
+        );
+      }
+      return Response.json({ status: true, message: t("account:notices.emailSent") });
+    }
+    case "change-phone":
+    case "validate-contact": {
+      const result = await run({ phone: payload.phone ?? "", intent: "phone-start" });
+      // Existing clients read data.success (then the message, or the first of the list).
+      if (!result.ok) apiFailure(t, result, { data: { success: false } });
+      const storage = sessionStorage(app.env, request);
+      const s = session ?? (await storage.getSession());
+      s.set("pendingPhone", result.query!.phone!);
+      return Response.json({ data: { success: true } }, { headers: { "Set-Cookie": await storage.commitSession(s) } });
+    }
+    case "verify-sms":
+    case "validate-sms": {
+      const phone = session?.get("pendingPhone");
+      if (!phone) apiError(409, t("account:api.noPendingPhone"), undefined, undefined, { data: { success: false } });
+      const result = await run({ phone, sms: payload.sms ?? "", intent: "phone-verify" });
+      if (!result.ok) apiFailure(t, result, { data: { success: false } });
+      session!.unset("pendingPhone");
+      return Response.json({ data: { success: true, phone } }, { headers: { "Set-Cookie": await sessionStorage(app.env, request).commitSession(session!) } });
+    }
+    default:
+      apiError(404, t("server:api.unknownOperation"));
+  }
+}

@@ -1,0 +1,66 @@
+import type { Route } from "./+types/auth";
+import { runAccountApi } from "~/account/index.server";
+import { data } from "react-router";
+import { loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { beginUserSession, passwordLogin, requireApiUser, sendLoginCode, verifyLoginCode } from "~/auth/index.server";
+import { parseForm, payloadForm, refused } from "~/forms/parse.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+
+/**
+ * The sign-in calls as JSON (docs/api.md), sharing the pages' schemas and server modules:
+ * POST /auth/send-login-code-on-phone {phone}, POST /auth/login-by-phone {phone, code},
+ * POST /auth/resend-confirm-email (signed in), and the JSON login (POST /auth/login-by-password, or
+ * POST /login asking for JSON).
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const payload = await readPayload(request, t);
+  switch (params.op) {
+    case "login-by-password": {
+      // The JSON login, `POST /login?return_url=…` asking for JSON (the entry brings it here):
+      // refusals as {"loginform-<field>": [messages]}, success as the session cookie and where to go.
+      const submission = parseForm(
+        payloadForm({ ...payload, returnUrl: payload.returnUrl || (new URL(request.url).searchParams.get("return_url") ?? "") }),
+        loginSchema,
+      );
+      const refusal = (errors: Record<string, string[] | null> | null | undefined, status: number, retryAfter?: number): never => {
+        const body = Object.fromEntries(
+          Object.entries(errors ?? {}).map(([field, keys]) => [`loginform-${field || "password"}`, (keys ?? []).map((k) => t(k))]),
+        );
+        throw data(body, refused(status, retryAfter));
+      };
+      if (submission.status !== "success") throw refusal(submission.error, 422);
+      const { login, password, returnUrl } = submission.value;
+      const result = await passwordLogin(app.env.DB, request, login, password);
+      if (!result.ok) throw refusal({ password: [`auth:errors.${result.reason}`] }, result.reason === "tooManyAttempts" ? 429 : 422, result.retryAfter);
+      const cookie = await beginUserSession(app.env, request, result.userId);
+      return Response.json({ success: true, redirect: safeReturnUrl(returnUrl, lang, app.defaultLang) }, { headers: { "Set-Cookie": cookie } });
+    }
+    case "send-login-code-on-phone": {
+      const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), smsSendSchema);
+      if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+      const sent = await sendLoginCode(app.env, request, submission.value.phone, (code) => t("auth:sms.text", { code }));
+      if (!sent.sent) apiError(429, t("auth:errors.tooManyCodes"), undefined, sent.retryAfter);
+      return Response.json({ success: true });
+    }
+    case "login-by-phone": {
+      // Existing clients name the code "code" or "sms".
+      const submission = parseForm(payloadForm({ phone: payload.phone ?? "", code: payload.code ?? payload.sms ?? "" }), smsVerifySchema);
+      if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+      const result = await verifyLoginCode(app.env, request, submission.value.phone, submission.value.code);
+      if (!result.ok) {
+        const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
+        apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
+      }
+      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
+    }
+    case "resend-confirm-email": {
+      const userId = await requireApiUser(app, request, t);
+      const result = await runAccountApi({ app, request, userId, lang, t }, { intent: "resend-confirm" });
+      if (!result.ok) apiFailure(t, result);
+      return Response.json({ success: true, message: t("account:notices.confirmResent") });
+    }
+    default:
+      apiError(404, t("server:api.unknownOperation"));
+  }
+}

@@ -1,0 +1,165 @@
+import type { Route } from "./+types/delivery";
+import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
+import { isLang, LANGS } from "~/i18n/languages";
+import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
+import { parseForm, payloadForm } from "~/forms/parse.server";
+import { deliveryStepSchema } from "~/checkout/index";
+import { saveDelivery } from "~/checkout/index.server";
+import { withPointId } from "~/orders/index";
+import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
+import { getApp } from "~/server/context.server";
+import { clientAddress } from "~/server/rate-limit.server";
+import { serverT } from "~/i18n/middleware.server";
+
+const PER_PAGE = 20;
+const PER_PAGE_MAX = 100;
+// showAll lists a city's points on one page; no city has more.
+const ALL_MAX = 1000;
+
+/** One page of a list, as the delivery data API answers it (docs/api.md): `{items, _meta}`. */
+function paged<T>(all: T[], url: URL) {
+  const perPage = Math.max(
+    1,
+    Math.min(url.searchParams.get("showAll") === "1" ? ALL_MAX : PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE),
+  );
+  const pageCount = Math.max(1, Math.ceil(all.length / perPage));
+  const currentPage = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
+  return {
+    items: all.slice((currentPage - 1) * perPage, currentPage * perPage),
+    _meta: { totalCount: all.length, pageCount, perPage, currentPage },
+  };
+}
+
+/**
+ * The delivery data API (docs/api.md), GET /api/delivery/<resource>:
+ * `cities` (optional `title`), `city-page` (`city_id`: the page of `cities` that holds it) and `types` (`city_id`; `show_inactive`), each with
+ * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
+ * `title`, `showAll`), `streets` (the same pair; `ref`, `title`, `showAll`) and
+ * `up-post-codes` (`street_id`, `house`; `post_code`), each with `page`,
+ * `per-page` and `lang`. A missing required parameter answers 400 naming
+ * it; an unsupported `lang` 400 listing the allowed ones.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("lang");
+  const t = serverT(isLang(asked) ? asked : app.defaultLang);
+  if (asked !== null && !isLang(asked)) apiError(400, t("server:api.unsupportedLang", { lang: asked.slice(0, 10), allowed: LANGS.join(", ") }));
+  const lang = isLang(asked) ? asked : app.defaultLang;
+  const required = (names: string[]) => {
+    const missing = names.filter((n) => !url.searchParams.get(n));
+    if (missing.length)
+      apiError(
+        400,
+        t("server:api.missingParams", { names: missing.join(", ") }),
+        missing.map((field) => ({ field, message: t("server:api.missingParams", { names: field }) })),
+      );
+  };
+  switch (params.resource) {
+    case "cities": {
+      const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
+      const cities = (await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
+      return Response.json(paged(cities, url));
+    }
+    case "city-page": {
+      // Which page of `cities` (at this per-page) holds the city: a select opens there.
+      required(["city_id"]);
+      const cities = await allCities(app.env.DB, lang);
+      const index = cities.findIndex((c) => String(c.id) === url.searchParams.get("city_id"));
+      if (index < 0) apiError(404, t("server:api.unknownCity"));
+      const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
+      return Response.json({ page: Math.floor(index / perPage) + 1, perPage, city: cities[index] });
+    }
+    case "types": {
+      required(["city_id"]);
+      const cityId = Number(url.searchParams.get("city_id"));
+      const types = Number.isInteger(cityId) && cityId > 0 ? await typesOfCity(app.env.DB, lang, cityId, url.searchParams.get("show_inactive") === "1") : [];
+      return Response.json(paged(types, url));
+    }
+    case "warehouses": {
+      required(["city_ref_id", "delivery_type_id"]);
+      const cityId = await cityIdOf(app.env.DB, url.searchParams.get("city_ref_id")!.slice(0, 40));
+      const typeId = Number(url.searchParams.get("delivery_type_id"));
+      const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
+      const ref = url.searchParams.get("ref");
+      const points = cityId && Number.isInteger(typeId) ? await pointsOf(app.env.DB, lang, cityId, typeId) : [];
+      const chosen = points.filter((p) => (!ref || p.ref === ref) && (!title || p.title.toLocaleLowerCase(lang).includes(title)));
+      // showAll: every point on one page (clients ask for it to fill a select).
+      if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
+      return Response.json(paged(chosen, url));
+    }
+    case "streets": {
+      required(["city_ref_id", "delivery_type_id"]);
+      const cityId = await cityIdOf(app.env.DB, url.searchParams.get("city_ref_id")!.slice(0, 40));
+      const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
+      const ref = url.searchParams.get("ref");
+      const streets = cityId ? await streetsOf(app.env.DB, lang, cityId) : [];
+      const chosen = streets.filter((x) => (!ref || x.ref === ref) && (!title || x.title.toLocaleLowerCase(lang).includes(title)));
+      if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
+      return Response.json(paged(chosen, url));
+    }
+    case "up-post-codes": {
+      required(["street_id", "house"]);
+      const streetId = Number(url.searchParams.get("street_id"));
+      const code = Number.isInteger(streetId) && streetId > 0 ? await postCodeOf(app.env.DB, streetId, url.searchParams.get("house")!.slice(0, 20)) : null;
+      // post_code narrows to one code (the client checks what it has).
+      const asked = url.searchParams.get("post_code");
+      const items = code && (!asked || asked === code) ? [{ post_code: code }] : [];
+      return Response.json(paged(items, url));
+    }
+    default:
+      apiError(404, t("server:api.unknownOperation"));
+  }
+}
+
+/**
+ * POST /api/delivery/delivery-data (docs/api.md): the shopper's delivery choice, as
+ * form field `data` holding a JSON object (cityId, deliveryTypeId, and storeId,
+ * warehouseId or pointId, or addressId, or street, house, flat, postCode). It
+ * is saved to the cart and the checkout draft as the checkout's delivery step
+ * saves it; the answer is the choice as saved and the cart's summary with it.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  if (params.resource !== "delivery-data") apiError(404, t("server:api.unknownOperation"));
+  const payload = await readPayload(request, t);
+  if (!payload.data)
+    apiError(400, t("server:api.missingParams", { names: "data" }), [{ field: "data", message: t("server:api.missingParams", { names: "data" }) }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.data);
+  } catch {
+    apiError(400, t("server:api.malformedBody"), [{ field: "data", message: t("server:api.malformedBody") }]);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) apiError(400, t("server:api.expectedObject"));
+  const fields = textFields(parsed as Record<string, unknown>, t);
+  const submission = parseForm(payloadForm(withPointId(fields)), deliveryStepSchema);
+  if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+  const shopper = await shopperOf(app.env, request);
+  const cartId = await existingCartId(app.env, shopper);
+  if (cartId === null) apiError(409, t("orders:errors.cartEmpty"), undefined, undefined, { code: "cart_empty" });
+  const saved = await saveDelivery(submission.value, {
+    env: app.env,
+    lang,
+    cartId,
+    userId: shopper.owner.userId,
+    guestKey: shopper.owner.guestKey,
+    address: clientAddress(request),
+    t,
+  });
+  if (!saved.ok) apiError(422, t(saved.error), [{ field: saved.field, message: t(saved.error) }]);
+  const view = await getCartView(app.env, lang, cartId);
+  const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId)!;
+  return Response.json({
+    success: true,
+    delivery: {
+      cityId: view.cityId,
+      deliveryTypeId: option.id,
+      type: option.type,
+      title: option.title,
+      cost: view.summary.deliveryCost,
+      pointId: saved.pointId,
+    },
+    summary: view.summary,
+  });
+}

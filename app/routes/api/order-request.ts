@@ -1,0 +1,44 @@
+import type { Route } from "./+types/order-request";
+import { existingCartId, shopperOf } from "~/cart/index.server";
+import { parseForm, payloadForm, refused } from "~/forms/parse.server";
+import { localized } from "~/i18n/middleware.server";
+import { placeOrderSchema, withPointId } from "~/orders/index";
+import { localizeOrder, orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
+import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { clientAddress } from "~/server/rate-limit.server";
+
+/**
+ * POST /order/request (docs/api.md): places the shopper's cart as an order.
+ * JSON (or a form-encoded body asking for JSON) answers 201 with the order, 422
+ * with the refused fields, 409 with the lines no longer in stock; a plain form
+ * post answers 303 to the order's confirmation page.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const wantsPage = !(request.headers.get("Accept") ?? "").includes("application/json") && !(request.headers.get("Content-Type") ?? "").includes("json");
+  const payload = await readPayload(request, t);
+  const submission = parseForm(payloadForm(withPointId(payload)), placeOrderSchema);
+  if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+  const shopper = await shopperOf(app.env, request);
+  const result = await placeOrder(submission.value, {
+    env: app.env,
+    lang,
+    t,
+    cartId: await existingCartId(app.env, shopper),
+    userId: shopper.owner.userId,
+    guestKey: shopper.owner.guestKey,
+    address: clientAddress(request),
+  });
+  if (!result.ok) {
+    if ("lines" in result) apiError(409, t("orders:errors.outOfStock"), undefined, undefined, { code: result.code, lines: result.lines });
+    const message = t(result.error);
+    if ("retryAfter" in result) apiError(429, message, undefined, result.retryAfter, { code: result.code });
+    apiError(result.status, message, result.field ? [{ field: result.field, message }] : undefined, undefined, { code: result.code });
+  }
+  const { order, created } = result;
+  // Online: the provider's page to pay at (the form post goes there; JSON clients get it as payment.url).
+  const pay = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
+  if (wantsPage) return new Response(null, { status: 303, headers: { Location: pay ?? localized(context, `/checkout/done/${order.number}`, lang) } });
+  const json = orderJson(await localizeOrder(app.env.DB, lang, order));
+  return Response.json({ success: true, order: { ...json, payment: { ...json.payment, url: pay } } }, refused(created ? 201 : 200));
+}

@@ -1,0 +1,92 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/cart";
+import { runCartAction } from "~/cart/index.server";
+import { ecommerceItem } from "~/cart/index";
+import { getCartView } from "~/cart/index.server";
+import { enabledDeliveryTypes } from "~/delivery/index.server";
+import { CartPage } from "~/cart/index";
+import { CartPopup, MiniCart } from "~/cart/index";
+import { checkoutMaxItems } from "~/cart/index";
+import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/index.server";
+import { safeReturnUrl } from "~/auth/index";
+import { getApp } from "~/server/context.server";
+import { readFormData, refused } from "~/forms/parse.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
+import { seo } from "~/i18n/seo";
+
+/** The popup and mini-cart load with this route's client module, where the layout finds them (app/cart/popup-host.tsx). */
+export const handle = { cartUi: { CartPopup, MiniCart } };
+
+const NOTICES = [
+  "updated",
+  "removed",
+  "movedToFavourites",
+  "promoApplied",
+  "promoRemoved",
+  "bonusesApplied",
+  "bonusesRemoved",
+  "deliveryUpdated",
+  "deliveryTypeNotInCity",
+];
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const shopper = await shopperOf(app.env, request);
+  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("notice");
+  return {
+    i18n: texts(lang, ["cart"]),
+    view,
+    // Before a city is chosen the types are offered by name, so one submission (no JavaScript) chooses both.
+    deliveryTypes: view.lines.length > 0 && view.cityId === null ? await enabledDeliveryTypes(app.env.DB, lang) : [],
+    analytics: view.lines.map((l, i) =>
+      ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
+    ),
+    maxItems: checkoutMaxItems(app.env),
+    // Set by the checkout when it refuses a cart over the limit (no JavaScript).
+    limitRefused: url.searchParams.get("checkout") === "limit",
+    notice: notice && NOTICES.includes(notice) ? notice : null,
+    signedIn: shopper.owner.userId !== null,
+    title: getI18n(context).t("cart:title"),
+  };
+}
+
+/**
+ * Every cart form posts here (`intent`). The cart page's forms get a 303 back
+ * to the cart with a notice (with JavaScript React Router follows it), or on
+ * refusal the page again with the error and what was typed (4xx). The
+ * product page's add form posts here only without JavaScript (with it, it
+ * calls /api/cart): it carries `redirectTo`, and the answer is a 303 back
+ * with the popup as a one-time flash.
+ */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const form = await readFormData(request);
+  const shopper = await shopperOf(app.env, request);
+  const result = await runCartAction(form, { env: app.env, request, lang, shopper, fromForm: true });
+  const back = form.get("redirectTo");
+  const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
+  if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
+  const cookie = await commitShopperSession(app.env, request, shopper);
+  const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
+  if (redirectTo) return redirect(redirectTo, { status: 303, headers });
+  if (result.ok && result.intent !== "add") return redirect(`${localized(context, "/cart")}?notice=${result.notice}`, { status: 303, headers });
+  if (!result.ok) {
+    const { status, ...failure } = result;
+    return data({ result: failure }, refused(status, failure.retryAfter, headers));
+  }
+  return data({ result }, { headers });
+}
+
+/** Retry-After of a 429 reaches the document response too (the entry makes every cart answer private). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/cart", noindex: true })];
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  return <CartPage {...loaderData} failure={actionData && !actionData.result.ok ? actionData.result : null} />;
+}

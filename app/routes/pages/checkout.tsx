@@ -1,0 +1,85 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/checkout";
+import { getAccount } from "~/account/index.server";
+import { ecommerceItem } from "~/cart/index";
+import { existingCartId, shopperOf } from "~/cart/index.server";
+import { readFormData, refused } from "~/forms/parse.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
+import { seo } from "~/i18n/seo";
+import { CheckoutPage } from "~/checkout/index";
+import { checkoutData, runCheckoutAction } from "~/checkout/index.server";
+import { orderPayUrl } from "~/orders/index.server";
+import { getApp } from "~/server/context.server";
+import { clientAddress } from "~/server/rate-limit.server";
+
+/** The orders texts the checkout shows (the stand-in's and the history's stay out). */
+const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "status"];
+
+/**
+ * The checkout: an empty cart or one over CHECKOUT_MAX_ITEMS goes
+ * back to the cart (a direct URL cannot bypass the limit); otherwise the steps,
+ * with what was chosen kept per cart.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const shopper = await shopperOf(app.env, request);
+  const cartId = await existingCartId(app.env, shopper);
+  const cartPath = localized(context, "/cart");
+  if (cartId === null) throw redirect(cartPath, 303);
+  const t = getI18n(context).t;
+  const result = await checkoutData(
+    { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request), t },
+    new URL(request.url).searchParams.get("step"),
+    (userId) => getAccount(app.env.DB, userId),
+  );
+  if (result === "empty") throw redirect(cartPath, 303);
+  if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
+  const analytics = result.view.lines.map((l, i) =>
+    ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
+  );
+  // Of the sign-in texts, the contact fields' labels and errors and the sign-in form's; none of the stand-in's.
+  const i18n = texts(lang, ["cart", "orders", "auth"], { auth: ["fields", "errors", "login", "sms"], orders: ORDERS_GROUPS });
+  return { i18n, checkout: result, analytics, title: t("cart:checkoutTitle") };
+}
+
+/** Every checkout form posts here (`intent`); a saved step goes on with a 303, a refused one shows again with what was typed. */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = requireLang(params, context);
+  const app = getApp(context);
+  const shopper = await shopperOf(app.env, request);
+  const cartId = await existingCartId(app.env, shopper);
+  const checkoutPath = localized(context, "/checkout");
+  if (cartId === null) throw redirect(localized(context, "/cart"), 303);
+  const result = await runCheckoutAction(await readFormData(request), {
+    env: app.env,
+    lang,
+    cartId,
+    userId: shopper.owner.userId,
+    guestKey: shopper.owner.guestKey,
+    address: clientAddress(request),
+    t: getI18n(context).t,
+  });
+  if (result.ok) {
+    // An order to pay online goes on to the provider's page, which brings the shopper back to the order.
+    const pay = result.order ? orderPayUrl(app.env, result.order, lang, app.defaultLang, app.origin) : null;
+    if (pay) throw redirect(pay, 303);
+    const [where, step] = result.next.startsWith("done/") ? [`${checkoutPath}/${result.next}`, ""] : [checkoutPath, result.next];
+    throw redirect(step ? `${where}?step=${step}#${step}` : where, 303);
+  }
+  const { status, ok: _, ...failure } = result;
+  return data(failure, refused(status, failure.refusal && "retryAfter" in failure.refusal ? failure.refusal.retryAfter : undefined));
+}
+
+/** A refused step can still change what the page shows (a saved delivery type brings its stores): always reload the data. */
+export const shouldRevalidate = () => true;
+
+/** A refused placement's Retry-After (too many orders) reaches the page's answer. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...seo(matches, { title: loaderData?.title ?? "", path: "/checkout", noindex: true })];
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage data={loaderData.checkout} analytics={loaderData.analytics} failure={actionData ?? null} />;
+}

@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/product-review-rules";
+import { requireLang } from "~/i18n/middleware.server";
+import { texts } from "~/i18n/resources.server";
+import { useI18n } from "~/i18n/use-i18n";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const lang = requireLang(params, context);
+  return { i18n: texts(lang, ["reviews"], { reviews: ["rules", "form"] }) };
+}
+
+/** The review rules, a popup of the add-review popup and a URL of its own. */
+export default function ProductReviewRules({ params }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  return (
+    <section className="review-rules" aria-labelledby="review-rules-title" data-testid="review-rules">
+      <h3 id="review-rules-title">{t("reviews:rules.title")}</h3>
+      <ul>
+        {[1, 2, 3, 4].map((n) => (
+          <li key={n}>{t(`reviews:rules.item${n}`)}</li>
+        ))}
+      </ul>
+      <Link to={href(`/product/${params.slug}/review`)} preventScrollReset data-testid="review-rules-close">
+        {t("reviews:form.close")}
+      </Link>
+    </section>
+  );
+}

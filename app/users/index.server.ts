@@ -1,0 +1,12 @@
+export {
+  confirmUserEmail,
+  createEmailUser,
+  type Personal,
+  phoneUser,
+  returnBonusesStatement,
+  savePersonal,
+  setConfirmedEmail,
+  setPasswordStatement,
+  setVerifiedPhone,
+  spendBonusesStatement,
+} from "./users.server";

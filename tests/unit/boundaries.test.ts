@@ -1,0 +1,107 @@
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, type SourceFile, scan, sourceFiles } from "./app-sources";
+
+/**
+ * The import boundaries of app/, stated once (docs/decisions/002-biome-instead-of-eslint.md):
+ * - the shared folders import no feature, no route and not the root;
+ * - a feature (every other folder of app/ but routes/) is imported from outside it only
+ *   through its door, `index.ts` or `index.server.ts`;
+ * - nothing imports a route module (routes.ts names them; their generated +types are fine);
+ * - no `../` import: another folder is named through `~/`.
+ * Type imports count as imports. Import cycles are Biome's (noImportCycles). tests/ is free
+ * to reach into a feature's files.
+ */
+const SHARED = ["ui", "layout", "forms", "i18n", "server"];
+const FEATURES = readdirSync(join(ROOT, "app"), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== "routes" && !d.name.startsWith("+") && !SHARED.includes(d.name))
+  .map((d) => d.name);
+const DOORS = ["index.ts", "index.tsx", "index.server.ts"];
+
+/** Where an import leads, as a path from the repository root without extension; null for a package. */
+function target(spec: string, from: string): string | null {
+  const path = spec.split("?")[0]!;
+  if (path.startsWith("~/")) return posix.join("app", path.slice(2));
+  if (path.startsWith(".")) return posix.join(dirname(from), path);
+  return null;
+}
+
+/** The folder of app/ a path is in ("cart", "routes"…), "app" for app/'s own files, or "" outside app/. */
+const folderOf = (path: string) => (path.startsWith("app/") ? (path.split("/").length > 2 ? path.split("/")[1]! : "app") : "");
+
+function withExtension(path: string): string {
+  for (const ext of ["", ".ts", ".tsx"]) if (existsSync(join(ROOT, path + ext)) && /\.tsx?$/.test(path + ext)) return path + ext;
+  return path;
+}
+
+type Violation = { file: string; spec: string; rule: string };
+
+function violations(files: Pick<SourceFile, "path" | "imports">[]): Violation[] {
+  const out: Violation[] = [];
+  for (const file of files) {
+    const from = folderOf(file.path);
+    for (const spec of file.imports) {
+      const to = target(spec, file.path);
+      if (to === null) continue;
+      const say = (rule: string) => out.push({ file: file.path, spec, rule });
+      if (spec.startsWith("../")) say("climbs out of its folder: import another folder through ~/");
+      const into = folderOf(to);
+      if (to === "app/root" || (into === "routes" && !to.includes("/+types/"))) say("imports a route module");
+      if (!FEATURES.includes(into) || into === from) continue;
+      if (SHARED.includes(from)) say(`imports the ${into} feature: shared folders (${SHARED.join(", ")}) import no feature; features feed them props and data`);
+      else if (!DOORS.includes(posix.basename(withExtension(to))))
+        say(`reaches inside the ${into} feature: use its door, ~/${into}/index or ~/${into}/index.server`);
+    }
+  }
+  return out;
+}
+
+describe("import boundaries", () => {
+  it("see the imports a file makes, type imports included", () => {
+    const { imports } = scan(`import type { A } from "~/cart/cart.server";
+      import { b,
+        c } from "./x";
+      // import { gone } from "~/orders/orders.server";
+      type Ui = typeof import("./cart-ui");
+      export { d } from "~/i18n/url";
+      import "./app.css";`);
+    expect(imports.sort()).toEqual(["./app.css", "./cart-ui", "./x", "~/cart/cart.server", "~/i18n/url"]);
+  });
+
+  it("fail on each kind of break (checked on made-up files)", () => {
+    const files = [
+      { path: "app/ui/price.tsx", imports: ["~/cart/index"] },
+      { path: "app/checkout/page.tsx", imports: ["~/orders/schema", "~/orders/index", "./step", "~/forms/form-row"] },
+      { path: "app/routes/pages/cart.tsx", imports: ["~/cart/cart.server", "~/cart/index.server", "./+types/cart", "../api/cart"] },
+      { path: "app/cart/popup.ts", imports: ["~/routes/pages/cart", "~/root"] },
+      { path: "workers/app.ts", imports: ["~/orders/orders.server", "./maintenance"] },
+    ];
+    expect(violations(files).map((v) => `${v.file} ${v.spec}`)).toEqual([
+      "app/ui/price.tsx ~/cart/index",
+      "app/checkout/page.tsx ~/orders/schema",
+      "app/routes/pages/cart.tsx ~/cart/cart.server",
+      // Twice: it climbs out of its folder, and into a route.
+      "app/routes/pages/cart.tsx ../api/cart",
+      "app/routes/pages/cart.tsx ../api/cart",
+      "app/cart/popup.ts ~/routes/pages/cart",
+      "app/cart/popup.ts ~/root",
+      "workers/app.ts ~/orders/orders.server",
+    ]);
+  });
+
+  it("every feature has a door", () => {
+    expect(FEATURES.length).toBeGreaterThan(8);
+    for (const feature of FEATURES)
+      expect(
+        DOORS.some((d) => existsSync(join(ROOT, "app", feature, d))),
+        `app/${feature}/ has no index.ts or index.server.ts`,
+      ).toBe(true);
+  });
+
+  it("hold in app/ and the Worker's entry (workers/*.ts)", () => {
+    const files = [...sourceFiles("app"), ...sourceFiles("workers").filter((f) => /^workers\/[^/]+\.ts$/.test(f.path))];
+    expect(files.length).toBeGreaterThan(200);
+    expect(violations(files).map((v) => `${v.file}: "${v.spec}" ${v.rule}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { purgeAbandonedCarts } from "~/cart/index.server";
+import { purgeAbandonedGuestFavourites } from "~/favourites/index.server";
+import { purgeOldWindows } from "~/server/rate-limit.server";
+import { purgeExpiredSessions } from "~/server/session.server";
+
+/**
+ * Daily clean-up (the Worker's scheduled handler): expired sessions, what guests
+ * owned whose key no live session holds any more (carts, favourites, followed
+ * brands), and old rate-limit windows. Each feature purges its own tables; the
+ * sessions go first, so the guest keys they held no longer count as live. A
+ * guest's orders stay (the shop's record).
+ */
+export async function purgeExpired(db: D1Database, now = Math.floor(Date.now() / 1000)): Promise<{ sessions: number; carts: number }> {
+  const sessions = await purgeExpiredSessions(db, now);
+  const carts = await purgeAbandonedCarts(db, now);
+  await purgeAbandonedGuestFavourites(db, now);
+  await purgeOldWindows(db, now);
+  return { sessions, carts };
+}
