@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/*
           The whole stylesheet inline (≈5.5 kB gzip): the first paint waits for no other request
-          (issue #15 §1). A React style resource: the browser adopts the server's element by its
+         . A React style resource: the browser adopts the server's element by its
           key, its text stays out of the scripts. README, "Performance budgets", says why not a
           critical part and a deferred rest.
         */}

@@ -137,7 +137,7 @@ function asFromTheEdge(init) {
 }
 
 /**
- * Issue #15 §1: Lighthouse on home, a category, the product with reviews, search results, cart,
+ * Lighthouse on home, a category, the product with reviews, search results, cart,
  * checkout, favourites and login, uz and ru (scripts/audit.mjs): every category 100 (SEO only
  * where the page is indexable), first contentful paint ≤ 1.2 s and largest ≤ 1.5 s.
  */
@@ -156,7 +156,7 @@ async function auditReport(pages, initOf) {
     const html = await (await fetch(BASE + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} })).text();
     page.indexable = !/<meta name="robots" content="noindex/.test(html);
   }
-  // Issue #15 §4: a crawler's walk of the demo shop (tests/shared/crawl.ts; the Worker test walks
+  // A crawler's walk of the demo shop (tests/shared/crawl.ts; the Worker test walks
   // the seeded one with the same code).
   const started = Date.now();
   const { broken, pages: crawled } = await crawl((path, init) => fetch(BASE + path, init), BASE);
@@ -309,7 +309,7 @@ const server = serveBuild({ port: PORT, stdio: "ignore", vars: ["BENCH_D1:1"] })
 try {
   await waitForHttp(`${BASE}/robots.txt`);
   const productSlug = /href="\/product\/([a-z0-9-]+)"/.exec(await (await fetch(`${BASE}/store`)).text())[1];
-  // "reviewed": the demo product with 42 reviews (workers/seed/reviews.ts; tests/e2e/support.ts REVIEWED.many), issue #14's budget case.
+  // "reviewed": the demo product with 42 reviews (workers/seed/reviews.ts; tests/e2e/support.ts REVIEWED.many): the reviews' budget case.
   const pages = {
     home: "/",
     catalogue: "/store",
@@ -323,7 +323,7 @@ try {
   // the checkout of the same shopper at its delivery step (contacts given, Tashkent chosen).
   const cartInit = { headers: { Cookie: await shopperWithCart(3) } };
   await checkoutAtDelivery(cartInit.headers.Cookie);
-  // The favourites page of an account with 100 favourites (issue #13's budget case).
+  // The favourites page of an account with 100 favourites.
   const favouritesInit = { headers: { Cookie: await accountWithFavourites(100) } };
   const initOf = (name) => (name === "cart" || name === "checkout" ? cartInit : name === "favourites" ? favouritesInit : {});
 
@@ -339,9 +339,9 @@ try {
       `initial JS, ${name} (${js[name].files} files; +${KB(js[name].inline)} KB inline)`,
       Number(KB(js[name].total)),
       " KB",
-      // 113 asked by issue #14 + the hearts' 0.9 KB (#13) + 0.2 KB of the markup hook (app/ui/markup.ts),
+      // 113 KB for the product page + the hearts' 0.9 KB + 0.2 KB of the markup hook (app/ui/markup.ts),
       // which took 4.6 KB off the same page's inline hydration script (the figure below), + 0.1 KB
-      // (#15 §1): the layout's inline <style> element and the product's own component for its
+      // the layout's inline <style> element and the product's own component for its
       // server-written parts (without it every product view reloaded its data and moved the related
       // products); the stylesheet it replaces was 5.5 KB gzip of its own request.
       name === "product" || name === "reviewed" ? 114.3 : name === "checkout" ? 155.1 : undefined,
@@ -419,7 +419,7 @@ try {
       " ms",
     );
     report(`${name}: … rounds' spread of the Worker's own CPU`, `${Math.min(...own).toFixed(2)}–${Math.max(...own).toFixed(2)}`, " ms");
-    // The 5 ms budget is the product and catalogue pages' (issues #2, #14), the checkout's (#12) and the favourites page's (#13); the cart page's figure is reported.
+    // The 5 ms budget is the product and catalogue pages', the checkout's and the favourites page's; the cart page's figure is reported.
     report(
       `${name}: … the Worker's own CPU (D1 answered from a recording, less robots.txt's)`,
       Number(median(own).toFixed(2)),
@@ -428,7 +428,7 @@ try {
     );
   }
   if (only) throw new Done();
-  // The reviews stream after the product: its first byte must not wait for them (issue #14).
+  // The reviews stream after the product: its first byte must not wait for them.
   const none = "/product/kamalak-safar-cap-red-6";
   const firstByte = async (path) => {
     const t0 = performance.now();

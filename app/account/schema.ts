@@ -13,7 +13,7 @@ export const SIZE_FIELDS = ["shoeSizes", "clotheSizes"];
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "account:errors.tooLong" }).refine(plainText(), { error: UNSAFE_TEXT });
 
-/** A number field (spec §5): digits only, empty allowed. `max` may be read at parse time (this year). */
+/** A number field: digits only, empty allowed. `max` may be read at parse time (this year). */
 const optionalInt = (min: number, max: number | (() => number), error: string) =>
   z
     .string()
@@ -28,7 +28,7 @@ const optionalInt = (min: number, max: number | (() => number), error: string) =
       return Number(v);
     });
 
-/** Sizes arrive as repeated fields or as a JSON string (spec §3); unknown values are dropped. */
+/** Sizes arrive as repeated fields or as a JSON string; unknown values are dropped. */
 function sizeList(allowed: readonly string[]) {
   return z
     .union([z.string(), z.array(z.string())])

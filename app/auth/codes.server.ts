@@ -2,7 +2,7 @@ import { sha256Hex } from "./password.server";
 
 export type CodePurpose = "login-sms" | "signup-email" | "email-change" | "phone-change" | "password-reset";
 
-/** Codes live 10 minutes and allow 5 tries (issue #3); e-mailed links live longer. */
+/** Codes live 10 minutes and allow 5 tries; e-mailed links live longer. */
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
 const TTL: Record<CodePurpose, number> = {

@@ -40,7 +40,7 @@ export type CartActionResult =
       ok: false;
       intent: CartIntent | null;
       status: number;
-      /** Machine code (spec §8: is_out_of_stock …) and the message key. */
+      /** Machine code (is_out_of_stock …) and the message key. */
       code: string;
       error: string;
       field?: string;
@@ -58,7 +58,7 @@ export type CartActionContext = { env: Env; request: Request; lang: Lang; shoppe
 
 type Fail = Extract<CartActionResult, { ok: false }>;
 
-/** A refused add's code (spec §8) and message key (cart namespace, or the popup's). */
+/** A refused add's code and message key (cart namespace, or the popup's). */
 function stockFailure(reason: "unknownSku" | "outOfStock" | "notEnoughStock" | "badQuantity"): { code: string; error: string } {
   const code = { outOfStock: "is_out_of_stock", unknownSku: "unknown_product", notEnoughStock: "not_enough_stock", badQuantity: "quantity" }[reason];
   return { code, error: `common:cartPopup.${code}` };

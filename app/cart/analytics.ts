@@ -1,7 +1,7 @@
 /**
  * GA4-style ecommerce events on window.dataLayer (JavaScript only). No
  * analytics script is loaded by default: whoever installs a tag manager reads
- * these. Item fields follow spec §3 "Analytics product".
+ * these. Item fields follow the analytics product shape of docs/api.md.
  */
 export type AnalyticsProduct = {
   name: string;

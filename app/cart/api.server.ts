@@ -86,7 +86,7 @@ export function cartInfoJson(view: CartView, c: JsonContext) {
 }
 
 /**
- * The summary headers of the cart read (spec §3 "Cart summary"); the README
+ * The summary headers of the cart read; the README
  * lists them. Comment, currency and coupons are JSON, as the spec's client reads them.
  */
 export function summaryHeaders(view: CartView): Record<string, string> {

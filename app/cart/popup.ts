@@ -1,5 +1,5 @@
 /**
- * What the cart popup shows (spec §2 "Cart add popup", §5 checkout limit).
+ * What the cart popup shows.
  * The same data drives the overlay (JavaScript) and the page section after a
  * redirect (no JavaScript, from the session's flash).
  */
@@ -38,7 +38,7 @@ export const POPUP_ERROR_MS = 10_000;
 /** The hover mini-cart closes this long after the pointer leaves. */
 export const MINI_CART_CLOSE_MS = 1000;
 
-/** The limit popup of spec §5: status false, the item count and max_products_checkout_count. */
+/** The checkout-limit popup: status false, the item count and max_products_checkout_count. */
 export function checkoutLimitPopup(cart: CartPopupData["cart"], max: number): CartPopupData {
   return {
     status: false,

@@ -47,7 +47,7 @@ export const deliverySchema = z.object({
   deliveryTypeId: z.preprocess((v) => (v === "" ? undefined : v), id("cart:errors.deliveryType").optional()),
 });
 
-/** The JSON cart call of spec §7: a positive quantity adds, −1 removes one. */
+/** The JSON cart call (POST /api/cart): a positive quantity adds, −1 removes one. */
 export const apiCartSchema = z.object({
   primaryId: id("cart:errors.unknownProduct").optional(),
   purchasableId: id("cart:errors.sizeRequired"),

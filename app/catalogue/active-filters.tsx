@@ -8,7 +8,7 @@ import type { CatalogueQuery } from "./schema";
 const LISTS = ["brand", "size", "color"] as const;
 
 /**
- * The filters in force as chips above the grid (issue #15 §5), each a link to the same
+ * The filters in force as chips above the grid, each a link to the same
  * listing without it (page 1): on a phone the filters' panel is closed, and these say what
  * narrows the list and undo it in one tap, with or without JavaScript. They come from the
  * parsed query (what the listing really applied), named as the filters name them.

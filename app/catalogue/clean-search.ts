@@ -1,5 +1,5 @@
 /**
- * A listing's query as one URL per set of filters (issue #15): only what is set, in a fixed
+ * A listing's query as one URL per set of filters: only what is set, in a fixed
  * order, repeated values sorted, the defaults (sort "new", page 1) left out; parameters a
  * listing does not know follow as they came (campaign tags). Equal filters give equal URLs,
  * for caches and crawlers alike. The browser's form builds it (./filters-form.tsx); the

@@ -113,7 +113,7 @@ export function productHeartHtml(id: number, on: boolean, i18n: I18n, here: stri
 }
 
 /**
- * A card's heart (spec §4): a form to the favourites action that asks for the state it
+ * A card's heart: a form to the favourites action that asks for the state it
  * wants, so without JavaScript the post comes back to this page (`here`) at this card.
  * Cards are written off for everyone (the listing's markup is the same for all
  * shoppers); `markHearts` turns on the shopper's own.

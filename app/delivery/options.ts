@@ -1,10 +1,10 @@
-/** A delivery type as offered for a city (spec §3 "Delivery type"); amounts in integer UZS. */
+/** A delivery type as offered for a city; amounts in integer UZS. */
 export type DeliveryOption = {
   id: number;
   uuid: string;
   type: string;
   title: string;
-  /** Notes shown as tooltips beside the type (spec §3 info[]). */
+  /** Notes shown as tooltips beside the type (`info[]` in the JSON). */
   info: string[];
   needPayment: boolean;
   price: number;

@@ -138,7 +138,7 @@ function Item({ item, here, submit, texts }: { item: FavouriteItem; here: string
   );
 }
 
-/** The favourites page (issue #13): filters as GET parameters, the list (by category when asked), the catalogue's pager. */
+/** The favourites page: filters as GET parameters, the list (by category when asked), the catalogue's pager. */
 export function FavouritesPage({ data, error }: { data: FavouritesPageData; error: string | null }) {
   const { t, href } = useI18n();
   // Where the forms come back to: this page as the shopper sees it (its filters and page), without the last notice.

@@ -3,7 +3,7 @@ import { type Markup, useMarkup } from "~/ui/markup";
 import { useCardHearts } from "./card-hearts";
 
 /**
- * The favourite heart of the product page (spec §4): a form, written on the server
+ * The favourite heart of the product page: a form, written on the server
  * (`productHeartHtml`, app/catalogue/html.ts), that asks for the state it wants (add or
  * remove), so it works without JavaScript (a 303 back to this page). With JavaScript it is
  * a grid of one heart for `useCardHearts`, which the cards' hearts share: it turns at once,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { positiveId, returnPath } from "~/forms/fields";
 
-/** Most favourites one page of the API returns (spec §9: the id list is read 2000 at a time). */
+/** Most favourites one page of the API returns (the id list is read 2000 at a time). */
 export const FAVOURITES_PER_PAGE_MAX = 2000;
 /** The favourites page's own page size. */
 export const FAVOURITES_PAGE_SIZE = 24;

@@ -35,7 +35,7 @@ const DEBOUNCE_MS = 350;
 const LOAD_MORE_PX = 100;
 
 /**
- * The select of spec §2 with JavaScript: a WAI-ARIA combobox (an input with a
+ * A select with JavaScript: a WAI-ARIA combobox (an input with a
  * listbox popup: arrows move, Enter chooses, Escape closes) over a paged JSON
  * list, searched as the shopper types, the next page loaded near the end of
  * the list, fast-select shortcuts, and a full-screen popup below 640 px (CSS).

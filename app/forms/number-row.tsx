@@ -1,11 +1,11 @@
 import { FormRow } from "./form-row";
 
-/** "7" → "07": how day and month read (spec §2 number fields). */
+/** "7" → "07": how day and month read. */
 export const zeroPad = (value: string | number | null | undefined, width = 2) =>
   value == null || value === "" ? undefined : String(value).padStart(width, "0");
 
 /**
- * A day or month field (spec §2): digits only, clamped to `min`–`max` and
+ * A day or month field: digits only, clamped to `min`–`max` and
  * zero-padded when the shopper leaves it. Without JavaScript the browser's
  * `pattern` and the server's schema say the same.
  */

@@ -3,7 +3,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { FormRow } from "./form-row";
 
 /**
- * Password field (max 32, spec §5). The show/hide toggle appears only once
+ * Password field (max 32 characters). The show/hide toggle appears only once
  * JavaScript runs: without it there is no dead button, just the field.
  */
 export function PasswordRow(props: { name: string; label: string; autoComplete: string; minLength?: number }) {

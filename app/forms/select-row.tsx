@@ -5,7 +5,7 @@ import type { ComboboxProps } from "./combobox";
 const Combobox = lazy(() => import("./combobox"));
 
 /**
- * A select row (spec §2): `native` is the control without JavaScript (a native
+ * A select row: `native` is the control without JavaScript (a native
  * select, or a text field with suggestions); once the page is interactive, the
  * combobox takes its place with the same field names.
  */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { FieldError } from "./form-row";
 
 /**
- * A textarea with a length limit (spec §2): the browser stops at `maxLength`,
+ * A textarea with a length limit: the browser stops at `maxLength`,
  * the server's schema refuses longer text, and with JavaScript a counter says
  * how many characters are left (`counter` is the translated text with {{count}}).
  */

@@ -92,7 +92,7 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
 }
 
 /**
- * The reviews widget's markup (spec §2), written on the server for the product page's
+ * The reviews widget's markup, written on the server for the product page's
  * streamed part: the summary with the scales of the matching parameters and the add
  * button on the left; the sort (a GET form), the list and "show all" on the right.
  * Forms and links work without JavaScript; the page's script only enhances them.

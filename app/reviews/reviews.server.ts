@@ -1,7 +1,7 @@
 import type { Lang } from "~/i18n/languages";
 import type { ReviewSort } from "./schema";
 
-/** How many reviews the widget shows before "show all" (spec §9). */
+/** How many reviews the widget shows before "show all". */
 export const REVIEWS_SHOWN = 5;
 
 export type MatchingValue = { id: number; name: string; count: number; share: number };

@@ -1,5 +1,5 @@
 /**
- * Lite mode (issue #15): pages without any script, for the slowest connections. On when the
+ * Lite mode: pages without any script, for the slowest connections. On when the
  * browser asks to save data (`Save-Data: on`) or the shopper chose it (the footer's link,
  * `?lite=1`, remembered in a cookie); `?lite=0` switches back (and outweighs Save-Data).
  */

@@ -12,7 +12,7 @@ export function Price({ firstPrice, salePrice, large }: { firstPrice: number; sa
     <p className={large ? "price price--large" : "price"} data-testid="price">
       <span className={onSale ? "price__now price__now--sale" : "price__now"}>{price(salePrice)}</span>
       {salePrice !== firstPrice ? (
-        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the card writer and the tests hold this markup; visually hidden text instead comes with the accessibility pass (#15)
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the card writer and the tests hold this markup.
         <s className="price__old" aria-label={t("price.old")}>
           {price(firstPrice)}
         </s>

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef } from "react";
 
 /**
- * A note behind an "i" (spec §2 tooltip): a `<details>`, so a click opens and
+ * A note behind an "i": a `<details>`, so a click opens and
  * closes it without JavaScript; with it, a click outside or Escape closes it
- * too (focus back on the toggle). At most 360 px wide (spec §9).
+ * too (focus back on the toggle). At most 360 px wide.
  */
 export function Tooltip({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   const ref = useRef<HTMLDetailsElement>(null);

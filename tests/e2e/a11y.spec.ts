@@ -1,4 +1,4 @@
-// Accessibility (issue #15 §3): axe-core on the key pages and popups, JavaScript on and off, uz and ru.
+// Accessibility: axe-core on the key pages and popups, JavaScript on and off, uz and ru.
 // axe runs in the page, so "off" is a lite page (no script at all, what a browser without JavaScript
 // gets in the no-JS project) checked in a context where axe itself may run.
 import AxeBuilder from "@axe-core/playwright";

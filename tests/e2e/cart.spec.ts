@@ -1,4 +1,4 @@
-// The cart (issue #4), with and without JavaScript: adding with and without a
+// The cart, with and without JavaScript: adding with and without a
 // size (popup overlay / page section), the cart page's size, quantity and
 // remove, promo codes, delivery recalculation, the checkout limit, and a guest
 // cart merged at login.
@@ -97,7 +97,7 @@ test("adding: no size → an error by the sizes; a size → the popup, the count
       currency: "UZS",
       items: [expect.objectContaining({ item_brand: expect.any(String), item_variant: expect.any(String), price: expect.any(Number), quantity: 1 })],
     });
-    // The success popup closes itself after 3000 ms (spec §4).
+    // The success popup closes itself after 3000 ms.
     await expect(popup).toBeHidden({ timeout: 6000 });
     await page.getByTestId("add-to-cart-button").click();
     await expect(popup).toBeVisible();

@@ -1,4 +1,4 @@
-// The checkout (issue #12), with and without JavaScript: contacts, city and courier delivery
+// The checkout, with and without JavaScript: contacts, city and courier delivery
 // with an address, payment on delivery, the review and one "place order"; the confirmation.
 import { chooseCity, expect, fillCart, giveContacts, latestMessage, signUp, test, text, uniquePhone, whenHydrated } from "./support";
 

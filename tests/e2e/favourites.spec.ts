@@ -1,4 +1,4 @@
-// The favourites page (issue #13), with and without JavaScript: the list a guest keeps in the
+// The favourites page, with and without JavaScript: the list a guest keeps in the
 // session, another size, filters as GET parameters, add to cart from it, remove, the empty state.
 import type { Locator, Page } from "@playwright/test";
 import { expect, hasClubBadge, signIn, test, text, whenHydrated } from "./support";

@@ -33,6 +33,6 @@ test("every internal link from the home pages answers", async ({ request, javaSc
   }
   expect(broken).toEqual([]);
   expect(seen.size).toBeGreaterThan(50);
-  // The header's favourites link, in every language (it answered 404 before issue #13).
+  // The header's favourites link, in every language.
   for (const favourites of ["/favorite", "/ru/favorite", "/uk/favorite"]) expect(seen, favourites).toContain(favourites);
 });

@@ -1,4 +1,4 @@
-// Lite mode (issue #15): pages without any script, for the slowest connections. The no-JS project
+// Lite mode: pages without any script, for the slowest connections. The no-JS project
 // runs every spec in it (Save-Data: on, playwright.config.ts); here the footer's switch, both ways.
 import type { Page } from "@playwright/test";
 import { expect, test, text, urlWith } from "./support";

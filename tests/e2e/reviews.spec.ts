@@ -1,4 +1,4 @@
-// Product reviews (issue #14), with and without JavaScript: the streamed widget, the four
+// Product reviews, with and without JavaScript: the streamed widget, the four
 // sorts, show all (Russian and Uzbek), the add-review popup from a guest through login and back, writing with
 // the captcha (its fallback with JavaScript), field errors, the rules, likes and dislikes.
 import type { Page } from "@playwright/test";

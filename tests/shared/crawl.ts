@@ -1,4 +1,4 @@
-// A crawler's full walk of the shop (issue #15 §4), shared by the Worker test on the seeded shop
+// A crawler's full walk of the shop, shared by the Worker test on the seeded shop
 // (tests/worker/crawl.test.ts) and `npm run bench` on the demo one (scripts/bench.mjs, which Node
 // runs as TypeScript: erasable syntax and `.ts` imports only). From the three home pages and every
 // sitemap URL it follows every internal link; `crawlProblems` says what a search engine would

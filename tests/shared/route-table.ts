@@ -61,7 +61,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
-/** The JSON API's operations and the methods each takes (spec §7), HEAD with GET. */
+/** The JSON API's operations and the methods each takes, HEAD with GET. */
 export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/account", ["GET"]],
   ["/api/account/save-details", ["PUT", "POST"]],

@@ -197,7 +197,7 @@ describe("product cards", () => {
   });
 });
 
-describe("product pictures in the sizes a screen needs (issue #15 §1)", () => {
+describe("product pictures in the sizes a screen needs", () => {
   it("a photo offers widths for a phone, a tablet and a desktop through the resizer, in the format the browser accepts", () => {
     const srcset = pictureSrcset("/photos/7/front.jpg");
     expect(srcset.split(", ")).toEqual([320, 640, 960, 1280, 1920].map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/photos/7/front.jpg ${w}w`));

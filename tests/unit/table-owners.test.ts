@@ -7,7 +7,7 @@ import { ROOT, scan, sourceFiles } from "./app-sources";
  * Each D1 table has one owner, the folder of app/ whose code alone writes it;
  * others change it by calling that folder's door (a function that returns a
  * statement where the write must go in their batch). The same map, with what
- * each table holds, is in docs/architecture-tables.md.
+ * each table holds, is in docs/architecture.md ("Who writes which table").
  */
 const TABLE_OWNERS: Record<string, string> = {
   categories: "catalogue",
@@ -115,7 +115,7 @@ describe("each table has one owner, which alone writes it", () => {
   });
 
   it("is the map the architecture docs show", () => {
-    const docs = ["docs/architecture.md", "docs/architecture-tables.md"]
+    const docs = ["docs/architecture.md"]
       .filter((f) => existsSync(join(ROOT, f)))
       .map((f) => readFileSync(join(ROOT, f), "utf8"))
       .join("\n");

@@ -111,7 +111,7 @@ describe("the cart page", () => {
 });
 
 describe("JSON API", () => {
-  it("GET /api/cart: lines of spec §3 and the summary headers", async () => {
+  it("GET /api/cart: its lines and the summary headers", async () => {
     const s = new Shopper();
     const { p, sku } = buyable(0);
     await s.add(sku.id);

@@ -388,7 +388,7 @@ describe("bad input never breaks the catalogue", () => {
   });
 });
 
-describe("one URL per set of filters (issue #15)", () => {
+describe("one URL per set of filters", () => {
   it("redirects any other spelling to the clean one: empty and default parameters out, a fixed order, repeated values sorted", async () => {
     const cases: [string, string][] = [
       ["/store?brand=&size=&color=&price_min=&price_max=&sort=new", "/store"],

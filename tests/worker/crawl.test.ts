@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { crawl, crawlProblems } from "../shared/crawl.ts";
 import { get, ORIGIN } from "./helpers";
 
-// A crawler's full walk of the seeded shop (issue #15 §4; the walk and its rules in
+// A crawler's full walk of the seeded shop (the walk and its rules in
 // tests/shared/crawl.ts, which `npm run bench` runs on the demo shop too): from the three home
 // pages and every sitemap URL, every internal link; none answers 4xx/5xx, and every indexable
 // page has a self canonical, reciprocal hreflang for uz/ru/uk plus x-default, and a title and

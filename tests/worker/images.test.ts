@@ -50,7 +50,7 @@ describe("product images (generated SVG silhouettes)", () => {
   }
 });
 
-describe("photos in the sizes a screen needs (issue #15 §1)", () => {
+describe("photos in the sizes a screen needs", () => {
   const WIDTHS = [320, 640, 960, 1280, 1920];
   const srcsetOf = (path: string) => WIDTHS.map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto${path} ${w}w`).join(", ");
 

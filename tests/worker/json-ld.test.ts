@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { demoReviewCount } from "../../workers/seed/reviews";
 import { catalogue, html, ORIGIN } from "./helpers";
 
-// JSON-LD checked against the schema.org types it claims and Google's rich-result rules (issue #15 §4).
+// JSON-LD checked against the schema.org types it claims and Google's rich-result rules.
 
 type Node = Record<string, unknown>;
 const ldOf = (body: string): Node[] =>

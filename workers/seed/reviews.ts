@@ -1,5 +1,5 @@
 /**
- * Demo reviews (issue #14): matching parameters per category, and reviews in all three
+ * Demo reviews: matching parameters per category, and reviews in all three
  * languages with varied ratings, choices and reactions, so every state of the reviews
  * widget can be seen: products cycle through 0, 1, 5, 6 and 42 reviews (and a few
  * other counts). Deterministic: the same catalogue gives the same rows.

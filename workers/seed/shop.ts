@@ -105,7 +105,7 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
       ["Для отримання потрібен паспорт.", "Відділення зберігає замовлення 14 днів."],
     ],
   },
-  // Disabled types stay in the data and out of every list (spec §2).
+  // Disabled types stay in the data and out of every list.
   {
     id: 4,
     uuid: "express",
