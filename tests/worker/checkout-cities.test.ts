@@ -28,6 +28,7 @@ async function offered(s: Shopper, cityId: number) {
 const step = (s: Shopper, fields: Record<string, string>) => post("/checkout", fields, { cookie: s.cookie, headers: ip() });
 
 describe("a checkout every city can finish", () => {
+  // Every city × type is a whole checkout: minutes on a busy machine, not the usual 30 s.
   it("walks every city × delivery type of the demo data to a placed order, or proves the type is not offered there", async () => {
     const { sku } = buyable(0);
     // One product for every order of the walk.
@@ -72,7 +73,7 @@ describe("a checkout every city can finish", () => {
         expect(row, label).toEqual({ cityId: city.id, typeId: type.id, pointId: type.type === "courier" ? null : point!.id });
       }
     }
-  });
+  }, 120_000);
 
   it("a type priced for a city but without a store or post office there is not offered anywhere until the city has one", async () => {
     // Pickup priced in Bukhara, which has no store.
