@@ -122,6 +122,8 @@ for (const lang of ["uz", "ru"] as const) {
     javaScriptEnabled: js,
     baseURL,
   }) => {
+    // Four pages audited in one test: axe takes seconds a page on a busy machine.
+    test.slow();
     const page = await pageFor(own, browser, js, baseURL);
     await page.setViewportSize({ width: 360, height: 740 });
     const found: string[] = [];
