@@ -1,68 +1,81 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-// The one table of URLs. Route modules live in app/routes/ by kind: pages/ (documents,
-// and the redirects of page URLs), api/ (JSON endpoints, and the form posts they share),
-// files/ (robots.txt, sitemaps, the demo catalogue's pictures) and dev/ (local stand-ins
-// of outside services, answering only where their DEV_* variable is set).
-// Every public page lives under an optional language segment: /store (default
-// language), /ru/store, /uk/store. See app/i18n/url.ts for the prefix rules.
+/**
+ * A route whose module is app/routes/<kind>/<file>. Its id is the kind and the file's
+ * name ("pages/cart"; a module serving several URLs names an id for each): short, as
+ * every page carries every route's id in its manifest.
+ */
+const kind =
+  (folder: "pages" | "api" | "files" | "dev") =>
+  (path: string, file: string, more: { id?: string; children?: RouteConfigEntry[] } = {}) =>
+    route(path, `routes/${folder}/${file}`, { id: more.id ?? `${folder}/${file.replace(/\.tsx?$/, "")}` }, more.children);
+/** Documents, and the redirects of page URLs. */
+const page = kind("pages");
+/** JSON endpoints (docs/api.md), and the form posts they share. */
+const api = kind("api");
+/** robots.txt, the sitemaps, the demo catalogue's pictures. */
+const file = kind("files");
+/** Local stand-ins of outside services: each answers only where its DEV_* variable is set. */
+const dev = kind("dev");
+
+// The one table of URLs. Every public page lives under an optional language segment:
+// /store (default language), /ru/store, /uk/store. See app/i18n/url.ts for the prefix rules.
 export default [
-  route(":lang?", "routes/pages/home.tsx"),
-  route(":lang?/store/*", "routes/pages/catalogue.tsx"),
-  route(":lang?/search", "routes/pages/search.tsx"),
-  route(":lang?/product/:slug", "routes/pages/product.tsx", [
-    route("review", "routes/pages/product-review.tsx", [route("rules", "routes/pages/product-review-rules.tsx")]),
-  ]),
-  route(":lang?/product-review/:from", "routes/pages/product-review-from.ts"),
-  route(":lang?/cart", "routes/pages/cart.tsx"),
-  route(":lang?/favorite", "routes/pages/favorite.tsx"),
-  route(":lang?/checkout", "routes/pages/checkout.tsx"),
-  route(":lang?/checkout/done/:number", "routes/pages/order-done.tsx"),
-  route(":lang?/login", "routes/pages/login.tsx"),
-  route(":lang?/login/sms", "routes/pages/login-sms.tsx"),
-  route(":lang?/signup", "routes/pages/signup.tsx"),
-  route(":lang?/logout", "routes/pages/logout.tsx"),
-  route(":lang?/account", "routes/pages/account.tsx"),
-  route(":lang?/account/confirm-email-change", "routes/pages/confirm-email-change.tsx"),
-  route(":lang?/account/orders/:number?", "routes/pages/account-orders.tsx"),
-  route(":lang?/auth/forgot-pass-form", "routes/pages/forgot-password.tsx"),
-  route(":lang?/auth/reset-password", "routes/pages/reset-password.tsx"),
-  route(":lang?/auth/confirm-email", "routes/pages/confirm-email.tsx"),
-  route("robots.txt", "routes/files/robots.ts"),
-  route("sitemap.xml", "routes/files/sitemap-index.ts"),
-  route("sitemap/:file", "routes/files/sitemap-lang.ts"),
-  route("img/:shape/:color/:view", "routes/files/image.ts"),
-  route("cdn-cgi/image/:options/*", "routes/dev/image-resizing.ts"),
-  route("dev/outbox", "routes/dev/outbox.tsx"),
-  // The account's JSON endpoints (docs/api.md), for the enhanced UI and other clients.
-  route("api/account", "routes/api/account.ts", { id: "api-account" }),
-  route("api/account/:op", "routes/api/account.ts", { id: "api-account-op" }),
-  route("bpm/:op", "routes/api/account.ts", { id: "api-bpm" }),
-  route("api/profile", "routes/api/profile.ts"),
-  route("auth/:op", "routes/api/auth.ts"),
-  route("api/kid/:id?", "routes/api/kid.ts"),
-  route("api/address/:id?/:main?", "routes/api/address.ts"),
-  // The cart's JSON endpoints (docs/api.md).
-  route("api/cart", "routes/api/cart.ts"),
-  route("bpm/validate-promo-code", "routes/api/promo.ts"),
-  route("checkout/default/shopping-cart-recalculate", "routes/api/recalculate.ts"),
-  // Placing an order (docs/api.md), for the checkout's last form and JSON clients.
-  route("order/request", "routes/api/order-request.ts"),
-  route("api/orders/:id?", "routes/api/orders.ts"),
+  page(":lang?", "home.tsx"),
+  page(":lang?/store/*", "catalogue.tsx"),
+  page(":lang?/search", "search.tsx"),
+  page(":lang?/product/:slug", "product.tsx", {
+    children: [page("review", "product-review.tsx", { children: [page("rules", "product-review-rules.tsx")] })],
+  }),
+  page(":lang?/product-review/:from", "product-review-from.ts"),
+  page(":lang?/cart", "cart.tsx"),
+  page(":lang?/favorite", "favorite.tsx"),
+  page(":lang?/checkout", "checkout.tsx"),
+  page(":lang?/checkout/done/:number", "order-done.tsx"),
+  page(":lang?/login", "login.tsx"),
+  page(":lang?/login/sms", "login-sms.tsx"),
+  page(":lang?/signup", "signup.tsx"),
+  page(":lang?/logout", "logout.tsx"),
+  page(":lang?/account", "account.tsx"),
+  page(":lang?/account/confirm-email-change", "confirm-email-change.tsx"),
+  page(":lang?/account/orders/:number?", "account-orders.tsx"),
+  page(":lang?/auth/forgot-pass-form", "forgot-password.tsx"),
+  page(":lang?/auth/reset-password", "reset-password.tsx"),
+  page(":lang?/auth/confirm-email", "confirm-email.tsx"),
+  file("robots.txt", "robots.ts"),
+  file("sitemap.xml", "sitemap-index.ts"),
+  file("sitemap/:file", "sitemap-lang.ts"),
+  file("img/:shape/:color/:view", "image.ts"),
+  dev("cdn-cgi/image/:options/*", "image-resizing.ts"),
+  dev("dev/outbox", "outbox.tsx"),
+  // The account's JSON endpoints, for the enhanced UI and other clients.
+  api("api/account", "account.ts", { id: "api-account" }),
+  api("api/account/:op", "account.ts", { id: "api-account-op" }),
+  api("bpm/:op", "account.ts", { id: "api-bpm" }),
+  api("api/profile", "profile.ts"),
+  api("auth/:op", "auth.ts"),
+  api("api/kid/:id?", "kid.ts"),
+  api("api/address/:id?/:main?", "address.ts"),
+  // The cart's.
+  api("api/cart", "cart.ts"),
+  api("bpm/validate-promo-code", "promo.ts"),
+  api("checkout/default/shopping-cart-recalculate", "recalculate.ts"),
+  // Placing an order, for the checkout's last form and JSON clients.
+  api("order/request", "order-request.ts"),
+  api("api/orders/:id?", "orders.ts"),
   // Click's Prepare and Complete callbacks (online payment), and its local stand-in.
-  route("api/payment/click/:op", "routes/api/payment.ts"),
-  route("dev/pay/click", "routes/dev/pay.tsx"),
-  route("dev/turnstile/:file", "routes/dev/turnstile.ts"),
-  // Favourites (docs/api.md), guests and accounts.
-  route("api/favorites/products/:productId", "routes/api/favorites.ts", { id: "api-favorites-product" }),
-  route("api/favorites/:id?", "routes/api/favorites.ts", { id: "api-favorites" }),
-  route("api/retargeting/:list/:id", "routes/api/retargeting.ts"),
-  route("v2/product-review", "routes/api/reviews.ts"),
-  route("v2/user-data", "routes/api/user-data.ts"),
-  route("reaction", "routes/api/reaction.ts"),
-  route("api/moderation/reviews", "routes/api/moderation.ts"),
-  route("api/moderation/reviews/:id", "routes/api/moderation-review.ts"),
-  // The delivery data API (docs/api.md).
-  route("api/delivery/:resource", "routes/api/delivery.ts"),
-  route("*", "routes/pages/not-found.tsx"),
+  api("api/payment/click/:op", "payment.ts"),
+  dev("dev/pay/click", "pay.tsx"),
+  dev("dev/turnstile/:file", "turnstile.ts"),
+  // Favourites, guests and accounts.
+  api("api/favorites/products/:productId", "favorites.ts", { id: "api-favorites-product" }),
+  api("api/favorites/:id?", "favorites.ts", { id: "api-favorites" }),
+  api("api/retargeting/:list/:id", "retargeting.ts"),
+  api("v2/product-review", "reviews.ts"),
+  api("v2/user-data", "user-data.ts"),
+  api("reaction", "reaction.ts"),
+  api("api/moderation/reviews", "moderation.ts"),
+  api("api/moderation/reviews/:id", "moderation-review.ts"),
+  api("api/delivery/:resource", "delivery.ts"),
+  page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

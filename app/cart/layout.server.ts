@@ -6,7 +6,7 @@ import { routeModuleUrl } from "~/server/route-module.server";
 
 /** The cart's slice of the layout data, from the session's flash (if the cart wrote it). */
 export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutData> {
-  return { popup: asCartPopup(flash), uiModule: await routeModuleUrl("routes/pages/cart"), maxItems: checkoutMaxItems(env) };
+  return { popup: asCartPopup(flash), uiModule: await routeModuleUrl("pages/cart"), maxItems: checkoutMaxItems(env) };
 }
 
 /**

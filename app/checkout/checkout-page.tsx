@@ -65,8 +65,8 @@ export function CheckoutPage({ data, failure, analytics }: StepProps & { analyti
       <LineList lines={view.lines} testId="checkout-line" />
       {data.account ? null : <SignIn />}
       <ol className="checkout__steps">
-        {/* The list numbers the steps (its markers); their titles do not again. */}
-        {(["contacts", "delivery", "payment", "review"] as const).map((step) => (
+        {/* In the titles' order. The list numbers the steps (its markers); their titles do not again. */}
+        {(Object.keys(titles) as Step[]).map((step) => (
           <li key={step} id={step} className="checkout-step" data-testid={`step-${step}`} aria-current={open === step ? "step" : undefined}>
             <h2>{titles[step]}</h2>
             {open === step ? body[step] : step !== "review" && done[step] ? <Done step={step}>{summaries[step]}</Done> : null}

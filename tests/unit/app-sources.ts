@@ -35,8 +35,8 @@ export function sourceFiles(dir: string): SourceFile[] {
   return files;
 }
 
-/** Where a `/` in code starts a regular expression rather than a division. */
-const BEFORE_REGEX = /(^|[(,=:[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase|\bin|\bof)\s*$/;
+/** Where a `/` in code starts a regular expression rather than a division (after `<` it closes a JSX tag). */
+const BEFORE_REGEX = /(^|[(,=:[!&|?{};+\-*%~^]|=>|\breturn|\btypeof|\bcase|\bin|\bof)\s*$/;
 
 /**
  * A small scanner of TypeScript text: comments dropped, string and template

@@ -72,7 +72,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["product", "reviews"], { reviews: ["title", "unavailable", "likeCount", "dislikeCount"] }),
     reviews,
     // Only a signed-in shopper's widget has reaction forms, whose code loads by this URL.
-    reactionsModule: viewerId === null ? null : await routeModuleUrl("routes/api/reaction"),
+    reactionsModule: viewerId === null ? null : await routeModuleUrl("api/reaction"),
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
     product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
     html: documentMarkups(context, productHtml(product, writer, { favourite, here: path + search })),
