@@ -37,8 +37,9 @@ export default defineConfig(({ command }) => ({
               // card grid's frame) in one chunk: every page needs them, and a few small
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
-              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's; Vite's preload helper
-              // only for the lazy phone mask: neither belongs on every page.
+              // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's: none
+              // belongs on every page. No rule names a library's internal module (Vite's preload
+              // helper lands with the forms' lazy imports by itself).
               groups: [
                 {
                   name: "app",
@@ -47,7 +48,6 @@ export default defineConfig(({ command }) => ({
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.
                 { name: "forms", test: /[\\/]app[\\/]forms[\\/](?!combobox|parse\.server)/ },
-                { name: "preload-helper", test: /preload-helper/ },
               ],
             },
           },
