@@ -2,10 +2,11 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { libraryVersions } from "./scripts/vite-library-versions.ts";
 import { reactStringChunks } from "./scripts/vite-react-string-chunks.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks()],
+  plugins: [libraryVersions(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks()],
   resolve: {
     tsconfigPaths: true,
     // react-dom/server's edge entry also bundles the legacy renderToString build
