@@ -2,11 +2,11 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { deferredScripts } from "./scripts/vite-deferred-scripts.ts";
+import { libraryVersions } from "./scripts/vite-library-versions.ts";
 import { reactStringChunks } from "./scripts/vite-react-string-chunks.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks(), deferredScripts()],
+  plugins: [libraryVersions(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks()],
   resolve: {
     tsconfigPaths: true,
     // react-dom/server's edge entry also bundles the legacy renderToString build
@@ -39,8 +39,9 @@ export default defineConfig(({ command }) => ({
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
               // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's,
-              // the dialog's behaviour (ui/dialog) the popups' (cart, review) that load on use; Vite's preload helper
-              // only for the lazy phone mask: neither belongs on every page.
+              // the dialog's behaviour (ui/dialog) the popups' (cart, review) that load on use: none
+              // belongs on every page. No rule names a library's internal module (Vite's preload
+              // helper lands with the forms' lazy imports by itself).
               groups: [
                 {
                   name: "app",
@@ -49,7 +50,6 @@ export default defineConfig(({ command }) => ({
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.
                 { name: "forms", test: /[\\/]app[\\/]forms[\\/](?!combobox|parse\.server)/ },
-                { name: "preload-helper", test: /preload-helper/ },
               ],
             },
           },

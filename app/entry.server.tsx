@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getApp } from "./server/context.server";
+import { deferScripts } from "./server/deferred-scripts.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { MarkHeartsContext, markHearts } from "~/catalogue/index";
@@ -62,5 +63,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The same URL is a lite page for a browser that asks to save data.
   responseHeaders.append("Vary", "Save-Data");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // The page's scripts start after its first paint (app/server/deferred-scripts.server.ts); the
+  // dev server's scripts (its hot reload among them) load as React Router writes them.
+  const html = lite || !import.meta.env.PROD ? body : deferScripts(body);
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,7 +1,7 @@
 /**
- * The build's patches of a dependency's file (scripts/vite-react-string-chunks.ts,
- * scripts/vite-deferred-scripts.ts): each replacement must match exactly once, or the build
- * fails naming what changed, instead of shipping a half-patched file.
+ * The build's patch of a dependency's file (scripts/vite-react-string-chunks.ts): each
+ * replacement must match exactly once, or the build fails naming what changed, instead of
+ * shipping a half-patched file.
  */
 export function applyPatches(
   code: string,

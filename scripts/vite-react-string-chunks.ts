@@ -15,7 +15,9 @@ import { applyPatches } from "./vite-patch.ts";
  * sizes for React's outlining decisions counted in characters (see the last patch).
  * Each replacement must match exactly once; if React's file changes, the build
  * fails here instead of shipping a half-patched renderer
- * (tests/unit/react-string-chunks.test.ts runs it on the installed React).
+ * (tests/unit/react-string-chunks.test.ts runs it on the installed React), and
+ * another React version stops the build before that (scripts/vite-library-versions.ts).
+ * docs/decisions/202-react-string-chunks.md: why, what it was measured at, how to redo it.
  */
 const PATCHES: [from: string, to: string][] = [
   [
@@ -62,7 +64,7 @@ export function patchReactEdgeServer(code: string): string {
     code,
     PATCHES,
     (from, found) =>
-      `react-string-chunks: expected "${from.split("\n")[0]}" once in React's edge server build, found it ${found} times; React changed: re-check scripts/vite-react-string-chunks.ts`,
+      `react-string-chunks: expected "${from.split("\n")[0]}" once in React's edge server build, found it ${found} times; React changed: redo the patch as docs/decisions/202-react-string-chunks.md says (How to redo it)`,
   );
 }
 

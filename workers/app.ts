@@ -43,7 +43,7 @@ function benchAnswers(env: Env, request: Request): D1Database | null {
   const log = benchOn(env, request) ? benchD1.get(request.headers.get("X-Bench-D1-Answer") ?? "") : undefined;
   if (!log) return null;
   let db = benchAnswering.get(log);
-  if (!db) benchAnswering.set(log, (db = answeringD1(log)));
+  if (!db) benchAnswering.set(log, (db = answeringD1(log, env.DB)));
   return db;
 }
 

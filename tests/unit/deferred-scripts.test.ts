@@ -1,16 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { createElement as h, Suspense } from "react";
+import { renderToReadableStream } from "react-dom/server.edge";
+import { Await, createRequestHandler, Links, Outlet, Scripts, ServerRouter, useLoaderData, type EntryContext, type ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { deferUntilFirstPaint } from "../../app/server/deferred-scripts.server.ts";
-import { patchRouterScripts, ROUTER_COMPONENTS } from "../../scripts/vite-deferred-scripts.ts";
+import { deferScripts, deferUntilFirstPaint } from "../../app/server/deferred-scripts.server.ts";
 
-// The page's scripts start after its first paint: the build's patch of React Router's <Scripts>
-// (scripts/vite-deferred-scripts.ts) and the rewrite of its module script it calls.
-
-const require = createRequire(import.meta.url);
-const file = join(dirname(require.resolve("react-router/package.json")), "dist/production/lib/dom/ssr/components.js");
-const source = readFileSync(file, "utf8");
+// The page's scripts start after its first paint: entry.server's rewrite of the HTML React
+// Router's <Scripts> writes (deferScripts), and the module script it writes instead.
 
 // React Router's module script for a catalogue page, as its production build writes it.
 const routerScript = `;
@@ -171,33 +166,148 @@ import("/assets/entry.client-Z.js");`;
   });
 });
 
-describe("the build's patch of <Scripts>", () => {
-  it("matches the installed React Router's components module", () => {
-    expect(ROUTER_COMPONENTS.test(file)).toBe(true);
+const noClientCode = {
+  hasAction: false,
+  hasClientAction: false,
+  hasClientLoader: false,
+  hasClientMiddleware: false,
+  hasErrorBoundary: false,
+  hasDefaultExport: true,
+};
+
+describe("deferScripts on the installed React Router's <Scripts>", () => {
+  const manifest = {
+    entry: { module: "/assets/entry.client-Z.js", imports: ["/assets/runtime-R.js", "/assets/app-A.js"] },
+    routes: {
+      root: { id: "root", path: "", module: "/assets/root-X.js", imports: ["/assets/app-A.js"], hasLoader: false, ...noClientCode },
+      "routes/page": {
+        id: "routes/page",
+        parentId: "root",
+        path: "page",
+        module: "/assets/page-Y.js",
+        imports: ["/assets/app-A.js", "/assets/card-C.js"],
+        hasLoader: true,
+        ...noClientCode,
+      },
+    },
+    url: "/assets/manifest-1.js",
+    version: "1",
+  };
+  const preloads = ["/assets/entry.client-Z.js", "/assets/runtime-R.js", "/assets/app-A.js", "/assets/root-X.js", "/assets/page-Y.js", "/assets/card-C.js"];
+
+  /** A page with a part that streams after the shell (released by `release`), in Uzbek, Russian and an emoji, whose text reaches the script too. */
+  function page() {
+    let release = () => {};
+    const later = new Promise<string>((resolve) => (release = () => resolve("Oʻxshash: «нові» 🧥")));
+    const Root = () =>
+      h("html", { lang: "uz" }, h("head", null, h("meta", { charSet: "utf-8" }), h(Links)), h("body", null, h(Outlet), h(Scripts, { nonce: "n0nce" })));
+    const Page = () => {
+      const { related } = useLoaderData<{ related: Promise<string> }>();
+      return h(
+        "main",
+        null,
+        h("h1", null, "Koʻylak — Сорочка"),
+        h(Suspense, { fallback: h("p", null, "…") }, h(Await, { resolve: related, children: (text: unknown) => h("p", null, String(text)) })),
+      );
+    };
+    const build = {
+      entry: { module: { default: (request: Request, status: number, headers: Headers, context: EntryContext) => handle(request, status, headers, context) } },
+      routes: {
+        root: { id: "root", path: "", module: { default: Root } },
+        "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { default: Page, loader: () => ({ related: later }) } },
+      },
+      assets: manifest,
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+    let rewrite = true;
+    async function handle(request: Request, status: number, headers: Headers, context: EntryContext) {
+      const body = await renderToReadableStream(h(ServerRouter, { context, url: request.url, nonce: "n0nce" }), { nonce: "n0nce" });
+      return new Response(rewrite ? deferScripts(body) : body, { status, headers });
+    }
+    const handler = createRequestHandler(build, "production");
+    return {
+      release,
+      /** The page's response body, as entry.server sends it or (`rewrite: false`) as React Router wrote it. */
+      async render(options = { rewrite: true }) {
+        rewrite = options.rewrite;
+        return (await handler(new Request("http://shop.test/page"))).body!;
+      },
+    };
+  }
+
+  const read = (body: ReadableStream<Uint8Array>) => new Response(body).text();
+  const moduleScript = (html: string) => /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g)].map((m) => m[1]);
+
+  it("writes what React Router writes, less its module preloads, with its module script deferred over the links' modules", async () => {
+    const original = page();
+    const rendered = original.render({ rewrite: false });
+    original.release();
+    const html = await read(await rendered);
+    // React Router's own document: the preloads in the head, the module script's static imports.
+    expect(links(html)).toEqual(preloads);
+    const script = moduleScript(html)!;
+    expect(script).toMatch(/^import \* as route1 from "\/assets\/page-Y\.js";$/m);
+
+    const deferred = await read(deferScripts(new Response(html).body!));
+    expect(links(deferred)).toEqual([]);
+    expect(moduleScript(deferred)).toBe(deferUntilFirstPaint(script, preloads));
+    expect(moduleScript(deferred)).toContain(`for(const h of ${JSON.stringify(preloads)})`);
+    // Everything else as React Router wrote it, the streamed part's data included.
+    const expected = html.replace(/<link rel="modulepreload"[^>]*\/>/g, "").replace(script, () => deferUntilFirstPaint(script, preloads));
+    expect(deferred).toBe(expected);
+    expect(deferred).toContain("«нові» 🧥");
   });
 
-  it("rewrites the module script and writes none of its modulepreload links; other pages' prefetch links stay", () => {
-    const patched = patchRouterScripts(source);
-    expect(patched).toContain("routeModulesScript = __deferUntilFirstPaint(routeModulesScript, [...new Set(");
-    expect(patched).toMatch(/^import \{ deferUntilFirstPaint as __deferUntilFirstPaint \} from ".*app[\\/]server[\\/]deferred-scripts\.server\.ts";\n/);
-    const scripts = patched.slice(patched.indexOf("function Scripts("), patched.indexOf("function mergeRefs("));
-    expect(scripts).toContain("let preloads = true ? [] : [...new Set(manifest.entry.imports.concat(getModuleLinkHrefs(");
-    expect(scripts).toContain('false ? React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: manifest.url,');
-    expect(scripts).toContain('false && React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: manifest.entry.module,');
-    // <PrefetchPageLinks> (other pages' modules, on intent) is untouched.
-    const outside = (code: string) => code.replace(code.slice(code.indexOf("function Scripts("), code.indexOf("function mergeRefs(")), "");
-    expect(outside(patched).replace(/^import .*\n/, "")).toBe(outside(source));
+  it("sends the document up to the script before a streamed part has come, and that part untouched after it", async () => {
+    const streamed = page();
+    const reader = (await streamed.render()).getReader();
+    const decoder = new TextDecoder();
+    let shell = "";
+    while (!shell.includes("</script>", shell.indexOf('type="module"'))) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the document ended before React Router's module script");
+      shell += decoder.decode(value, { stream: true });
+    }
+    expect(shell).toContain("first-contentful-paint");
+    expect(shell).not.toContain("🧥");
+    streamed.release();
+    let rest = "";
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += decoder.decode(r.value, { stream: true });
+    expect(rest).toContain("🧥");
   });
 
-  it("fails the build when React Router's code changed instead of shipping it unpatched", () => {
-    for (const [from, to] of [
-      ["let preloads = isHydrated || isRSCRouterContext ? [] :", "let preloads = isHydrated ? [] :"],
-      // The links' list changed: the deferred one would no longer be the same.
-      ["getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })))];", "getModuleLinkHrefs(matches, manifest)))];"],
-      // A name the inserted line reads is renamed: it would fail every render, not the build.
-      ["let enableFogOfWar = isFogOfWarEnabled(", "let lazyDiscovery = isFogOfWarEnabled("],
-      ["let routeModulesScript = !isStatic ?", "let moduleScript = !isStatic ?"],
-    ])
-      expect(() => patchRouterScripts(source.replace(from, to)), from).toThrow(/React Router changed/);
+  it("gives the same document however the stream is cut (inside a tag, the script or a character)", async () => {
+    const whole = page();
+    const body = whole.render({ rewrite: false });
+    whole.release();
+    const bytes = new Uint8Array(await new Response(await body).arrayBuffer());
+    const once = await read(deferScripts(new Response(bytes).body!));
+    // React's stream is a byte stream (read into large buffers), another one gives its own chunks.
+    for (const type of ["bytes", undefined] as const) {
+      for (const size of [1, 2, 3, 7, 100, 1000]) {
+        let at = 0;
+        const pieces = new ReadableStream({
+          type,
+          pull(controller: ReadableByteStreamController | ReadableStreamDefaultController<Uint8Array>) {
+            if (at >= bytes.length) return controller.close();
+            controller.enqueue(bytes.slice(at, (at += size)));
+          },
+        } as UnderlyingByteSource);
+        expect(await read(deferScripts(pieces)), `${type ?? "default"} stream, pieces of ${size} bytes`).toBe(once);
+      }
+    }
+    expect(once).toContain("Koʻylak — Сорочка");
+  });
+
+  it("passes a document without React Router's script on as it came, another module script included", async () => {
+    const html = '<!DOCTYPE html><html><head><script type="module">import "/x.js";</script></head><body><p>Oʻzbek — «рус»</p></body></html>';
+    expect(await read(deferScripts(new Response(html).body!))).toBe(html);
   });
 });
