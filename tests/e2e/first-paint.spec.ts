@@ -92,18 +92,27 @@ for (const viewport of [
     javaScriptEnabled: js,
   }) => {
     await page.setViewportSize(viewport);
-    // The shifts the browser recorded since the page's start (buffered entries), but those of the
-    // product page's streamed parts arriving (their placeholders' height is not the content's: on
-    // a desktop screen a late related grid moves itself and the footer; see the README).
+    // The shifts the browser recorded (buffered entries) from when the page's first module was
+    // asked for (its script starts after the first paint), but those of the product page's
+    // streamed parts arriving (their placeholders' height is not the content's: on a desktop
+    // screen a late related grid moves itself and the footer). Before it,
+    // the header may be laid out while the parser is still in it (a row whose later items have
+    // not come yet): that is the document's own loading, which the Lighthouse audit's CLS holds.
     const shifted = () =>
       page.evaluate(
         () =>
           new Promise<number>((resolve) => {
             let sum = 0;
+            const scriptStart = Math.min(
+              ...performance
+                .getEntriesByType("resource")
+                .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+                .map((entry) => entry.startTime),
+            );
             const streamed = (node: Node | null) => !!(node as Element | null)?.closest?.("#reviews, .related, .site-footer");
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[])
-                if (!entry.sources.every((source) => streamed(source.node))) sum += entry.value;
+              for (const entry of list.getEntries() as unknown as { value: number; startTime: number; sources: { node: Node | null }[] }[])
+                if (entry.startTime >= scriptStart && !entry.sources.every((source) => streamed(source.node))) sum += entry.value;
             }).observe({ type: "layout-shift", buffered: true });
             setTimeout(() => resolve(sum), 200);
           }),

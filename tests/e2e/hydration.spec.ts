@@ -5,40 +5,34 @@
 // took the page over: a link then navigates without loading a document. Without it (lite mode,
 // no script at all) the same page and link work as HTML.
 import type { Locator, Page } from "@playwright/test";
-import { cards, expect, expectSameDocument, FIXTURES, markDocument, oneProductInCart, test, text, uniqueEmail, urlWith, whenHydrated } from "./support";
+import { cards, expect, expectSameDocument, FIXTURES, fillCart, markDocument, signUp, test, text, urlWith, whenHydrated } from "./support";
 
 type Kind = {
   kind: string;
   path: string;
   /** What the page shows once it is there (the server's HTML). */
   shows: (page: Page) => Locator;
-  prepare?: (page: Page, project: string) => Promise<void>;
+  prepare?: (page: Page) => Promise<unknown>;
 };
 
 const KINDS: Kind[] = [
   { kind: "home", path: "/", shows: (page) => cards(page).first() },
   { kind: "listing", path: "/store", shows: (page) => cards(page).first() },
   { kind: "product", path: `/product/${FIXTURES.productOneSlug}`, shows: (page) => page.getByTestId("add-to-cart-button") },
-  { kind: "cart with a line", path: "/cart", shows: (page) => page.getByTestId("cart-line"), prepare: oneProductInCart },
-  { kind: "checkout with a line", path: "/checkout", shows: (page) => page.getByTestId("contacts-form"), prepare: oneProductInCart },
+  { kind: "cart with a line", path: "/cart", shows: (page) => page.getByTestId("cart-line"), prepare: (page) => fillCart(page) },
+  { kind: "checkout with a line", path: "/checkout", shows: (page) => page.getByTestId("contacts-form"), prepare: (page) => fillCart(page) },
   {
     kind: "account, signed in",
     path: "/account",
     shows: (page) => page.getByTestId("logout"),
     // The sign-up form's own POST through the page's cookies: the session is the page's.
-    prepare: async (page, project) => {
-      const response = await page.request.post("/signup", {
-        form: { firstName: "Malika", email: uniqueEmail(project, "hydration"), password: "Hydration-pass-1", returnUrl: "" },
-        maxRedirects: 0,
-      });
-      expect(response.status(), "sign-up").toBe(303);
-    },
+    prepare: (page) => signUp(page),
   },
 ];
 
 for (const { kind, path, shows, prepare } of KINDS) {
-  test(`${kind}: the page hydrates (with JavaScript) or works as HTML (without)`, async ({ page, javaScriptEnabled: js }, testInfo) => {
-    await prepare?.(page, testInfo.project.name);
+  test(`${kind}: the page hydrates (with JavaScript) or works as HTML (without)`, async ({ page, javaScriptEnabled: js }) => {
+    await prepare?.(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(urlWith(path));
