@@ -4,7 +4,7 @@ import { normalizePhone } from "~/forms/phone";
 import { plainText, UNSAFE_TEXT } from "~/forms/text";
 
 export const PASSWORD_MIN = 8;
-/** Spec §5: passwords are at most 32 characters. */
+/** Passwords are at most 32 characters. */
 export const PASSWORD_MAX = 32;
 
 // Error messages are namespaced translation keys, translated where they are shown.

@@ -35,7 +35,7 @@ export function itemsJson(view: CartView, c: JsonContext) {
   return view.lines.map((l) => lineJson(l, c));
 }
 
-/** Spec §3 "Cart line" as the JSON API answers it. */
+/** A cart line as the JSON API answers it (docs/api.md). */
 export function lineJson(l: CartLine, { t, origin, productPath }: JsonContext) {
   return {
     id: l.skuId,
@@ -68,7 +68,7 @@ function deliveryDescription(view: CartView, { t, price }: JsonContext): string 
   return `${d.title}: ${view.summary.deliveryCost === 0 ? t("cart:free") : price(view.summary.deliveryCost)}, ${d.estimated}`;
 }
 
-/** Spec §3 "Cart info". */
+/** The cart's summary as the JSON API answers it (docs/api.md). */
 export function cartInfoJson(view: CartView, c: JsonContext) {
   const s = view.summary;
   return {
@@ -112,7 +112,7 @@ export function summaryHeaders(view: CartView): Record<string, string> {
   };
 }
 
-/** Spec §3 "Recalculation result". */
+/** A recalculation's result as the JSON API answers it (docs/api.md). */
 export function recalculationJson(view: CartView, c: JsonContext) {
   const s = view.summary;
   return {

@@ -1,4 +1,4 @@
-/** Spec §5: at most this many distinct items go to checkout (CHECKOUT_MAX_ITEMS). */
+/** At most this many distinct items go to checkout (CHECKOUT_MAX_ITEMS). */
 export const DEFAULT_CHECKOUT_MAX_ITEMS = 5;
 
 export function checkoutMaxItems(env: { CHECKOUT_MAX_ITEMS?: string }): number {

@@ -48,7 +48,7 @@ export function PromoForm({ view, failure }: { view: CartView; failure: Failure 
 export function BonusesForm({ view, failure }: { view: CartView; failure: Failure | null }) {
   const { t, price } = useI18n();
   const { bonuses } = view.summary;
-  // Spec §6: card holders with available bonuses above 0.
+  // Club card holders with available bonuses above 0.
   if (!bonuses.hasCard || bonuses.available <= 0) return null;
   return (
     <section className="bonuses" data-testid="bonuses" aria-labelledby="bonuses-title">

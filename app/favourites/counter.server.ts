@@ -2,7 +2,7 @@ import type { CounterSource, ShopperSession } from "~/layout/layout.server";
 import { ownerRows } from "./favourites.server";
 
 /**
- * Spec §9: the counter shows 0..99 and "99+" above. Counted well past 100 so that an
+ * The counter shows 0..99 and "99+" above. Counted well past 100 so that an
  * optimistic −1 on a long list still shows "99+", not a passing "99".
  */
 const COUNT_UP_TO = 1000;

@@ -116,7 +116,7 @@ function numbered(sql: string, from: number): string {
   return sql.replace(/\?(?!\d)/g, () => `?${n++}`);
 }
 
-/** A favourite in the spec's shape (§3 "Favourite item"): the API's answer. */
+/** A favourite as the JSON API answers it (docs/api.md). */
 export function favouriteJson(item: FavouriteItem, label: (amount: number) => string) {
   return {
     id: item.id,

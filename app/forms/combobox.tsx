@@ -29,9 +29,9 @@ export type ComboboxProps = {
 };
 
 const PER_PAGE = 20;
-/** Spec §9: search waits this long after the last keystroke. */
+/** Search waits this long after the last keystroke. */
 const DEBOUNCE_MS = 350;
-/** Spec §9: the next page loads when the list is scrolled this close to its end. */
+/** The next page loads when the list is scrolled this close to its end. */
 const LOAD_MORE_PX = 100;
 
 /**

@@ -3,7 +3,7 @@ import type { Lang } from "./languages";
 export type PluralCategory = "one" | "few" | "many" | "other";
 
 /**
- * ru/uk follow the spec's rule (§9): singular when the number ends in 1 but not 11,
+ * ru/uk: singular when the number ends in 1 but not 11,
  * the second form when it ends in 2–4 but not 12–14, the third form otherwise.
  * Uzbek nouns do not change after a numeral ("5 ta mahsulot"): one form, "other".
  */

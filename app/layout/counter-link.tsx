@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/ui/icons";
 
-/** Spec §9: a counter shows 0..99, "99+" above. */
+/** A counter shows 0..99, "99+" above. */
 const MAX_SHOWN = 99;
 
 /** A header/mobile-bar counter: active above 0; hidden number at 0. */

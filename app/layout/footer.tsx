@@ -13,7 +13,7 @@ export function Footer({ lite }: { lite: boolean }) {
           <p>
             <a href="tel:+998712000000">+998 71 200 00 00</a>
           </p>
-          {/* Spec §9: "work 9.00–21.00, week 9.00–19.00", read as weekdays and weekend. */}
+          {/* Opening hours: weekdays 9.00–21.00, weekend 9.00–19.00. */}
           <p>{t("footer.hoursWeekdays", { from: "9:00", to: "21:00" })}</p>
           <p>{t("footer.hoursWeekend", { from: "9:00", to: "19:00" })}</p>
         </div>

@@ -1,7 +1,7 @@
 import type { Lang } from "~/i18n/languages";
 import type { ProductReviews } from "./reviews.server";
 
-/** Spec §7's review language map: `ru-RU` → ru, `uz-UZ` → uz, `uk` → uk (first that matches), else the shop's default. */
+/** The JSON API's review language map: `ru-RU` → ru, `uz-UZ` → uz, `uk` → uk (first that matches), else the shop's default. */
 export function langOfAcceptLanguage(header: string | null, fallback: Lang): Lang {
   for (const part of (header ?? "").split(",")) {
     const code = part.split(";")[0]!.trim().toLowerCase().slice(0, 2);
@@ -10,7 +10,7 @@ export function langOfAcceptLanguage(header: string | null, fallback: Lang): Lan
   return fallback;
 }
 
-/** A product's reviews in the spec's shape (§3, §7): `{calculated_values, reviews, countReview, matching_parameters}`. */
+/** A product's reviews as the JSON API answers them (docs/api.md): `{calculated_values, reviews, countReview, matching_parameters}`. */
 export function reviewsJson(r: ProductReviews) {
   return {
     calculated_values: { rating: r.rating, ratingPercentage: Math.round(r.rating * 20), reviews_count: r.count },

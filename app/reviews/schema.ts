@@ -2,7 +2,7 @@ import { z } from "zod";
 import { positiveId, returnPath } from "~/forms/fields";
 import { plainText, UNSAFE_TEXT } from "~/forms/text";
 
-/** Spec §9: the review text's limit, the sorts (default `new`). */
+/** The review text's limit, the sorts (default `new`). */
 export const REVIEW_TEXT_MAX = 500;
 export const REVIEW_NAME_MAX = 60;
 export const REVIEW_SORTS = ["useful", "new", "positive", "confirmed"] as const;

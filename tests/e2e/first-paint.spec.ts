@@ -1,4 +1,4 @@
-// Issue #15 §1: what the first paint waits for, on the production build. The stylesheet is in
+// What the first paint waits for, on the production build. The stylesheet is in
 // the document; the scripts the page hydrates with are asked for once it has painted, after the
 // first screen's pictures; nothing moves once the page's script has run.
 import { cards, expect, expectSameDocument, FIXTURES, markDocument, REVIEWED, test, whenHydrated } from "./support";

@@ -22,7 +22,7 @@ describe("formatUzs", () => {
 });
 
 describe("pluralCategory", () => {
-  // Spec §9: singular when the number ends in 1 but not 11; second form when it
+  // Singular when the number ends in 1 but not 11; second form when it
   // ends in 2–4 but not 12–14; otherwise third.
   const cases: [number, string][] = [
     [0, "many"],
