@@ -49,7 +49,11 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               outboundService: providerStandIn,
+              // The shop's database as wrangler.toml names it, and a copy the replica stand-in reads
+              // (DEV_D1_REPLICA: tests/worker/read-replicas.test.ts seeds it).
+              d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_REPLICA: "test-replica" },
               bindings: {
+                DEV_D1_REPLICA: "1",
                 SESSION_SECRET: "test-session-secret",
                 // As in production: links in e-mails and canonical URLs come from here, never from Host.
                 PUBLIC_ORIGIN: "http://shop.test",

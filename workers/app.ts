@@ -6,6 +6,8 @@ import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
+import { laggingReplica } from "~/server/d1-lagging-replica";
+import { routeD1 } from "~/server/d1-session.server";
 import { purgeExpired } from "./maintenance";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
@@ -49,6 +51,13 @@ function benchAnswers(env: Env, request: Request): D1Database | null {
 
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
+
+/** Tests only (DEV_D1_REPLICA): a request marked so reads through a replica that never catches up. */
+function replicaStandIn(env: Env, request: Request): D1Database | null {
+  const replica = (env as Env & { DB_REPLICA?: D1Database }).DB_REPLICA;
+  if (env.DEV_D1_REPLICA !== "1" || !replica || request.headers.get("X-Dev-D1-Replica") !== "lagging") return null;
+  return laggingReplica(env.DB, replica);
+}
 
 const worker = {
   async fetch(request, env, ctx) {
@@ -95,12 +104,15 @@ const worker = {
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
-        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? env.DB, d1) }, ctx, nonce, dispatch));
+        // Reads may come from a replica; a shopper's reads see their own writes (app/server/d1-session.server.ts).
+        const database = routeD1(replicaStandIn(env, served) ?? env.DB, served);
+        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? database.db, d1) }, ctx, nonce, dispatch));
         response = await requestHandler(served, context);
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
         await discardBody(served);
         // Round trips (and the statements they ran) before the response began (streamed parts may add more).
         response = new Response(response.body, response);
+        database.remember(served, response);
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls, ${d1.statements} statements"`);
       }
     }

@@ -20,7 +20,7 @@ export type SessionData = {
  */
 export type FlashData = { popup: unknown };
 
-const SESSION_DAYS = 30;
+export const SESSION_DAYS = 30;
 
 /**
  * Sessions live in D1; the cookie holds only the signed session id. A session
