@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { crawl, crawlProblems } from "../tests/shared/crawl.ts";
 import { lighthouseRows } from "./audit.mjs";
-import { run, serveBuild, stopServer, waitForHttp } from "./lib.mjs";
+import { run, serveBuild, stopServer, waitForHttp, workerdRssMb } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT) || 8799;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -62,13 +62,6 @@ function workerdCpuMs(server) {
     ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
   }
   return (ticks * 1000) / hz;
-}
-
-/** Resident memory (MB) of the workerd that runs the Worker (see workerdCpuMs). */
-function workerdRssMb(server) {
-  const pid = execSync(`pgrep -g ${server.pid} -f "workerd serve.*--inspector-addr" || true`, { encoding: "utf8" }).split("\n").filter(Boolean)[0];
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  return kb / 1024;
 }
 
 /**

@@ -1,5 +1,5 @@
-// Helpers shared by the project's scripts (start, test, bench).
-import { spawn, spawnSync } from "node:child_process";
+// Helpers shared by the project's scripts (start, test, bench, load).
+import { execSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
@@ -94,4 +94,11 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Resident memory (MB) of the workerd that runs the Worker (wrangler's own dev proxy is a second workerd, without an inspector). */
+export function workerdRssMb(server) {
+  const pid = execSync(`pgrep -g ${server.pid} -f "workerd serve.*--inspector-addr" || true`, { encoding: "utf8" }).split("\n").filter(Boolean)[0];
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  return kb / 1024;
 }

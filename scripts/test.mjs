@@ -7,6 +7,7 @@ const steps = [
   ["lint", "lint and format (Biome: no import cycles, formatting)", "npm", ["run", "lint"]],
   ["vitest", "unit and worker tests (vitest; the import boundaries and table owners are unit tests)", "npx", ["vitest", "run"]],
   ["build", "production build", "npx", ["react-router", "build"]],
+  ["bundle", "the Worker's upload against its size budget (wrangler deploy --dry-run)", process.execPath, ["scripts/bundle-size.mjs"]],
   ["playwright", "end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"]],
 ];
 
