@@ -6,7 +6,8 @@ import type { Failure } from "./cart-form";
 import { Line } from "./cart-line";
 import { showCartPopup } from "./store";
 import { checkoutLimitPopup } from "./popup";
-import { BonusesForm, DeliveryForm, type DeliveryTypeChoice, PromoForm, SummaryTable } from "./summary-forms";
+import { BonusesForm, DeliveryForm, type DeliveryTypeChoice, PromoForm } from "./summary-forms";
+import { SummaryTable } from "./summary-table";
 
 export type CartPageProps = {
   view: CartView;

@@ -7,4 +7,4 @@ export type { CartPopupData } from "./popup";
 export { CartPopupHost, CartUiContext, MiniCartAnchor } from "./popup-host";
 export { useCartPendingDelta } from "./store";
 export { apiCartSchema, recalculateSchema } from "./schema";
-export { SummaryTable } from "./summary-forms";
+export { SummaryTable } from "./summary-table";
