@@ -5,6 +5,7 @@ import { resolvePrefix } from "~/i18n/url";
 import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
+import { edgeCache } from "~/server/edge-cache.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "./maintenance";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
@@ -52,6 +53,8 @@ const MAX_URL_LENGTH = 4096;
 
 const worker = {
   async fetch(request, env, ctx) {
+    const edge = await edgeCache(request, env, ctx);
+    if (edge.hit) return edge.hit;
     const nonce = createNonce();
     let url = new URL(request.url);
     const jsonLogin = jsonLoginRequest(request, url);
@@ -105,7 +108,7 @@ const worker = {
       }
     }
     const payTo = payOrigin(env);
-    return applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []);
+    return edge.answer(applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []), nonce);
   },
 
   /** wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire; daily, expired sessions and abandoned guest carts go. */
