@@ -16,6 +16,8 @@ const SHARED_COOKIES = new Set(["lite"]);
 const STORED_AT = "X-Edge-Stored-At";
 const STORED_NONCE = "X-Edge-Nonce";
 const STORED_POLICY = "X-Edge-Cache-Control";
+/** Where the render's nonce sits in the stored body (byte offsets): a hit writes its own there. */
+const STORED_NONCE_AT = "X-Edge-Nonce-At";
 
 /** The data centre's cache (the DOM's CacheStorage type, also in scope, lacks Workers' `default`). */
 const edgeStore = () => (caches as unknown as { default: Cache }).default;
@@ -84,22 +86,32 @@ async function served(copy: Response, request: Request): Promise<Response> {
   const storedAt = Number(headers.get(STORED_AT));
   const old = headers.get(STORED_NONCE);
   headers.set("Cache-Control", headers.get(STORED_POLICY) ?? "no-store");
-  for (const name of [STORED_AT, STORED_NONCE, STORED_POLICY]) headers.delete(name);
+  const offsets = (headers.get(STORED_NONCE_AT) ?? "").split(",").filter(Boolean).map(Number);
+  for (const name of [STORED_AT, STORED_NONCE, STORED_POLICY, STORED_NONCE_AT]) headers.delete(name);
   headers.set("Age", String(Math.max(0, Math.floor((Date.now() - storedAt) / 1000))));
   headers.delete("Server-Timing");
-  let body: BodyInit | null = copy.body;
-  if (old && (headers.get("Content-Type") ?? "").includes("text/html")) {
-    const nonce = createNonce();
-    const csp = headers.get("Content-Security-Policy");
-    if (csp) headers.set("Content-Security-Policy", csp.replaceAll(`'nonce-${old}'`, `'nonce-${nonce}'`));
-    // The nonce is 16 random bytes: it occurs in the page only where the render put it.
-    body = (await copy.text()).replaceAll(old, nonce);
-  }
   if (request.method === "HEAD") {
-    await copy.body?.cancel().catch(() => {});
-    body = null;
+    await copy.body?.cancel();
+    return marked(new Response(null, { status: copy.status, headers }), "hit");
   }
+  const nonce = createNonce();
+  const csp = headers.get("Content-Security-Policy");
+  if (old && csp) headers.set("Content-Security-Policy", csp.replaceAll(`'nonce-${old}'`, `'nonce-${nonce}'`));
+  if (offsets.length === 0) return marked(new Response(copy.body, { status: copy.status, headers }), "hit");
+  // The new nonce has the old one's length (16 bytes in base64): written over it in place, the
+  // page costs one copy of its bytes, not a search through its text.
+  const body = new Uint8Array(await copy.arrayBuffer());
+  const bytes = new TextEncoder().encode(nonce);
+  for (const at of offsets) body.set(bytes, at);
   return marked(new Response(body, { status: copy.status, headers }), "hit");
+}
+
+/** Byte offsets of the nonce in a body (the nonce is ASCII; latin1 keeps one character per byte). */
+function nonceOffsets(body: Uint8Array, nonce: string): number[] {
+  const text = new TextDecoder("latin1").decode(body);
+  const out: number[] = [];
+  for (let at = text.indexOf(nonce); at >= 0; at = text.indexOf(nonce, at + nonce.length)) out.push(at);
+  return out;
 }
 
 export type EdgeCache = {
@@ -130,9 +142,11 @@ export async function edgeCache(request: Request, env: Env, ctx: ExecutionContex
       stored.set(STORED_AT, String(Date.now()));
       stored.set(STORED_NONCE, nonce);
       ctx.waitUntil(
-        edgeStore()
-          .put(key, new Response(toCache, { status: response.status, headers: stored }))
-          .catch((error: unknown) => console.warn("edge cache: not stored", error)),
+        (async () => {
+          const body = new Uint8Array(await new Response(toCache).arrayBuffer());
+          stored.set(STORED_NONCE_AT, nonceOffsets(body, nonce).join(","));
+          await edgeStore().put(key, new Response(body, { status: response.status, headers: stored }));
+        })().catch((error: unknown) => console.warn("edge cache: not stored", error)),
       );
       return marked(new Response(toShopper, response), "miss");
     },
