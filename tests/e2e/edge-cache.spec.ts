@@ -4,6 +4,10 @@
 // React must take the page over; without JavaScript (lite mode) it has no script at all.
 import { expect, expectSameDocument, FIXTURES, markDocument, test, urlWith, whenHydrated } from "./support";
 
+// A phone's browser, not headless Chromium's own name (a crawler's to isbot): the copy is then the
+// browser's kind, whose streamed parts are moved into place by inline scripts.
+test.use({ userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36" });
+
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 test("an anonymous page from the edge cache runs its scripts under a nonce of its own", async ({ page, javaScriptEnabled: js }) => {
