@@ -71,6 +71,8 @@ export default defineConfig({
                 TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
                 TURNSTILE_VERIFY_URL: "http://provider.test/turnstile/siteverify",
                 DEV_CAPTCHA: "1",
+                // Tests see every render; tests/worker/edge-cache.test.ts turns the cache on for its own requests.
+                EDGE_CACHE: "off",
                 DEV_IMAGES: "1",
                 REVIEWS_MODERATION_KEY: "test-moderation-key-0123456789",
                 TEST_MIGRATIONS: await readD1Migrations("./workers/migrations"),

@@ -5,6 +5,7 @@ import { resolvePrefix } from "~/i18n/url";
 import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
+import { edgeCache } from "~/server/edge-cache.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { laggingReplica } from "~/server/d1-lagging-replica";
 import { routeD1 } from "~/server/d1-session.server";
@@ -61,6 +62,8 @@ function replicaStandIn(env: Env, request: Request): D1Database | null {
 
 const worker = {
   async fetch(request, env, ctx) {
+    const edge = await edgeCache(request, env, ctx);
+    if (edge.hit) return edge.hit;
     const nonce = createNonce();
     let url = new URL(request.url);
     const jsonLogin = jsonLoginRequest(request, url);
@@ -117,7 +120,7 @@ const worker = {
       }
     }
     const payTo = payOrigin(env);
-    return applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []);
+    return edge.answer(applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []), nonce);
   },
 
   /** wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire; daily, expired sessions and abandoned guest carts go. */

@@ -6,6 +6,10 @@
 const PERSONAL_PATH =
   /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api|bpm|dev|order|v2|reaction|product-review|product\/[^/]+\/review)(?:[/.]|$)/;
 
+export function isPersonalPath(pathname: string): boolean {
+  return PERSONAL_PATH.test(pathname);
+}
+
 /**
  * Whether an answer must stay out of shared caches: a personal path, or any
  * answer to a request with a session (a session exists only once it names a
@@ -14,7 +18,7 @@ const PERSONAL_PATH =
  * (images, sitemaps, robots.txt) and keep it, outside personal paths.
  */
 export function isPrivateAnswer(request: Request, response: Response): boolean {
-  if (PERSONAL_PATH.test(new URL(request.url).pathname)) return true;
+  if (isPersonalPath(new URL(request.url).pathname)) return true;
   const session = request.headers.get("Cookie")?.includes("__session=") || response.headers.has("Set-Cookie");
   return Boolean(session) && !/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isPersonalPath } from "~/server/private-cache.server";
 import { crawl, crawlProblems } from "../shared/crawl.ts";
 import { get, ORIGIN } from "./helpers";
 
@@ -10,7 +11,18 @@ import { get, ORIGIN } from "./helpers";
 
 describe("a full crawl of the seeded shop", () => {
   it("finds no broken link, and every indexable page is canonical to itself with reciprocal alternates and its own title", async () => {
-    const { broken, pages } = await crawl(get, ORIGIN);
+    // Every answer names its caching: a shopper's page private, a page for everyone shared briefly.
+    const unnamed: string[] = [];
+    const recording = async (path: string, init: RequestInit) => {
+      const res = await get(path, init);
+      const cache = res.headers.get("Cache-Control") ?? "";
+      const page = res.status === 200 && (res.headers.get("Content-Type") ?? "").includes("text/html");
+      const want = isPersonalPath(new URL(path, ORIGIN).pathname) ? /^private, no-store$/ : page ? /^public, max-age=0, s-maxage=\d+,/ : /./;
+      if (!want.test(cache)) unnamed.push(`${path} → ${res.status} ${cache}`);
+      return res;
+    };
+    const { broken, pages } = await crawl(recording, ORIGIN);
+    expect(unnamed).toEqual([]);
     expect(broken).toEqual([]);
     const { problems, indexable } = crawlProblems(pages, ORIGIN);
     expect(indexable).toBeGreaterThan(100);
