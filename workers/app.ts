@@ -7,6 +7,7 @@ import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "./maintenance";
+import { noteD1, withRequestLog } from "~/server/request-log.server";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, checkMethod, discardBody, isApiPath, jsonLoginRequest, type MethodCheck, withinBodyLimit } from "~/server/methods.server";
@@ -91,6 +92,7 @@ const worker = {
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };
+        noteD1(d1);
         const benchKey = benchRecording(env, request);
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
@@ -124,4 +126,4 @@ const worker = {
   },
 } satisfies ExportedHandler<Env, QueueMessageBody>;
 
-export default worker;
+export default { ...worker, fetch: withRequestLog(worker.fetch, () => import("virtual:react-router/server-build")) } satisfies typeof worker;
