@@ -36,7 +36,7 @@ describe("one log line per request", () => {
     expect(lines).toHaveLength(1);
     const [line] = lines;
     expect(line).toMatchObject({ ray: "8f00aa11bb22cc33-TAS", method: "GET", lang: "ru", status: 200, cache: null });
-    expect(typeof line!.route).toBe("string");
+    expect(line!.route).toBe("pages/product");
     expect(line!.route).not.toContain(p.slug);
     expect(line!.d1).toMatchObject({ calls: expect.any(Number), statements: expect.any(Number), ms: expect.any(Number) });
     expect((line!.d1 as { calls: number }).calls).toBeGreaterThan(0);
@@ -114,5 +114,25 @@ describe("one log line per request", () => {
     }
     // The order's number is the shopper's too (it opens their order page): not in any line.
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE number = ?").bind(o.number).first("n")).toBe(1);
+  });
+});
+
+describe("an error in the line", () => {
+  it("a loader's failure is the line's error class with its stack, printed once", async () => {
+    await env.DB.prepare("ALTER TABLE products RENAME TO products_gone").run();
+    try {
+      const { p } = buyable(0);
+      const res = await get(`/product/${p.slug}`);
+      expect(res.status).toBe(500);
+    } finally {
+      await env.DB.prepare("ALTER TABLE products_gone RENAME TO products").run();
+    }
+    const [line, ...more] = requestLines();
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ status: 500, error: { class: expect.any(String), message: expect.stringContaining("products") } });
+    const stack = (line!.error as { stack: string }).stack;
+    expect(stack).toContain("at ");
+    // The stack is in the line, not printed again on its own.
+    expect(printed.filter((text) => text.includes(stack.split("\n")[1]!.trim()))).toHaveLength(1);
   });
 });
