@@ -3,7 +3,7 @@ import { appContext, makeAppContext } from "~/server/context.server";
 import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server/security.server";
 import { resolvePrefix } from "~/i18n/url";
 import { toLang } from "~/i18n/languages";
-import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
+import { consumeOutbox, requeueLost, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { purgeExpired } from "./maintenance";
@@ -115,6 +115,7 @@ const worker = {
     if (controller.cron.startsWith("*/")) {
       ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));
       ctx.waitUntil(lapseUnconfirmedOrders(env, unconfirmedHours(env)).then((n) => console.info(`cancelled ${n} unconfirmed orders paid on delivery`)));
+      ctx.waitUntil(requeueLost(env).then((n) => console.info(`queued ${n} lost outbox messages again`)));
       return;
     }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));
