@@ -10,7 +10,12 @@ export async function enqueue(env: Env, message: OutboxMessage): Promise<number>
     .bind(message.channel, message.recipient, message.subject ?? "", message.body)
     .first<{ id: number }>();
   const id = row!.id;
-  await env.OUTBOX?.send({ outboxId: id } satisfies QueueMessageBody);
+  try {
+    await env.OUTBOX?.send({ outboxId: id } satisfies QueueMessageBody);
+  } catch (error) {
+    // The row is written: the cron queues it again (requeueLost), so the caller's request stands.
+    logOutbox("warn", { id, channel: message.channel, error: `enqueue failed: ${error instanceof Error ? error.name : typeof error}` });
+  }
   return id;
 }
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { consumeOutbox, DEAD_LETTER_QUEUE, LOST_AFTER_SECONDS, type QueueMessageBody, requeueLost } from "~/outbox/outbox.server";
+import { consumeOutbox, DEAD_LETTER_QUEUE, enqueue, LOST_AFTER_SECONDS, type QueueMessageBody, requeueLost } from "~/outbox/outbox.server";
 
 const PHONE = "+998907771122";
 let printed: string[] = [];
@@ -97,5 +97,18 @@ describe("outbox delivery through the queue", () => {
     expect(sendBatch).toHaveBeenCalledWith([{ body: { outboxId: lost } }]);
     expect(await requeueLost(env)).toBe(0);
     expect(recent).toBeGreaterThan(lost);
+  });
+
+  it("a failed enqueue leaves the row pending for the cron and does not fail the caller", async () => {
+    vi.spyOn(env.OUTBOX, "send").mockRejectedValueOnce(new Error("Queue send failed"));
+    const id = await enqueue(env, { channel: "sms", recipient: PHONE, body: "Buyurtma qabul qilindi" });
+    expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0 });
+    expect(printed.join("\n")).not.toContain(PHONE);
+    await env.DB.prepare("UPDATE outbox SET touched_at = unixepoch() - ? WHERE id = ?")
+      .bind(LOST_AFTER_SECONDS + 60, id)
+      .run();
+    const sendBatch = vi.spyOn(env.OUTBOX, "sendBatch");
+    expect(await requeueLost(env)).toBeGreaterThanOrEqual(1);
+    expect(sendBatch.mock.calls.flatMap(([messages]) => [...messages].map((m) => (m.body as QueueMessageBody).outboxId))).toContain(id);
   });
 });

@@ -96,6 +96,8 @@ describe("one log line per request", () => {
       expect(line.status).toBeTypeOf("number");
       expect(line.status).toBeLessThan(500);
     }
+    expect(lines).toContainEqual(expect.objectContaining({ method: "POST", route: "api/order-request", status: 201 }));
+    expect(lines).toContainEqual(expect.objectContaining({ method: "GET", route: "pages/checkout", status: 200 }));
     const sessionId = decodeURIComponent(m.cookie.split("=")[1]!).split(".")[0]!;
     const all = printed.join("\n");
     for (const secret of [
