@@ -125,6 +125,14 @@ describe("one log line per request", () => {
 });
 
 describe("an error in the line", () => {
+  it("a refusal (404) is no error", async () => {
+    expect((await get("/product/no-such-product")).status).toBe(404);
+    const [line, ...more] = requestLines();
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ status: 404, route: "pages/product" });
+    expect(line).not.toHaveProperty("error");
+  });
+
   it("a loader's failure is the line's error class with its stack, printed once", async () => {
     await env.DB.prepare("ALTER TABLE products RENAME TO products_gone").run();
     try {
