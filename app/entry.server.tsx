@@ -1,8 +1,9 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getApp } from "./server/context.server";
 import { deferScripts } from "./server/deferred-scripts.server";
+import { noteError } from "./server/request-log.server";
 import { STREAMED_DATA_TIMEOUT_MS } from "./server/streaming.server";
 import { CartPopup, CartUiContext, MiniCart } from "~/cart/index";
 import { MarkHeartsContext, markHearts } from "~/catalogue/index";
@@ -15,6 +16,16 @@ import { ResponseContext } from "./ui/nonce";
  * the browser's data agree on what failed.
  */
 export const streamTimeout = STREAMED_DATA_TIMEOUT_MS + 1_000;
+
+/**
+ * An error a loader or action threw (answered with the error page): its class and stack go
+ * into the request's log line, once, instead of a line of their own. A request cancelled by
+ * its client is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (!noteError(error)) console.error(error);
+};
 
 /** The cart UI the layout renders (popup section, mini-cart): on the server at once, in the browser loaded on first use. */
 const cartUi = { CartPopup, MiniCart };
@@ -52,7 +63,7 @@ export default async function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell are reported by React Router itself.
-        if (shellRendered) console.error(error);
+        if (shellRendered && !noteError(error)) console.error(error);
       },
     },
   );

@@ -3,13 +3,14 @@ import { appContext, makeAppContext } from "~/server/context.server";
 import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server/security.server";
 import { resolvePrefix } from "~/i18n/url";
 import { toLang } from "~/i18n/languages";
-import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
+import { consumeOutbox, requeueLost, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { edgeCache } from "~/server/edge-cache.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { laggingReplica } from "~/server/d1-lagging-replica";
 import { routeD1 } from "~/server/d1-session.server";
 import { purgeExpired } from "./maintenance";
+import { noteD1, withRequestLog } from "~/server/request-log.server";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, checkMethod, discardBody, isApiPath, jsonLoginRequest, type MethodCheck, withinBodyLimit } from "~/server/methods.server";
@@ -103,6 +104,7 @@ const worker = {
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };
+        noteD1(d1);
         const benchKey = benchRecording(env, request);
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
@@ -128,6 +130,7 @@ const worker = {
     if (controller.cron.startsWith("*/")) {
       ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));
       ctx.waitUntil(lapseUnconfirmedOrders(env, unconfirmedHours(env)).then((n) => console.info(`cancelled ${n} unconfirmed orders paid on delivery`)));
+      ctx.waitUntil(requeueLost(env).then((n) => console.info(`queued ${n} lost outbox messages again`)));
       return;
     }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));
@@ -139,4 +142,4 @@ const worker = {
   },
 } satisfies ExportedHandler<Env, QueueMessageBody>;
 
-export default worker;
+export default { ...worker, fetch: withRequestLog(worker.fetch, () => import("virtual:react-router/server-build")) } satisfies typeof worker;

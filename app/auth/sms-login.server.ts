@@ -1,4 +1,3 @@
-import { maskPhone } from "~/forms/phone";
 import { enqueue } from "~/outbox/index.server";
 import { codeCheckLimit, smsSendLimit } from "~/server/rate-limit.server";
 import { phoneUser } from "~/users/index.server";
@@ -15,7 +14,6 @@ export async function sendLoginCode(
   if (!limit.allowed) return { sent: false, retryAfter: limit.retryAfter };
   const code = await issueCode(env.DB, "login-sms", phone);
   await enqueue(env, { channel: "sms", recipient: phone, body: text(code) });
-  console.info(`login code sent to ${maskPhone(phone)}`);
   return { sent: true };
 }
 

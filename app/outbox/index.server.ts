@@ -1,2 +1,2 @@
 export { enqueue, listOutbox } from "./outbox.server";
-export { consumeOutbox, type QueueMessageBody } from "./outbox.server";
+export { consumeOutbox, requeueLost, type QueueMessageBody } from "./outbox.server";

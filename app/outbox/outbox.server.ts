@@ -1,5 +1,3 @@
-import { maskPhone } from "~/forms/phone";
-
 export type OutboxMessage = { channel: "sms" | "email"; recipient: string; subject?: string; body: string };
 export type QueueMessageBody = { outboxId: number };
 
@@ -8,34 +6,53 @@ export type QueueMessageBody = { outboxId: number };
  * then queued for delivery. Without a queue binding the row simply waits.
  */
 export async function enqueue(env: Env, message: OutboxMessage): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO outbox (channel, recipient, subject, body) VALUES (?, ?, ?, ?) RETURNING id")
+  const row = await env.DB.prepare("INSERT INTO outbox (channel, recipient, subject, body, touched_at) VALUES (?, ?, ?, ?, unixepoch()) RETURNING id")
     .bind(message.channel, message.recipient, message.subject ?? "", message.body)
     .first<{ id: number }>();
   const id = row!.id;
-  await env.OUTBOX?.send({ outboxId: id } satisfies QueueMessageBody);
+  try {
+    await env.OUTBOX?.send({ outboxId: id } satisfies QueueMessageBody);
+  } catch (error) {
+    // The row is written: the cron queues it again (requeueLost), so the caller's request stands.
+    logOutbox("warn", { id, channel: message.channel, error: `enqueue failed: ${error instanceof Error ? error.name : typeof error}` });
+  }
   return id;
 }
 
-const MAX_ATTEMPTS = 6;
+/** The dead-letter queue of wrangler.toml: the queue moves a message there after its last retry. */
+export const DEAD_LETTER_QUEUE = "storefront-outbox-dlq";
 
 /** Backoff between delivery attempts: 10 s, 20 s, 40 s … capped at 10 minutes. */
 export function retryDelaySeconds(attempt: number): number {
   return Math.min(600, 10 * 2 ** Math.max(0, attempt - 1));
 }
 
+/**
+ * A pending row untouched this long was lost on its way to the queue (its send failed after
+ * the insert): longer than the longest backoff, so a message still retrying is never queued twice.
+ */
+export const LOST_AFTER_SECONDS = 30 * 60;
+
 type Row = { id: number; channel: "sms" | "email"; recipient: string; subject: string; body: string; status: string; attempts: number };
 
+/** One JSON line about a message: its id and channel, never its recipient or text. */
+function logOutbox(level: "warn" | "error", { id, ...fields }: { id: number } & Record<string, unknown>): void {
+  console[level](JSON.stringify({ outbox: id, ...fields }));
+}
+
 /**
- * Sends one outbox row through the provider over HTTP. Returns what the queue
- * should do: ack (sent, or permanently failed and kept as such) or retry.
+ * Sends one outbox row through the provider over HTTP. Returns what the queue should do: ack
+ * (sent, already sent, or nothing to send it with) or retry; the queue counts the attempts and,
+ * after its last retry, moves the message to the dead-letter queue (`consumeOutbox`).
  */
-export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "sent" | "retry" | "failed" | "skipped"; delaySeconds?: number }> {
+export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "sent" | "retry" | "skipped"; attempt?: number }> {
   const row = await env.DB.prepare("SELECT id, channel, recipient, subject, body, status, attempts FROM outbox WHERE id = ?").bind(outboxId).first<Row>();
-  if (!row || row.status === "sent") return { outcome: "skipped" };
+  // Sent (a second copy of the message) or given up: never sent again.
+  if (row?.status !== "pending") return { outcome: "skipped" };
   const url = row.channel === "sms" ? env.SMS_PROVIDER_URL : env.EMAIL_PROVIDER_URL;
   if (!url) {
     // No provider configured (local development): the message stays readable on the dev outbox page.
-    await env.DB.prepare("UPDATE outbox SET last_error = ? WHERE id = ?").bind("no provider configured", row.id).run();
+    await env.DB.prepare("UPDATE outbox SET last_error = ?, touched_at = unixepoch() WHERE id = ?").bind("no provider configured", row.id).run();
     return { outcome: "skipped" };
   }
   const attempt = row.attempts + 1;
@@ -48,31 +65,66 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
     });
     if (!res.ok) error = `provider answered ${res.status}`;
   } catch (e) {
-    error = `provider unreachable: ${e instanceof Error ? e.message : String(e)}`;
+    error = `provider unreachable: ${e instanceof Error ? e.name : typeof e}`;
   }
   if (!error) {
     // Delivered: the text (codes, reset links) is not kept in clear any longer than needed.
-    await env.DB.prepare("UPDATE outbox SET status = 'sent', attempts = ?, sent_at = unixepoch(), last_error = NULL, body = '' WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE outbox SET status = 'sent', attempts = ?, sent_at = unixepoch(), touched_at = unixepoch(), last_error = NULL, body = '' WHERE id = ?",
+    )
       .bind(attempt, row.id)
       .run();
     return { outcome: "sent" };
   }
-  const failed = attempt >= MAX_ATTEMPTS;
-  await env.DB.prepare("UPDATE outbox SET status = ?, attempts = ?, last_error = ? WHERE id = ?")
-    .bind(failed ? "failed" : "pending", attempt, error, row.id)
+  await env.DB.prepare("UPDATE outbox SET attempts = ?, last_error = ?, touched_at = unixepoch() WHERE id = ? AND status = 'pending'")
+    .bind(attempt, error, row.id)
     .run();
-  // Logs name the message, never its content or full recipient.
-  console.warn(`outbox ${row.id} (${row.channel} to ${row.channel === "sms" ? maskPhone(row.recipient) : "e-mail"}) attempt ${attempt}: ${error}`);
-  return failed ? { outcome: "failed" } : { outcome: "retry", delaySeconds: retryDelaySeconds(attempt) };
+  logOutbox("warn", { id: row.id, channel: row.channel, attempt, error });
+  return { outcome: "retry", attempt };
 }
 
-/** The queue consumer of workers/app.ts. */
+/**
+ * The dead-letter queue's side: the message's last retry failed. Its row is marked failed (kept
+ * for an operator to resend) unless it was sent after all.
+ */
+async function giveUp(env: Env, outboxId: number): Promise<void> {
+  const row = await env.DB.prepare(
+    "UPDATE outbox SET status = 'failed', touched_at = unixepoch() WHERE id = ? AND status = 'pending' RETURNING id, channel, attempts, last_error AS lastError",
+  )
+    .bind(outboxId)
+    .first<{ id: number; channel: string; attempts: number; lastError: string | null }>();
+  if (row) logOutbox("error", { ...row, status: "failed" });
+}
+
+/** The queue consumer of workers/app.ts, for the outbox's queue and its dead-letter queue. */
 export async function consumeOutbox(batch: MessageBatch<QueueMessageBody>, env: Env): Promise<void> {
   for (const message of batch.messages) {
+    if (batch.queue === DEAD_LETTER_QUEUE) {
+      await giveUp(env, message.body.outboxId);
+      message.ack();
+      continue;
+    }
     const result = await deliver(env, message.body.outboxId);
-    if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
+    // The queue's count: a copy sent again (after a lost enqueue) starts its backoff anew.
+    if (result.outcome === "retry") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     else message.ack();
   }
+}
+
+/**
+ * The 10-minute cron: pending rows untouched past `LOST_AFTER_SECONDS` (their enqueue failed)
+ * go on the queue again. One statement claims them (a second run finds them touched); a copy
+ * of a message already sent is acknowledged without sending.
+ */
+export async function requeueLost(env: Env): Promise<number> {
+  if (!env.OUTBOX) return 0;
+  const { results } = await env.DB.prepare(
+    "UPDATE outbox SET touched_at = unixepoch() WHERE status = 'pending' AND COALESCE(touched_at, created_at) < unixepoch() - ? RETURNING id",
+  )
+    .bind(LOST_AFTER_SECONDS)
+    .all<{ id: number }>();
+  if (results.length) await env.OUTBOX.sendBatch(results.map((r) => ({ body: { outboxId: r.id } satisfies QueueMessageBody })));
+  return results.length;
 }
 
 export type OutboxEntry = Row & { createdAt: number; lastError: string | null };

@@ -5,7 +5,7 @@
  * `answeringD1` gives back without a database: how `npm run bench` measures the Worker's own
  * CPU (locally D1 is emulated inside the Worker's own workerd; in production it runs elsewhere).
  */
-export type D1Counter = { calls: number; statements: number; log?: D1Call[] };
+export type D1Counter = { calls: number; statements: number; ms?: number; log?: D1Call[] };
 type Statement = { sql: string; args: unknown[] };
 export type D1Call = ({ method: string; runnerArgs: unknown[]; statement: Statement } | { batch: Statement[] }) & { answer?: unknown };
 
@@ -13,8 +13,13 @@ const RUNNERS = new Set(["all", "first", "run", "raw"]);
 const REAL = Symbol("real statement");
 const SOURCE = Symbol("sql and arguments");
 
-/** Notes the call's answer in the log once it comes (a failure stays unanswered). */
+/** Notes the call's answer in the log once it comes (a failure stays unanswered), and its wait. */
 function recorded<T>(counter: D1Counter, call: D1Call, answer: Promise<T>): Promise<T> {
+  const started = Date.now();
+  const waited = () => {
+    counter.ms = (counter.ms ?? 0) + Date.now() - started;
+  };
+  answer.then(waited, waited);
   if (counter.log) {
     counter.log.push(call);
     answer.then(

@@ -1,0 +1,116 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { resolvePrefix } from "~/i18n/url";
+import { toLang } from "~/i18n/languages";
+import type { D1Counter } from "./db-metrics.server";
+
+/**
+ * One JSON line per request (Workers Logs indexes its fields): what an operator needs to find
+ * a request and see why it failed, and nothing personal. The path's own values (slugs, order
+ * numbers) and the query string (search terms, phones) stay out: the route is named by React
+ * Router's route id. Cookies, sessions and the request's body are never read here.
+ */
+export type RequestLine = {
+  ray: string;
+  method: string;
+  route: string | null;
+  lang: string;
+  status: number;
+  cache: string | null;
+  d1: { calls: number; statements: number; ms: number };
+  ms: number;
+  error?: { class: string; message: string; stack?: string };
+};
+
+type Pending = { counters: D1Counter[]; error?: unknown };
+const current = new AsyncLocalStorage<Pending>();
+
+/** The request's D1 counts go into its line (an internal dispatch adds its own counter). */
+export function noteD1(counter: D1Counter): void {
+  current.getStore()?.counters.push(counter);
+}
+
+/** An error the router caught and answered (an error page): its class and stack go into the request's line once. */
+export function noteError(error: unknown): boolean {
+  const pending = current.getStore();
+  if (!pending) return false;
+  pending.error ??= error;
+  return true;
+}
+
+let routeTree: RouteObject[] | undefined;
+/** React Router's route table as a tree, once per isolate (a built Worker's routes never change). */
+function treeOf(build: Pick<ServerBuild, "routes">): RouteObject[] {
+  if (routeTree) return routeTree;
+  const all = Object.values(build.routes).filter((r) => r !== undefined);
+  const children = (parentId: string | undefined): RouteObject[] =>
+    all
+      .filter((r) => r.parentId === parentId)
+      .map((r) => (r.index ? { id: r.id, index: true, path: r.path } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) }));
+  routeTree = children(undefined);
+  return routeTree;
+}
+
+/** The id of the deepest route a path matches (`routes/product`), never the path itself. */
+export function routeIdOf(build: Pick<ServerBuild, "routes">, pathname: string): string | null {
+  // Single-fetch data requests name the page with a ".data" suffix.
+  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(treeOf(build), path);
+  return matches?.at(-1)?.route.id ?? null;
+}
+
+function errorClass(error: unknown): NonNullable<RequestLine["error"]> {
+  if (error instanceof Error) return { class: error.name, message: error.message, stack: error.stack };
+  return { class: typeof error, message: String(error) };
+}
+
+/**
+ * The Worker's fetch handler, logging one line per request as it is answered (D1 round trips
+ * of streamed parts that finish later are not counted). A thrown error is logged with its
+ * stack and thrown again.
+ */
+export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: string }, C>(
+  fetch: (request: R, env: E, ctx: C) => Promise<Response>,
+  build: () => Promise<Pick<ServerBuild, "routes">>,
+): (request: R, env: E, ctx: C) => Promise<Response> {
+  return async (request, env, ctx) => {
+    const started = Date.now();
+    const pending: Pending = { counters: [] };
+    let response: Response | undefined;
+    try {
+      response = await current.run(pending, () => fetch(request, env, ctx));
+      return response;
+    } catch (error) {
+      pending.error = error;
+      throw error;
+    } finally {
+      const url = new URL(request.url);
+      const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
+      let route: string | null = null;
+      try {
+        route = routeIdOf(await build(), url.pathname);
+      } catch {
+        // A route table that cannot load leaves the line without a route, never without a line.
+      }
+      const line: RequestLine = {
+        ray: request.headers.get("CF-Ray") ?? crypto.randomUUID(),
+        method: request.method,
+        route,
+        lang: prefix.kind === "ok" ? prefix.lang : toLang(env.DEFAULT_LANG, "uz"),
+        status: response?.status ?? 500,
+        cache: response?.headers.get("X-Cache") ?? null,
+        d1: pending.counters.reduce<RequestLine["d1"]>(
+          (sum, c) => ({ calls: sum.calls + c.calls, statements: sum.statements + c.statements, ms: sum.ms + (c.ms ?? 0) }),
+          {
+            calls: 0,
+            statements: 0,
+            ms: 0,
+          },
+        ),
+        ms: Date.now() - started,
+        ...(pending.error === undefined ? {} : { error: errorClass(pending.error) }),
+      };
+      console.log(JSON.stringify(line));
+    }
+  };
+}
