@@ -33,6 +33,9 @@ export function retryDelaySeconds(attempt: number): number {
  */
 export const LOST_AFTER_SECONDS = 30 * 60;
 
+/** A message still pending this long after it was written is marked failed, never sent (a login code expires in minutes). */
+export const UNDELIVERABLE_AFTER_SECONDS = 3 * 3600;
+
 type Row = { id: number; channel: "sms" | "email"; recipient: string; subject: string; body: string; status: string; attempts: number };
 
 /** One JSON line about a message: its id and channel, never its recipient or text. */
@@ -118,13 +121,21 @@ export async function consumeOutbox(batch: MessageBatch<QueueMessageBody>, env: 
  */
 export async function requeueLost(env: Env): Promise<number> {
   if (!env.OUTBOX) return 0;
-  const { results } = await env.DB.prepare(
-    "UPDATE outbox SET touched_at = unixepoch() WHERE status = 'pending' AND COALESCE(touched_at, created_at) < unixepoch() - ? RETURNING id",
-  )
-    .bind(LOST_AFTER_SECONDS)
-    .all<{ id: number }>();
-  if (results.length) await env.OUTBOX.sendBatch(results.map((r) => ({ body: { outboxId: r.id } satisfies QueueMessageBody })));
-  return results.length;
+  const [, lost] = await env.DB.batch<{ id: number }>([
+    // A code or a notice this old is no use to its reader any more: it is not sent late.
+    env.DB.prepare("UPDATE outbox SET status = 'failed', last_error = 'not delivered in time' WHERE status = 'pending' AND created_at < unixepoch() - ?").bind(
+      UNDELIVERABLE_AFTER_SECONDS,
+    ),
+    // The queue takes at most 100 messages at once; the rest wait for the next run.
+    env.DB.prepare(
+      `UPDATE outbox SET touched_at = unixepoch() WHERE id IN (
+         SELECT id FROM outbox WHERE status = 'pending' AND COALESCE(touched_at, created_at) < unixepoch() - ? ORDER BY id LIMIT 100
+       ) RETURNING id`,
+    ).bind(LOST_AFTER_SECONDS),
+  ]);
+  const ids = lost!.results;
+  if (ids.length) await env.OUTBOX.sendBatch(ids.map((r) => ({ body: { outboxId: r.id } satisfies QueueMessageBody })));
+  return ids.length;
 }
 
 export type OutboxEntry = Row & { createdAt: number; lastError: string | null };

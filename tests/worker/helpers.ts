@@ -159,8 +159,12 @@ export function post(path: string, fields: Record<string, string>, init: { cooki
   });
 }
 
-/** "name=value" of the Set-Cookie header, for the next request's Cookie header. */
+/**
+ * "name=value" of the cookie an answer sets, for the next request's Cookie header: the session's
+ * where it sets one. The database bookmark (`__d1b`, set beside it on a shopper's writes) is left
+ * out: without it a shopper reads the primary, which every test may.
+ */
 export function cookieOf(res: Response): string | null {
-  const header = res.headers.get("Set-Cookie");
-  return header ? header.split(";")[0]! : null;
+  const pairs = res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  return pairs.find((pair) => pair.startsWith("__session=")) ?? pairs.find((pair) => !pair.startsWith("__d1b=")) ?? null;
 }

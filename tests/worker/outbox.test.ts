@@ -1,7 +1,15 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { consumeOutbox, DEAD_LETTER_QUEUE, enqueue, LOST_AFTER_SECONDS, type QueueMessageBody, requeueLost } from "~/outbox/outbox.server";
+import {
+  consumeOutbox,
+  DEAD_LETTER_QUEUE,
+  enqueue,
+  LOST_AFTER_SECONDS,
+  type QueueMessageBody,
+  requeueLost,
+  UNDELIVERABLE_AFTER_SECONDS,
+} from "~/outbox/outbox.server";
 
 const PHONE = "+998907771122";
 let printed: string[] = [];
@@ -97,6 +105,17 @@ describe("outbox delivery through the queue", () => {
     expect(sendBatch).toHaveBeenCalledWith([{ body: { outboxId: lost } }]);
     expect(await requeueLost(env)).toBe(0);
     expect(recent).toBeGreaterThan(lost);
+  });
+
+  it("a pending row written long ago is marked failed, never sent late (a login code from hours before)", async () => {
+    const old = await newRow();
+    await env.DB.prepare("UPDATE outbox SET created_at = unixepoch() - ?, touched_at = NULL WHERE id = ?")
+      .bind(UNDELIVERABLE_AFTER_SECONDS + 60, old)
+      .run();
+    const sendBatch = vi.spyOn(env.OUTBOX, "sendBatch");
+    await requeueLost(env);
+    expect(sendBatch.mock.calls.flatMap(([messages]) => [...messages].map((m) => (m.body as QueueMessageBody).outboxId))).not.toContain(old);
+    expect(await rowOf(old)).toMatchObject({ status: "failed" });
   });
 
   it("a failed enqueue leaves the row pending for the cron and does not fail the caller", async () => {
