@@ -12,6 +12,7 @@ import { useLayoutData } from "~/layout/data";
 import { ErrorPage } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
+import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
 import { getApp } from "~/server/context.server";
 import { useInlineCss, useLite, useNonce } from "~/ui/nonce";
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               cartAnchor={(link) => <MiniCartAnchor>{link}</MiniCartAnchor>}
             />
           ) : null}
+          {root?.readOnly ? <ReadOnlyBanner /> : null}
           <main id="main" className="container">
             {root ? <CartPopupHost /> : null}
             {children}

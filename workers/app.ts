@@ -6,6 +6,7 @@ import { toLang } from "~/i18n/languages";
 import { consumeOutbox, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
+import { faultyD1, injectedFaultRate, outageAnswer, readOnlyRefusal, resilientD1, type D1Faults } from "~/server/d1-faults.server";
 import { purgeExpired } from "./maintenance";
 import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
@@ -47,6 +48,9 @@ function benchAnswers(env: Env, request: Request): D1Database | null {
   return db;
 }
 
+/** DEV_D1_FAULTS only: each request's injected failures follow the next seed (a run repeats). */
+let faultSeed = 0;
+
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
 
@@ -81,6 +85,9 @@ const worker = {
         response = check.api
           ? apiRefusal(check, url, defaultLang)
           : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
+      } else if ((lite = readOnlyRefusal(request, env, url, toLang(env.DEFAULT_LANG, "uz")))) {
+        await discardBody(request);
+        response = lite;
       } else if (!(served = await withinBodyLimit(request))) {
         const defaultLang = toLang(env.DEFAULT_LANG, "uz");
         response = isApiPath(url.pathname)
@@ -95,8 +102,12 @@ const worker = {
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
-        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? env.DB, d1) }, ctx, nonce, dispatch));
-        response = await requestHandler(served, context);
+        // Reads get past a passing D1 failure; one that stays answers a localized 503 (d1-faults.server.ts).
+        const faults: D1Faults = {};
+        const rate = injectedFaultRate(env);
+        const db = resilientD1(rate ? faultyD1(env.DB, rate, ++faultSeed) : env.DB, faults);
+        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? db, d1) }, ctx, nonce, dispatch));
+        response = outageAnswer(await requestHandler(served, context), faults, url, toLang(env.DEFAULT_LANG, "uz"));
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
         await discardBody(served);
         // Round trips (and the statements they ran) before the response began (streamed parts may add more).
