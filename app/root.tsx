@@ -116,7 +116,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { t } = useI18n();
-  const kind = status === 404 ? "notFound" : status >= 500 ? "server" : "badRequest";
+  // 503: the database did not answer (the Worker's own 503 page, met by a client navigation).
+  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : status >= 500 ? "server" : "badRequest";
   return (
     <>
       <title>{t(`errors.${kind}Title`)}</title>
