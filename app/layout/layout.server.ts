@@ -72,7 +72,7 @@ export async function loadLayout(
       menu,
       counters,
       signedIn: Boolean(session?.get("userId")),
-      readOnly: isReadOnly(app.env),
+      readOnly: isReadOnly(app.env, request),
     },
     session,
     flash,

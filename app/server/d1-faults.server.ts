@@ -196,11 +196,20 @@ export function outageAnswer(response: Response, faults: D1Faults, url: URL, def
   return unavailable(url, defaultLang, "outage", RETRY_AFTER[faults.unrecovered]);
 }
 
-/** MAINTENANCE=read-only: the shop shows pages but takes no writes. */
-export const isReadOnly = (env: Pick<Env, "MAINTENANCE">) => env.MAINTENANCE === "read-only";
+type MaintenanceEnv = Pick<Env, "MAINTENANCE" | "DEV_MAINTENANCE_COOKIE" | "PUBLIC_ORIGIN">;
+
+/**
+ * MAINTENANCE=read-only: the shop shows pages but takes no writes. DEV_MAINTENANCE_COOKIE=1 (the
+ * local server the browser tests run, never where PUBLIC_ORIGIN is set) lets a request carrying
+ * `dev_maintenance=read-only` see the shop in that mode, so one server serves both.
+ */
+export function isReadOnly(env: MaintenanceEnv, request: Request): boolean {
+  if (env.MAINTENANCE === "read-only") return true;
+  return env.DEV_MAINTENANCE_COOKIE === "1" && !env.PUBLIC_ORIGIN && /(?:^|;\s*)dev_maintenance=read-only(?:;|$)/.test(request.headers.get("Cookie") ?? "");
+}
 
 /** In read-only mode, a write (any method but GET, HEAD, OPTIONS) is answered 503 before it reaches D1. */
-export function readOnlyRefusal(request: Request, env: Pick<Env, "MAINTENANCE">, url: URL, defaultLang: Lang): Response | null {
-  if (!isReadOnly(env) || ["GET", "HEAD", "OPTIONS"].includes(request.method)) return null;
+export function readOnlyRefusal(request: Request, env: MaintenanceEnv, url: URL, defaultLang: Lang): Response | null {
+  if (!isReadOnly(env, request) || ["GET", "HEAD", "OPTIONS"].includes(request.method)) return null;
   return unavailable(url, defaultLang, "readOnly", RETRY_AFTER.readOnly);
 }

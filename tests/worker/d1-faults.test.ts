@@ -194,4 +194,18 @@ describe("read-only mode (MAINTENANCE=read-only)", () => {
     expect(after).toEqual(before);
     expect(shopper.cookie).toBeUndefined();
   });
+
+  it("the local test server's cookie switch works only where it is on, never with a public origin", async () => {
+    const withCookie = (vars: Partial<Env>) =>
+      worker.fetch(
+        new Request(`${ORIGIN}/cart`, formPost({ intent: "add", purchasableId: "1", quantity: "1" }, "dev_maintenance=read-only")) as Parameters<
+          typeof worker.fetch
+        >[0],
+        { ...env, ...vars },
+        createExecutionContext(),
+      );
+    expect((await withCookie({ DEV_MAINTENANCE_COOKIE: "1", PUBLIC_ORIGIN: "" })).status).toBe(503);
+    expect((await withCookie({ PUBLIC_ORIGIN: "" })).status).not.toBe(503);
+    expect((await withCookie({ DEV_MAINTENANCE_COOKIE: "1", PUBLIC_ORIGIN: "https://shop.example" })).status).not.toBe(503);
+  });
 });
