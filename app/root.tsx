@@ -12,6 +12,7 @@ import { useLayoutData } from "~/layout/data";
 import { ErrorPage } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
+import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
 import { getApp } from "~/server/context.server";
 import { useInlineCss, useLite, useNonce } from "~/ui/nonce";
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               cartAnchor={(link) => <MiniCartAnchor>{link}</MiniCartAnchor>}
             />
           ) : null}
+          {root?.readOnly ? <ReadOnlyBanner /> : null}
           <main id="main" className="container">
             {root ? <CartPopupHost /> : null}
             {children}
@@ -114,7 +116,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { t } = useI18n();
-  const kind = status === 404 ? "notFound" : status >= 500 ? "server" : "badRequest";
+  // 503: the database did not answer (the Worker's own 503 page, met by a client navigation).
+  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : status >= 500 ? "server" : "badRequest";
   return (
     <>
       <title>{t(`errors.${kind}Title`)}</title>

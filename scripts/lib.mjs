@@ -65,6 +65,9 @@ export function serveBuild({ port, stdio = "inherit", vars = [] }) {
       // No image resizer here: /cdn-cgi/image/… stands in for Cloudflare's (photos' srcset).
       "--var",
       "DEV_IMAGES:1",
+      // Browser tests see read-only mode with a cookie (dev_maintenance=read-only) on this one server.
+      "--var",
+      "DEV_MAINTENANCE_COOKIE:1",
       // The reviews' moderation calls (/api/moderation/reviews) with a local key.
       "--var",
       "REVIEWS_MODERATION_KEY:local-moderation-key-0000",

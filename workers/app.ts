@@ -7,6 +7,7 @@ import { consumeOutbox, requeueLost, type QueueMessageBody } from "~/outbox/inde
 import { liteSwitch } from "~/server/lite.server";
 import { edgeCache } from "~/server/edge-cache.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
+import { faultyD1, injectedFaultRate, outageAnswer, readOnlyRefusal, resilientD1, type D1Faults } from "~/server/d1-faults.server";
 import { laggingReplica } from "~/server/d1-lagging-replica";
 import { routeD1 } from "~/server/d1-session.server";
 import { purgeExpired } from "./maintenance";
@@ -51,6 +52,9 @@ function benchAnswers(env: Env, request: Request): D1Database | null {
   return db;
 }
 
+/** DEV_D1_FAULTS only: each request's injected failures follow the next seed (a run repeats). */
+let faultSeed = 0;
+
 /** Longer URLs are refused before any parsing (a 10 kB query string is an attack, not a filter). */
 const MAX_URL_LENGTH = 4096;
 
@@ -74,7 +78,7 @@ const worker = {
     }
     let response: Response;
     let check: MethodCheck;
-    let lite: Response | null;
+    let early: Response | null;
     let served: Request | null = request;
     // Every answer given before the body is read drops it first (see discardBody).
     if (request.url.length > MAX_URL_LENGTH) {
@@ -94,13 +98,16 @@ const worker = {
         response = check.api
           ? apiRefusal(check, url, defaultLang)
           : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
+      } else if ((early = readOnlyRefusal(request, env, url, toLang(env.DEFAULT_LANG, "uz")))) {
+        await discardBody(request);
+        response = early;
       } else if (!(served = await withinBodyLimit(request))) {
         const defaultLang = toLang(env.DEFAULT_LANG, "uz");
         response = isApiPath(url.pathname)
           ? apiRefusal({ status: 413 }, url, defaultLang)
           : tooLargePage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
-      } else if ((lite = isApiPath(url.pathname) ? null : liteSwitch(request, url))) {
-        response = lite;
+      } else if ((early = isApiPath(url.pathname) ? null : liteSwitch(request, url))) {
+        response = early;
       } else {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };
@@ -111,8 +118,12 @@ const worker = {
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
         // Reads may come from a replica; a shopper's reads see their own writes (app/server/d1-session.server.ts).
         const database = routeD1(replicaStandIn(env, served) ?? env.DB, served);
-        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? database.db, d1) }, ctx, nonce, dispatch));
-        response = await requestHandler(served, context);
+        // Reads get past a passing D1 failure; one that stays answers a localized 503 (d1-faults.server.ts).
+        const faults: D1Faults = {};
+        const rate = injectedFaultRate(env);
+        const db = resilientD1(rate ? faultyD1(database.db, rate, ++faultSeed) : database.db, faults);
+        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? db, d1) }, ctx, nonce, dispatch));
+        response = outageAnswer(await requestHandler(served, context), faults, url, toLang(env.DEFAULT_LANG, "uz"));
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
         await discardBody(served);
         // Round trips (and the statements they ran) before the response began (streamed parts may add more).

@@ -49,7 +49,10 @@ export async function passwordLogin(
   return { ok: true, userId };
 }
 
-/** A new account (ten per address an hour), and the e-mail that confirms its address. */
+/**
+ * A new account (ten per address an hour), and the e-mail that confirms its address. Sent again
+ * with the same e-mail and password, it signs in: a retry is safe.
+ */
 export async function signUp(
   env: Env,
   request: Request,
@@ -59,7 +62,12 @@ export async function signUp(
   const limit = await hit(env.DB, `signup:ip:${clientAddress(request)}`, 10, 3600);
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfter: limit.retryAfter };
   const userId = await createAccount(env.DB, input);
-  if (!userId) return { ok: false, reason: "emailTaken" };
+  if (!userId) {
+    // The same sign-up again (its first answer was lost to a database failure after the account was
+    // made): the right password signs in, as the first answer would have. Its e-mail went (or not) then.
+    const same = await verifyLogin(env.DB, input.email, input.password);
+    return same ? { ok: true, userId: same } : { ok: false, reason: "emailTaken" };
+  }
   await sendEmailConfirmation(env, userId, input.email, mail);
   return { ok: true, userId };
 }

@@ -23,6 +23,8 @@ export type LayoutData = {
   menu: MenuItem[];
   counters: Counters;
   signedIn: boolean;
+  /** MAINTENANCE=read-only: every page says the shop takes no orders or changes for now. */
+  readOnly: boolean;
 };
 
 /** The layout's data on any page (undefined only while the root itself failed). */

@@ -3,6 +3,7 @@ import { isLang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import { resolvePrefix } from "~/i18n/url";
 import type { AppContext } from "~/server/context.server";
+import { isD1Outage, isReadOnly } from "~/server/d1-faults.server";
 import { readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
 import type { Counters, LayoutData, MenuItem } from "./data";
 
@@ -34,7 +35,7 @@ async function countAll(db: D1Database, sources: { [K in keyof Counters]: Counte
 }
 
 /**
- * The layout's data. Never throws for a bad language or a database hiccup: the error
+ * The layout's data. Never throws for a bad language or a database hiccup (but a session that could not be read): the error
  * pages render inside this layout and need its language and texts (route loaders
  * answer the 404 for an unknown language prefix).
  */
@@ -52,7 +53,11 @@ export async function loadLayout(
       console.error("menu unavailable", error);
       return [] as MenuItem[];
     }),
-    readSession(app.env, request).catch(() => null),
+    // A session the database could not read fails the page (503): the shopper is never shown as a guest.
+    readSession(app.env, request).catch((error: unknown) => {
+      if (isD1Outage(error)) throw error;
+      return null;
+    }),
   ]);
   const [counters, flash] = await Promise.all([
     countAll(app.env.DB, { cart: sources.counters.cart(session), favourites: sources.counters.favourites(session) }).catch(() => ({ cart: 0, favourites: 0 })),
@@ -67,6 +72,7 @@ export async function loadLayout(
       menu,
       counters,
       signedIn: Boolean(session?.get("userId")),
+      readOnly: isReadOnly(app.env, request),
     },
     session,
     flash,

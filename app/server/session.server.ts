@@ -1,4 +1,5 @@
 import { createCookie, createSessionStorage, type Session } from "react-router";
+import { isD1Outage } from "./d1-faults.server";
 
 /** What a session may keep. Later features add their keys here. */
 export type SessionData = {
@@ -108,11 +109,15 @@ export function readSession(env: Env, request: Request): Promise<Session<Session
   let session = sessionsOfRequests.get(request);
   if (!session) {
     const header = request.headers.get("Cookie");
-    // Broken session data (a cookie or a stored row that does not parse) is no session, for every reader alike.
+    // Broken session data (a cookie or a stored row that does not parse) is no session, for every reader alike;
+    // a database that did not answer is not (a signed-in shopper is never shown as a guest: the entry answers 503).
     session = header?.includes("__session=")
       ? sessionStorage(env, request)
           .getSession(header)
-          .catch(() => null)
+          .catch((error: unknown) => {
+            if (isD1Outage(error)) throw error;
+            return null;
+          })
       : Promise.resolve(null);
     sessionsOfRequests.set(request, session);
   }
