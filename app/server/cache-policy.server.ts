@@ -10,12 +10,22 @@ export function edgeSeconds(env: { EDGE_CACHE_SECONDS?: string }): number {
 }
 
 /**
- * What anonymous pages and catalogue data say: browsers ask again every time (a shopper who
- * signs in must not see their guest copy), the edge keeps a copy for `edge` seconds, may serve
- * it a little longer while it fetches a new one, and for a day when the Worker fails.
+ * What anonymous pages and catalogue data say to every cache: a browser asks again every time
+ * and never shows a stale copy meanwhile (`stale-while-revalidate` there let a shopper who had
+ * just signed in see their guest copy of the page: Chromium did not tell the copies apart by
+ * `Vary: Cookie`); a shared cache keeps it `edge` seconds.
  */
 export function sharedPolicy(edge: number): string {
-  return `public, max-age=0, s-maxage=${edge}, stale-while-revalidate=${edge}, stale-if-error=86400`;
+  return `public, max-age=0, must-revalidate, s-maxage=${edge}`;
+}
+
+/**
+ * What a CDN in front of the Worker may do besides (`CDN-Cache-Control`, read by CDNs and not by
+ * browsers): serve the copy a little longer while it fetches a new one, and for a day when the
+ * Worker fails.
+ */
+export function cdnPolicy(edge: number): string {
+  return `public, max-age=${edge}, stale-while-revalidate=${edge}, stale-if-error=86400`;
 }
 
 /**
@@ -29,6 +39,7 @@ export function withCachePolicy(request: Request, response: Response, edge: numb
   const safe = request.method === "GET" || request.method === "HEAD";
   if (safe && response.status === 200 && !headers.has("Set-Cookie")) {
     headers.set("Cache-Control", sharedPolicy(edge));
+    headers.set("CDN-Cache-Control", cdnPolicy(edge));
     // A lite page (a cookie, or Save-Data) has the same URL as the full one.
     const vary = headers.get("Vary") ?? "";
     for (const name of ["Cookie", "Save-Data"]) if (!vary.toLowerCase().includes(name.toLowerCase())) headers.append("Vary", name);

@@ -20,7 +20,7 @@ test("an anonymous page from the edge cache runs its scripts under a nonce of it
   const headers = second!.headers();
   expect(headers["x-cache"]).toBe("hit");
   expect(headers.age).toMatch(/^\d+$/);
-  expect(headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
+  expect(headers["cache-control"]).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+$/);
   expect(nonceOf(headers["content-security-policy"])).not.toBe(nonceOf(first!.headers()["content-security-policy"]));
 
   const button = page.getByTestId("add-to-cart-button");

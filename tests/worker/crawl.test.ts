@@ -17,7 +17,7 @@ describe("a full crawl of the seeded shop", () => {
       const res = await get(path, init);
       const cache = res.headers.get("Cache-Control") ?? "";
       const page = res.status === 200 && (res.headers.get("Content-Type") ?? "").includes("text/html");
-      const want = isPersonalPath(new URL(path, ORIGIN).pathname) ? /^private, no-store$/ : page ? /^public, max-age=0, s-maxage=\d+,/ : /./;
+      const want = isPersonalPath(new URL(path, ORIGIN).pathname) ? /^private, no-store$/ : page ? /^public, max-age=0, must-revalidate, s-maxage=\d+$/ : /./;
       if (!want.test(cache)) unnamed.push(`${path} → ${res.status} ${cache}`);
       return res;
     };
