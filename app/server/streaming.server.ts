@@ -16,10 +16,14 @@ export function streamed<T>(promise: Promise<T>, what: string, ms = STREAMED_DAT
     timer = setTimeout(() => reject(new Error(`streamed data took over ${ms} ms`)), ms);
   });
   // <Await errorElement> shows a failure without an error reaching React's onError: log it here.
-  return Promise.race([promise, late])
+  const bounded = Promise.race([promise, late])
     .catch((error: unknown) => {
       console.error(`streamed ${what} failed:`, error);
       throw error;
     })
     .finally(() => clearTimeout(timer));
+  // A page that is not rendered after all (its loader failed later, a 503 took its place) never
+  // reads the promise: its failure is logged above, not an unhandled rejection of the isolate.
+  bounded.catch(() => {});
+  return bounded;
 }
