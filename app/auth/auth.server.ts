@@ -10,6 +10,8 @@ import type { AppContext } from "~/server/context.server";
 import { guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
 import { createEmailUser } from "~/users/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { safeReturnUrl } from "./return-url";
+import type { Lang } from "~/i18n/languages";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
 
@@ -42,6 +44,16 @@ export async function verifyLogin(db: D1Database, login: string, password: strin
 export async function getUserId(env: Env, request: Request): Promise<number | null> {
   const session = await readSession(env, request);
   return session?.get("userId") ?? null;
+}
+
+/**
+ * Loaders of the sign-in pages (login, sign-up, SMS login), which are for guests: a signed-in
+ * shopper goes on to the page's `return_url` (checked), a guest gets it back ("" when none).
+ */
+export async function guestReturnUrl(env: Env, request: Request, lang: Lang, defaultLang: Lang): Promise<string> {
+  const returnUrl = new URL(request.url).searchParams.get("return_url") ?? "";
+  if (await getUserId(env, request)) throw redirect(safeReturnUrl(returnUrl, lang, defaultLang));
+  return returnUrl;
 }
 
 /** Loaders and actions of account pages: guests go to login and come back. */

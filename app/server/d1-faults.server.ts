@@ -1,3 +1,4 @@
+import { seededRandom } from "./seeded-random";
 import { HTML_LANG, isLang, type Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import { createT } from "~/i18n/translate";
@@ -123,18 +124,6 @@ export const DOCUMENTED_D1_ERRORS = [
   "D1_ERROR: D1 DB is overloaded. Too many requests queued.",
 ] as const;
 
-/** A small seeded generator (mulberry32): the same seed fails the same round trips. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Tests only (DEV_D1_FAULTS, or a test building it): the database, failing `rate` of its round
  * trips with one of D1's documented errors, before the statement reaches it (so a failed write
@@ -142,7 +131,7 @@ function seeded(seed: number): () => number {
  * trips that may fail (a test failing one feature's reads).
  */
 export function faultyD1(db: D1Database, rate: number, seed = 1, only: (sql: string) => boolean = () => true): D1Database {
-  const next = seeded(seed);
+  const next = seededRandom(seed);
   return interceptD1(db, (sqls, run) => {
     if (sqls.some(only) && next() < rate) {
       const message = DOCUMENTED_D1_ERRORS[Math.floor(next() * DOCUMENTED_D1_ERRORS.length)]!;

@@ -5,7 +5,7 @@ import { classifyD1Error, DOCUMENTED_D1_ERRORS, faultyD1 } from "~/server/d1-fau
 import worker from "../../workers/app";
 import { crawl } from "../shared/crawl.ts";
 import { buyable, ip, order, Shopper, signUp } from "./fixtures";
-import { cookieOf, get, ORIGIN } from "./helpers";
+import { cookieOf, formPost, get, ORIGIN } from "./helpers";
 
 // The real Worker entry over a database that fails: `faultyD1` throws D1's documented errors
 // (before the statement reaches D1) for the round trips `only` picks, at `rate`.
@@ -18,18 +18,6 @@ function faultyGet(rate: number, only?: (sql: string) => boolean) {
       createExecutionContext(),
     );
 }
-const formPost = (fields: Record<string, string>, cookie?: string): RequestInit => ({
-  method: "POST",
-  body: new URLSearchParams(fields),
-  headers: {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Origin: ORIGIN,
-    "Sec-Fetch-Site": "same-origin",
-    ...ip(),
-    ...(cookie ? { Cookie: cookie } : {}),
-  },
-});
-
 /** Asks again while the answer is the 503 (as a shopper following "try again" does); every answer is kept. */
 async function untilAnswered(send: () => Promise<Response>, statuses: number[]): Promise<Response> {
   for (let i = 0; ; i++) {
@@ -120,7 +108,7 @@ describe("20 % of D1 round trips failing", () => {
     for (let run = 0; run < 4; run++) {
       const flaky = faultyGet(0.2);
       const email = `faults-${crypto.randomUUID().slice(0, 8)}@example.uz`;
-      const signup = await untilAnswered(() => flaky("/signup", formPost({ firstName: "Test", email, password: "long-enough" })), statuses);
+      const signup = await untilAnswered(() => flaky("/signup", formPost({ firstName: "Test", email, password: "long-enough" }, { headers: ip() })), statuses);
       expect(signup.status, `sign-up (${statuses.join(" ")})`).toBe(303);
       const users = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).all();
       expect(users.results).toHaveLength(1);
@@ -128,7 +116,11 @@ describe("20 % of D1 round trips failing", () => {
 
       const { sku } = buyable(run);
       const add = await untilAnswered(
-        () => flaky("/cart", formPost({ intent: "add", purchasableId: String(sku.id), quantity: "1", redirectTo: "/cart" }, shopper.cookie)),
+        () =>
+          flaky(
+            "/cart",
+            formPost({ intent: "add", purchasableId: String(sku.id), quantity: "1", redirectTo: "/cart" }, { cookie: shopper.cookie, headers: ip() }),
+          ),
         statuses,
       );
       expect(add.status).toBe(303);
@@ -177,7 +169,7 @@ describe("read-only mode (MAINTENANCE=read-only)", () => {
     const shopper = new Shopper();
     const { sku } = buyable(0);
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM cart_lines").first<{ n: number }>();
-    const page = await readOnly("/cart", formPost({ intent: "add", purchasableId: String(sku.id), quantity: "1" }));
+    const page = await readOnly("/cart", formPost({ intent: "add", purchasableId: String(sku.id), quantity: "1" }, { headers: ip() }));
     expect(page.status).toBe(503);
     expect(page.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(page.headers.get("Cache-Control")).toMatch(/no-store/);
@@ -198,9 +190,10 @@ describe("read-only mode (MAINTENANCE=read-only)", () => {
   it("the local test server's cookie switch works only where it is on, never with a public origin", async () => {
     const withCookie = (vars: Partial<Env>) =>
       worker.fetch(
-        new Request(`${ORIGIN}/cart`, formPost({ intent: "add", purchasableId: "1", quantity: "1" }, "dev_maintenance=read-only")) as Parameters<
-          typeof worker.fetch
-        >[0],
+        new Request(
+          `${ORIGIN}/cart`,
+          formPost({ intent: "add", purchasableId: "1", quantity: "1" }, { cookie: "dev_maintenance=read-only", headers: ip() }),
+        ) as Parameters<typeof worker.fetch>[0],
         { ...env, ...vars },
         createExecutionContext(),
       );

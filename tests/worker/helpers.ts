@@ -144,9 +144,9 @@ export function byNewest(a: ProductRow, b: ProductRow): number {
 
 export const PAGE_SIZE = 24;
 
-/** A same-origin form POST as a browser sends it (the Worker refuses cross-site ones). */
-export function post(path: string, fields: Record<string, string>, init: { cookie?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-  return get(path, {
+/** The init of a same-origin form POST as a browser sends it (the Worker refuses cross-site ones). */
+export function formPost(fields: Record<string, string>, init: { cookie?: string; headers?: Record<string, string> } = {}): RequestInit {
+  return {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: {
@@ -156,7 +156,12 @@ export function post(path: string, fields: Record<string, string>, init: { cooki
       ...(init.cookie ? { Cookie: init.cookie } : {}),
       ...init.headers,
     },
-  });
+  };
+}
+
+/** A same-origin form POST through the Worker. */
+export function post(path: string, fields: Record<string, string>, init: { cookie?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  return get(path, formPost(fields, init));
 }
 
 /**

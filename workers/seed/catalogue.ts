@@ -11,6 +11,7 @@
  * products (with their sizes and images) of any larger catalogue, and FIXTURES hold for
  * every size from 40 products up.
  */
+import { seededRandom } from "../../app/server/seeded-random.ts";
 import { searchText } from "./search-text.ts";
 
 export { foldSearch, searchText } from "./search-text.ts";
@@ -102,20 +103,6 @@ const SEED = 0x5eed_2026;
 const HIDDEN_PRICE_IDS = new Set([9, 97, 188, 263]);
 const SOLD_OUT_IDS = new Set([14, 71, 132, 219, 301]);
 
-// ---------------------------------------------------------------------------
-// PRNG
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A well-mixed 32-bit seed for stream `n` (so model k's numbers do not depend on model k-1). */
 function streamSeed(n: number): number {
   let h = (SEED ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
@@ -133,7 +120,7 @@ type Rng = {
 };
 
 function makeRng(seed: number): Rng {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,

@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-sms";
 import { safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
-import { getUserId, sendLoginCode, startUserSession, verifyLoginCode } from "~/auth/index.server";
+import { guestReturnUrl, sendLoginCode, startUserSession, verifyLoginCode } from "~/auth/index.server";
 import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
 import { FormError } from "~/forms/form-error";
@@ -18,11 +18,9 @@ import { getApp } from "~/server/context.server";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const url = new URL(request.url);
-  const returnUrl = url.searchParams.get("return_url") ?? "";
-  if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
+  const returnUrl = await guestReturnUrl(app.env, request, lang, app.defaultLang);
   // The verify step is named by the URL (?phone=…), so a reload or the back button keeps it.
-  const phone = normalizePhone(url.searchParams.get("phone") ?? "");
+  const phone = normalizePhone(new URL(request.url).searchParams.get("phone") ?? "");
   return {
     i18n: texts(lang, ["auth"]),
     title: getI18n(context).t("auth:sms.title"),

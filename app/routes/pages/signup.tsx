@@ -1,7 +1,7 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { PASSWORD_MIN, safeReturnUrl, signupSchema } from "~/auth/index";
-import { getUserId, signUp, startUserSession } from "~/auth/index.server";
+import { guestReturnUrl, signUp, startUserSession } from "~/auth/index.server";
 import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
 import { FormError } from "~/forms/form-error";
@@ -17,13 +17,8 @@ import { getApp } from "~/server/context.server";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const returnUrl = new URL(request.url).searchParams.get("return_url");
-  if (await getUserId(app.env, request)) throw redirect(safeReturnUrl(returnUrl, lang, app.defaultLang));
-  return {
-    i18n: texts(lang, ["auth"]),
-    title: getI18n(context).t("auth:signup.title"),
-    returnUrl: returnUrl ?? "",
-  };
+  const returnUrl = await guestReturnUrl(app.env, request, lang, app.defaultLang);
+  return { i18n: texts(lang, ["auth"]), title: getI18n(context).t("auth:signup.title"), returnUrl };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
