@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { resolvePrefix } from "~/i18n/url";
-import { toLang } from "~/i18n/languages";
+import { isLang, toLang } from "~/i18n/languages";
 import type { D1Counter } from "./db-metrics.server";
 
 /**
@@ -55,8 +55,10 @@ function treeOf(build: Pick<ServerBuild, "routes">): RouteObject[] {
 export function routeIdOf(build: Pick<ServerBuild, "routes">, pathname: string): string | null {
   // Single-fetch data requests name the page with a ".data" suffix.
   const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  const matches = matchRoutes(treeOf(build), path);
-  return matches?.at(-1)?.route.id ?? null;
+  const match = matchRoutes(treeOf(build), path)?.at(-1);
+  // "/foo" fits the home page's optional language segment, and is a 404: no route.
+  if (!match || (match.params.lang !== undefined && !isLang(match.params.lang))) return null;
+  return match.route.id ?? null;
 }
 
 function errorClass(error: unknown): NonNullable<RequestLine["error"]> {
@@ -65,11 +67,11 @@ function errorClass(error: unknown): NonNullable<RequestLine["error"]> {
 }
 
 /**
- * The Worker's fetch handler, logging one line per request as it is answered (D1 round trips
- * of streamed parts that finish later are not counted). A thrown error is logged with its
- * stack and thrown again.
+ * The Worker's fetch handler, logging one line per request. The line is written when the body
+ * has been sent (or the client went away), so the streamed parts' D1 waits and failures are in
+ * it and `ms` is the whole answer's. A thrown error is logged with its stack and thrown again.
  */
-export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: string }, C>(
+export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: string }, C extends { waitUntil(promise: Promise<unknown>): void }>(
   fetch: (request: R, env: E, ctx: C) => Promise<Response>,
   build: () => Promise<Pick<ServerBuild, "routes">>,
 ): (request: R, env: E, ctx: C) => Promise<Response> {
@@ -79,38 +81,57 @@ export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: str
     let response: Response | undefined;
     try {
       response = await current.run(pending, () => fetch(request, env, ctx));
-      return response;
     } catch (error) {
       pending.error = error;
+      await writeLine(request, env, build, pending, started, undefined);
       throw error;
-    } finally {
-      const url = new URL(request.url);
-      const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
-      let route: string | null = null;
-      try {
-        route = routeIdOf(await build(), url.pathname);
-      } catch {
-        // A route table that cannot load leaves the line without a route, never without a line.
-      }
-      const line: RequestLine = {
-        ray: request.headers.get("CF-Ray") ?? crypto.randomUUID(),
-        method: request.method,
-        route,
-        lang: prefix.kind === "ok" ? prefix.lang : toLang(env.DEFAULT_LANG, "uz"),
-        status: response?.status ?? 500,
-        cache: response?.headers.get("X-Cache") ?? null,
-        d1: pending.counters.reduce<RequestLine["d1"]>(
-          (sum, c) => ({ calls: sum.calls + c.calls, statements: sum.statements + c.statements, ms: sum.ms + (c.ms ?? 0) }),
-          {
-            calls: 0,
-            statements: 0,
-            ms: 0,
-          },
-        ),
-        ms: Date.now() - started,
-        ...(pending.error === undefined ? {} : { error: errorClass(pending.error) }),
-      };
-      console.log(JSON.stringify(line));
     }
+    if (!response.body || request.method === "HEAD") {
+      await writeLine(request, env, build, pending, started, response);
+      return response;
+    }
+    // workerd's native pipe (a standard one where the built Worker runs in Node: npm run profile).
+    const { readable, writable } = typeof IdentityTransformStream === "function" ? new IdentityTransformStream() : new TransformStream<Uint8Array, Uint8Array>();
+    const answered = response;
+    ctx.waitUntil(
+      response.body
+        .pipeTo(writable)
+        .catch(() => {}) // a client that went away: the line is written all the same
+        .then(() => writeLine(request, env, build, pending, started, answered)),
+    );
+    return new Response(readable, response);
   };
+}
+
+async function writeLine(
+  request: Request,
+  env: { DEFAULT_LANG?: string },
+  build: () => Promise<Pick<ServerBuild, "routes">>,
+  pending: Pending,
+  started: number,
+  response: Response | undefined,
+): Promise<void> {
+  const url = new URL(request.url);
+  const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
+  let route: string | null = null;
+  try {
+    route = routeIdOf(await build(), url.pathname);
+  } catch {
+    // A route table that cannot load leaves the line without a route, never without a line.
+  }
+  const line: RequestLine = {
+    ray: request.headers.get("CF-Ray") ?? crypto.randomUUID(),
+    method: request.method,
+    route,
+    lang: prefix.kind === "ok" ? prefix.lang : toLang(env.DEFAULT_LANG, "uz"),
+    status: response?.status ?? 500,
+    cache: response?.headers.get("X-Cache") ?? null,
+    d1: pending.counters.reduce<RequestLine["d1"]>(
+      (sum, c) => ({ calls: sum.calls + c.calls, statements: sum.statements + c.statements, ms: sum.ms + (c.ms ?? 0) }),
+      { calls: 0, statements: 0, ms: 0 },
+    ),
+    ms: Date.now() - started,
+    ...(pending.error === undefined ? {} : { error: errorClass(pending.error) }),
+  };
+  console.log(JSON.stringify(line));
 }

@@ -27,11 +27,42 @@ const requestLines = (): Line[] =>
     }
   });
 
+/** Lets a line written as a response's body ended reach the console. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** A request answered to the end: its line is written once the body has been read. */
+async function answered(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await get(path, init);
+  await res.arrayBuffer();
+  await settled();
+  return res;
+}
+
 describe("one log line per request", () => {
+  it("a streamed page's line is written when its body has been sent, with the streamed parts' round trips", async () => {
+    const res = await get(`/product/${buyable(0).p.slug}`);
+    expect(res.status).toBe(200);
+    const beforeFirstByte = Number(/d1;desc="(\d+) calls/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
+    expect(beforeFirstByte).toBeGreaterThan(0);
+    expect(requestLines()).toEqual([]);
+    await res.text();
+    await settled();
+    const [line, ...more] = requestLines();
+    expect(more).toEqual([]);
+    expect((line!.d1 as { calls: number }).calls).toBeGreaterThanOrEqual(beforeFirstByte);
+  });
+
+  it("a one-segment path that is no language is a 404 without a route, not the home page", async () => {
+    expect((await answered("/no-such-page")).status).toBe(404);
+    expect(requestLines()).toEqual([expect.objectContaining({ status: 404, route: null })]);
+  });
+
   it("names the route by its id, never the path's values or the query string", async () => {
     const { p } = buyable(0);
     const res = await get(`/ru/product/${p.slug}?q=%2B998901112233`, { headers: { "CF-Ray": "8f00aa11bb22cc33-TAS" } });
     expect(res.status).toBe(200);
+    await res.text(); // a streamed page's line is written when its body ends
+    await settled();
     const lines = requestLines();
     expect(lines).toHaveLength(1);
     const [line] = lines;
@@ -45,8 +76,7 @@ describe("one log line per request", () => {
   });
 
   it("an answer given before the router still has its line (a generated ray id)", async () => {
-    const res = await get(`/${"x".repeat(5000)}`);
-    expect(res.status).toBe(414);
+    expect((await answered(`/${"x".repeat(5000)}`)).status).toBe(414);
     const [line, ...more] = requestLines();
     expect(more).toEqual([]);
     expect(line).toMatchObject({ method: "GET", status: 414, d1: { calls: 0, statements: 0 } });
@@ -88,6 +118,8 @@ describe("one log line per request", () => {
       }),
     );
     expect(review.status).toBeLessThan(500);
+    await review.arrayBuffer();
+    await settled();
 
     const lines = requestLines();
     expect(lines).toHaveLength(requests);
@@ -126,7 +158,7 @@ describe("one log line per request", () => {
 
 describe("an error in the line", () => {
   it("a refusal (404) is no error", async () => {
-    expect((await get("/product/no-such-product")).status).toBe(404);
+    expect((await answered("/product/no-such-product")).status).toBe(404);
     const [line, ...more] = requestLines();
     expect(more).toEqual([]);
     expect(line).toMatchObject({ status: 404, route: "pages/product" });
@@ -137,8 +169,7 @@ describe("an error in the line", () => {
     await env.DB.prepare("ALTER TABLE products RENAME TO products_gone").run();
     try {
       const { p } = buyable(0);
-      const res = await get(`/product/${p.slug}`);
-      expect(res.status).toBe(500);
+      expect((await answered(`/product/${p.slug}`)).status).toBe(500);
     } finally {
       await env.DB.prepare("ALTER TABLE products_gone RENAME TO products").run();
     }
