@@ -9,7 +9,7 @@ import { HTML_LANG, isLang } from "~/i18n/languages";
 import { i18nMiddleware } from "~/i18n/middleware.server";
 import { I18nProvider, useI18n } from "~/i18n/use-i18n";
 import { useLayoutData } from "~/layout/data";
-import { ErrorPage } from "~/layout/error-page";
+import { ErrorPage, errorKind } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
@@ -116,14 +116,14 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { t } = useI18n();
-  // 503: the database did not answer (the Worker's own 503 page, met by a client navigation).
-  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : status >= 500 ? "server" : "badRequest";
+  const readOnly = useLayoutData()?.readOnly;
+  const kind = status === 503 && readOnly ? "readOnly" : errorKind(status);
   return (
     <>
       <title>{t(`errors.${kind}Title`)}</title>
       <meta name="robots" content="noindex" />
       {/* A listing's page past its end: its 404 names the first page (catalogue/listing.server.ts). */}
-      <ErrorPage status={status} firstPage={isRouteErrorResponse(error) ? error.data?.firstPage : undefined} />
+      <ErrorPage status={status} readOnly={readOnly} firstPage={isRouteErrorResponse(error) ? error.data?.firstPage : undefined} />
     </>
   );
 }

@@ -20,7 +20,8 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
   const { pathname, search } = useLocation();
   const { revalidate } = useRevalidator();
   const flash = useCartLayout().popup;
-  const [answer, setAnswer] = useState<{ code: string | null } | null>(null);
+  // `message`: a refusal the cart's codes do not name (the shop is read-only, D1 is down), in the call's language.
+  const [answer, setAnswer] = useState<{ code: string | null; message?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: Once per product shown.
   useEffect(() => {
@@ -47,9 +48,10 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
       const json = (await response.json().catch(() => ({ status: false }))) as {
         status: boolean;
         code?: string;
+        message?: string;
         popup?: import("./popup").CartPopupData | null;
       };
-      setAnswer({ code: json.status ? null : (json.code ?? null) });
+      setAnswer({ code: json.status ? null : (json.code ?? null), message: !json.status && !json.code ? json.message : undefined });
       if (json.popup && !INLINE_ADD_ERRORS.includes(json.code ?? "")) showCartPopup(json.popup);
       if (json.status) pushEcommerce("add_to_cart", [{ ...analytics, item_id: String(sku) }]);
       await revalidate();
@@ -81,6 +83,11 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
       {inlineCode ? (
         <p id="size-error" className="field-error" role="alert" data-testid="size-error">
           {t(`cartPopup.${inlineCode}`)}
+        </p>
+      ) : null}
+      {answer?.message ? (
+        <p className="field-error" role="alert" data-testid="add-refused">
+          {answer.message}
         </p>
       ) : null}
       {product.salePrice > 0 ? (

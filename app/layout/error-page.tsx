@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 
 /** `firstPage`: for a listing's page past its end, the link to its first page. */
-export function ErrorPage({ status, firstPage }: { status: number; firstPage?: string }) {
+export function ErrorPage({ status, firstPage, readOnly }: { status: number; firstPage?: string; readOnly?: boolean }) {
   const { t, href } = useI18n();
-  // 503: the database did not answer (the Worker's own 503 page, met by a client navigation).
-  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : status >= 500 ? "server" : "badRequest";
+  // 503: the database did not answer, or the shop takes no writes (a form sent with JavaScript meets the Worker's refusal).
+  const kind = status === 503 && readOnly ? "readOnly" : errorKind(status);
   return (
     <section className="error-page" data-status={status}>
       <p className="error-page__code">{status}</p>
@@ -26,4 +26,8 @@ export function ErrorPage({ status, firstPage }: { status: number; firstPage?: s
       </p>
     </section>
   );
+}
+
+export function errorKind(status: number): "notFound" | "unavailable" | "server" | "badRequest" {
+  return status === 404 ? "notFound" : status === 503 ? "unavailable" : status >= 500 ? "server" : "badRequest";
 }

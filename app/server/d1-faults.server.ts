@@ -167,8 +167,8 @@ export function unavailable(url: URL, defaultLang: Lang, why: "outage" | "readOn
   const lang = langOf(url, defaultLang);
   const t = createT(lang, texts(lang, ["common", "server"]));
   const headers = { "Cache-Control": "no-store", "Retry-After": String(retryAfter) };
-  const title = t(why === "readOnly" ? "server:unavailable.readOnlyTitle" : "server:unavailable.title");
-  const text = t(why === "readOnly" ? "server:unavailable.readOnlyText" : "server:unavailable.text");
+  const title = t(why === "readOnly" ? "errors.readOnlyTitle" : "server:unavailable.title");
+  const text = t(why === "readOnly" ? "errors.readOnlyText" : "server:unavailable.text");
   if (isApi(url.pathname)) return Response.json({ success: false, message: text }, { status: 503, headers });
   const page = url.pathname.replace(/^\/+/, "/") + url.search;
   const html = `<!DOCTYPE html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>

@@ -26,10 +26,13 @@ test("adding to the cart answers the read-only 503 and the cart stays empty", as
   const res = await answer;
   expect(res.status()).toBe(503);
   expect(res.headers()["retry-after"]).toMatch(/^\d+$/);
-  if (!js) {
+  if (js) {
+    // The JSON call's refusal says why next to the button.
+    await expect(page.getByTestId("add-refused")).toHaveText(text("uz", "common", "errors.readOnlyText"));
+  } else {
     // Without JavaScript the form's answer is the page itself: why, in the page's language.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uz", "server", "unavailable.readOnlyTitle"));
-    await expect(page.getByText(text("uz", "server", "unavailable.readOnlyText"))).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uz", "common", "errors.readOnlyTitle"));
+    await expect(page.getByText(text("uz", "common", "errors.readOnlyText"))).toBeVisible();
   }
   // Nothing was written: the cart is empty (the banner still says why).
   await page.goto("/cart");
@@ -44,5 +47,18 @@ test("a JSON write answers 503 {success:false, message} in the call's language",
   });
   expect(res.status()).toBe(503);
   expect(res.headers()["retry-after"]).toMatch(/^\d+$/);
-  expect(await res.json()).toEqual({ success: false, message: text("uk", "server", "unavailable.readOnlyText") });
+  expect(await res.json()).toEqual({ success: false, message: text("uk", "common", "errors.readOnlyText") });
+});
+
+test("a form sent through the router (sign-in) says the shop is read-only, in the page's language", async ({ page, javaScriptEnabled: js, pageErrors }) => {
+  pageErrors.allowStatus(503);
+  await page.goto("/ru/login");
+  const form = page.locator("form", { has: page.locator('input[name="login"]') });
+  const submit = form.getByRole("button", { name: text("ru", "auth", "login.submit"), exact: true });
+  await whenHydrated(submit, js);
+  await form.getByLabel(text("ru", "auth", "fields.login"), { exact: true }).fill("demo@libos.uz");
+  await form.locator('input[name="password"]').fill("Demo-pass-1");
+  await submit.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "common", "errors.readOnlyTitle"));
+  await expect(page.getByText(text("ru", "common", "errors.readOnlyText"))).toBeVisible();
 });
