@@ -1,11 +1,12 @@
 import type { TFunction } from "~/i18n/translate";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
-import { type CartView, getCartView, setDelivery } from "~/cart/index.server";
+import { type CartView, existingCartId, getCartView, setDelivery, shopperOf } from "~/cart/index.server";
 import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, type Street, streetIdOf, streetsOf } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { placeOrderSchema } from "~/orders/index";
 import { clickConfig, type Order, orderByKey, type PlaceRefusal, paymentAllowed, placeOrder } from "~/orders/index.server";
+import { clientAddress } from "~/server/rate-limit.server";
 import type { z } from "zod";
 import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./draft.server";
 import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeStepSchema } from "./schema";
@@ -41,6 +42,14 @@ export type AccountReader = (userId: number) => Promise<{
 } | null>;
 
 type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; guestKey: string | null; address: string; t: TFunction };
+
+/** What every checkout step works with: the shopper's cart, who owns it, the client's address; null when there is no cart. */
+export async function checkoutContext(env: Env, request: Request, lang: Lang, t: TFunction): Promise<Ctx | null> {
+  const shopper = await shopperOf(env, request);
+  const cartId = await existingCartId(env, shopper);
+  if (cartId === null) return null;
+  return { env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request), t };
+}
 
 function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"] {
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);

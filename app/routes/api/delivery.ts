@@ -1,14 +1,13 @@
 import type { Route } from "./+types/delivery";
 import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
 import { isLang, LANGS } from "~/i18n/languages";
-import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
+import { getCartView } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { deliveryStepSchema } from "~/checkout/index";
-import { saveDelivery } from "~/checkout/index.server";
+import { checkoutContext, saveDelivery } from "~/checkout/index.server";
 import { withPointId } from "~/orders/index";
 import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
-import { clientAddress } from "~/server/rate-limit.server";
 import { serverT } from "~/i18n/middleware.server";
 
 const PER_PAGE = 20;
@@ -135,20 +134,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const fields = textFields(parsed as Record<string, unknown>, t);
   const submission = parseForm(payloadForm(withPointId(fields)), deliveryStepSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-  const shopper = await shopperOf(app.env, request);
-  const cartId = await existingCartId(app.env, shopper);
-  if (cartId === null) apiError(409, t("orders:errors.cartEmpty"), undefined, undefined, { code: "cart_empty" });
-  const saved = await saveDelivery(submission.value, {
-    env: app.env,
-    lang,
-    cartId,
-    userId: shopper.owner.userId,
-    guestKey: shopper.owner.guestKey,
-    address: clientAddress(request),
-    t,
-  });
+  const checkout = await checkoutContext(app.env, request, lang, t);
+  if (checkout === null) apiError(409, t("orders:errors.cartEmpty"), undefined, undefined, { code: "cart_empty" });
+  const saved = await saveDelivery(submission.value, checkout);
   if (!saved.ok) apiError(422, t(saved.error), [{ field: saved.field, message: t(saved.error) }]);
-  const view = await getCartView(app.env, lang, cartId);
+  const view = await getCartView(app.env, lang, checkout.cartId);
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId)!;
   return Response.json({
     success: true,

@@ -2,16 +2,14 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getAccount } from "~/account/index.server";
 import { ecommerceItem } from "~/cart/index";
-import { existingCartId, shopperOf } from "~/cart/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { CheckoutPage } from "~/checkout/index";
-import { checkoutData, runCheckoutAction } from "~/checkout/index.server";
+import { checkoutContext, checkoutData, runCheckoutAction } from "~/checkout/index.server";
 import { orderPayUrl } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
-import { clientAddress } from "~/server/rate-limit.server";
 
 /** The orders texts the checkout shows (the stand-in's and the history's stay out). */
 const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "status"];
@@ -24,16 +22,11 @@ const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "statu
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const shopper = await shopperOf(app.env, request);
-  const cartId = await existingCartId(app.env, shopper);
-  const cartPath = localized(context, "/cart");
-  if (cartId === null) throw redirect(cartPath, 303);
   const t = getI18n(context).t;
-  const result = await checkoutData(
-    { env: app.env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request), t },
-    new URL(request.url).searchParams.get("step"),
-    (userId) => getAccount(app.env.DB, userId),
-  );
+  const checkout = await checkoutContext(app.env, request, lang, t);
+  const cartPath = localized(context, "/cart");
+  if (checkout === null) throw redirect(cartPath, 303);
+  const result = await checkoutData(checkout, new URL(request.url).searchParams.get("step"), (userId) => getAccount(app.env.DB, userId));
   if (result === "empty") throw redirect(cartPath, 303);
   if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
   const analytics = result.view.lines.map((l, i) =>
@@ -48,19 +41,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const shopper = await shopperOf(app.env, request);
-  const cartId = await existingCartId(app.env, shopper);
+  const checkout = await checkoutContext(app.env, request, lang, getI18n(context).t);
   const checkoutPath = localized(context, "/checkout");
-  if (cartId === null) throw redirect(localized(context, "/cart"), 303);
-  const result = await runCheckoutAction(await readFormData(request), {
-    env: app.env,
-    lang,
-    cartId,
-    userId: shopper.owner.userId,
-    guestKey: shopper.owner.guestKey,
-    address: clientAddress(request),
-    t: getI18n(context).t,
-  });
+  if (checkout === null) throw redirect(localized(context, "/cart"), 303);
+  const result = await runCheckoutAction(await readFormData(request), checkout);
   if (result.ok) {
     // An order to pay online goes on to the provider's page, which brings the shopper back to the order.
     const pay = result.order ? orderPayUrl(app.env, result.order, lang, app.defaultLang, app.origin) : null;
