@@ -21,7 +21,9 @@ async function pressHeart(page: Page, heart: Locator, js: boolean) {
 async function twoFavourites(page: Page) {
   const html = await (await page.request.get("/store?sort=popular")).text();
   const added: { id: string; sizes: string[] }[] = [];
-  for (const slug of new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))) {
+  // From the listing's end: other tests' orders (fillCart) buy from its start, and a size they
+  // sell out under this test would leave "to the cart" nothing to add.
+  for (const slug of [...new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))].reverse()) {
     const product = await (await page.request.get(`/product/${slug}`)).text();
     const id = /name="primaryId" value="(\d+)"/.exec(product)?.[1];
     const sizes = [...product.matchAll(/<input type="radio" name="purchasableId" value="(\d+)"\/>/g)].map((m) => m[1]!);
@@ -159,9 +161,12 @@ test("a guest's 55 favourites join the account at login, which pages them 24 at 
   await whenHydrated(page.locator("nav.pagination"), js);
   await next.click();
   await expect(page).toHaveURL(/[?&]page=2/);
+  // The address changes before the new page renders: wait for page 2's own pager.
+  await expect(page.locator(".pagination__current")).toHaveText("2");
   await expect(page.getByTestId("fav-item")).toHaveCount(24);
   await page.getByTestId("page-next").click();
   await expect(page).toHaveURL(/[?&]page=3/);
+  await expect(page.locator(".pagination__current")).toHaveText("3");
   await expect(page.getByTestId("fav-item")).toHaveCount(7);
   await expect(page.getByTestId("page-next")).toHaveCount(0);
 });
