@@ -71,11 +71,12 @@ function errorClass(error: unknown): NonNullable<RequestLine["error"]> {
 }
 
 /**
- * The Worker's fetch handler, logging one line per request. The line is written when the body
- * has been sent (or the client went away), so the streamed parts' D1 waits and failures are in
- * it and `ms` is the whole answer's. A thrown error is logged with its stack and thrown again.
+ * The Worker's fetch handler, logging one line per request as it is answered: the D1 round trips
+ * of streamed parts count (the loader starts them), the time they wait after the answer began
+ * does not. A thrown error is logged with its stack and thrown again. (Written when the body
+ * ends instead, a line would wait on a body nobody reads: workerd cancels such a request.)
  */
-export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: string }, C extends { waitUntil(promise: Promise<unknown>): void }>(
+export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: string }, C>(
   fetch: (request: R, env: E, ctx: C) => Promise<Response>,
   build: () => Promise<Pick<ServerBuild, "routes">>,
 ): (request: R, env: E, ctx: C) => Promise<Response> {
@@ -90,21 +91,8 @@ export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: str
       await writeLine(request, env, build, pending, started, undefined);
       throw error;
     }
-    if (!response.body || request.method === "HEAD") {
-      await writeLine(request, env, build, pending, started, response);
-      return response;
-    }
-    // workerd's native pipe (a standard one where the built Worker runs in Node: npm run profile).
-    const { readable, writable } =
-      typeof IdentityTransformStream === "function" ? new IdentityTransformStream() : new TransformStream<Uint8Array, Uint8Array>();
-    const answered = response;
-    ctx.waitUntil(
-      response.body
-        .pipeTo(writable)
-        .catch(() => {}) // a client that went away: the line is written all the same
-        .then(() => writeLine(request, env, build, pending, started, answered)),
-    );
-    return new Response(readable, response);
+    await writeLine(request, env, build, pending, started, response);
+    return response;
   };
 }
 
