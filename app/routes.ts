@@ -77,5 +77,7 @@ export default [
   api("api/moderation/reviews", "moderation.ts"),
   api("api/moderation/reviews/:id", "moderation-review.ts"),
   api("api/delivery/:resource", "delivery.ts"),
+  // The catalogue for apps and partners.
+  api("api/catalog/v3/products/:id?", "catalog.ts"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+export { catalogueApiPage, catalogueApiProduct, EXPANDS, parseExpand } from "./api.server";
 export { getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";

@@ -93,3 +93,13 @@ export function apiFailure(t: TFunction, result: { status: number; reply: FormRe
   const errors = errorList(result.reply.error, (key) => t(key));
   apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors, result.retryAfter, extra);
 }
+
+/** A list's place in its whole (docs/api.md, "Pagination"). */
+export function paginationHeaders(total: number, page: number, perPage: number): Record<string, string> {
+  return {
+    "X-Pagination-Total-Count": String(total),
+    "X-Pagination-Page-Count": String(Math.max(1, Math.ceil(total / perPage))),
+    "X-Pagination-Current-Page": String(page),
+    "X-Pagination-Per-Page": String(perPage),
+  };
+}

@@ -58,6 +58,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/favorites/:id?", url: "/api/favorites", personal: true, json: true },
   { route: "api/retargeting/:list/:id", url: "/api/retargeting/wishlist/1", personal: true, json: true },
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
+  { route: "api/catalog/v3/products/:id?", url: "/api/catalog/v3/products", personal: false, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
@@ -101,6 +102,8 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/delivery/streets?city_ref_id=1&delivery_type_id=1", ["GET"]],
   ["/api/delivery/up-post-codes?street_id=1&house=1", ["GET"]],
   ["/api/delivery/delivery-data", ["POST"]],
+  ["/api/catalog/v3/products", ["GET"]],
+  ["/api/catalog/v3/products/1", ["GET"]],
   ["/v2/product-review", ["GET", "POST"]],
   ["/v2/user-data", ["GET"]],
   ["/reaction", ["POST"]],

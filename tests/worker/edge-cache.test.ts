@@ -47,7 +47,7 @@ describe("every answer names its caching", () => {
   });
 
   it("anonymous pages and catalogue data: the browser asks again, the edge keeps them briefly, lite pages vary", async () => {
-    for (const url of ["/", "/ru/store/women", urlOf("/product/PRODUCT"), "/ru.data", "/ru/store/women.data"]) {
+    for (const url of ["/", "/ru/store/women", urlOf("/product/PRODUCT"), "/ru.data", "/ru/store/women.data", "/api/catalog/v3/products?lang=ru"]) {
       const res = await get(url, { headers: ip() });
       await res.body?.cancel();
       expect(res.status, url).toBe(200);
@@ -144,6 +144,17 @@ describe("the edge cache", () => {
     const after = await via(page, {}, short);
     expect(after.cache).toBe("miss");
     expect(decode(after.body)).toContain(formatUzs(price, "uz"));
+  });
+
+  it("answers the catalogue's JSON from the cache for the next caller, keyed by its query", async () => {
+    const path = "/api/catalog/v3/products?lang=uk&per-page=2&expand=brand";
+    const first = await via(path);
+    expect(first.cache).toBe("miss");
+    const second = await via(path);
+    expect(second.cache).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(second.res.headers.get("X-Pagination-Total-Count")).toBe(first.res.headers.get("X-Pagination-Total-Count"));
+    expect((await via("/api/catalog/v3/products?lang=uk&per-page=2")).cache).toBe("miss");
   });
 
   it("is off where EDGE_CACHE says so", async () => {

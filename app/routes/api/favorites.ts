@@ -4,7 +4,7 @@ import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
 import { FAVOURITES_PAGE_SIZE, favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
 import { favouriteJson, favouriteOf, favouritesOwner, favouritesPage, favouriteTarget, writeFavourite } from "~/favourites/index.server";
-import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { apiContext, apiError, apiFailure, readPayload, paginationHeaders } from "~/server/api.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
@@ -32,12 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return Response.json(
     items.map((i) => favouriteJson(i, label)),
     {
-      headers: {
-        "X-Pagination-Total-Count": String(total),
-        "X-Pagination-Page-Count": String(Math.max(1, Math.ceil(total / perPage))),
-        "X-Pagination-Current-Page": String(query.page),
-        "X-Pagination-Per-Page": String(perPage),
-      },
+      headers: paginationHeaders(total, query.page, perPage),
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/orders";
 import { requireApiUser } from "~/auth/index.server";
 import { localizeOrder, localizeOrders, orderJson, ordersOf, ownOrderById } from "~/orders/index.server";
-import { apiContext, apiError } from "~/server/api.server";
+import { apiContext, apiError, paginationHeaders } from "~/server/api.server";
 
 const PER_PAGE_MAX = 50;
 
@@ -25,11 +25,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { items, total } = await ordersOf(app.env.DB, userId, page, perPage);
   // Places (city, type, store or post office) named in the request's language.
   return Response.json((await localizeOrders(app.env.DB, lang, items)).map(orderJson), {
-    headers: {
-      "X-Pagination-Total-Count": String(total),
-      "X-Pagination-Page-Count": String(Math.max(1, Math.ceil(total / perPage))),
-      "X-Pagination-Current-Page": String(page),
-      "X-Pagination-Per-Page": String(perPage),
-    },
+    headers: paginationHeaders(total, page, perPage),
   });
 }

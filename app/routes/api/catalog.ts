@@ -1,0 +1,33 @@
+import type { Route } from "./+types/catalog";
+import { catalogueApiPage, catalogueApiProduct, EXPANDS, parseCatalogueQuery, parseExpand } from "~/catalogue/index.server";
+import { apiContext, apiError, paginationHeaders } from "~/server/api.server";
+
+const PER_PAGE = 24;
+const PER_PAGE_MAX = 100;
+const CATEGORY_PATH = /^[a-z0-9-]{1,60}(?:\/[a-z0-9-]{1,60}){0,4}$/;
+
+/**
+ * The catalogue for apps and partners (docs/api.md): GET /api/catalog/v3/products with the
+ * listing's filters, sort and paging (X-Pagination-*), `category`, `per-page` and `expand`;
+ * GET /api/catalog/v3/products/<id> one product. The same for everyone: public and cached.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { app, lang, t } = apiContext(context, request);
+  const url = new URL(request.url);
+  const expand = parseExpand(url.searchParams.get("expand"));
+  if (!expand.ok) apiError(400, t("server:api.unknownExpand", { names: expand.unknown.join(", ").slice(0, 100), allowed: EXPANDS.join(", ") }));
+  const where = { origin: app.origin, lang, defaultLang: app.defaultLang };
+  if (params.id !== undefined) {
+    if (!/^[1-9][0-9]{0,9}$/.test(params.id)) apiError(404, t("server:api.productNotFound"));
+    const product = await catalogueApiProduct(app.env.DB, where, Number(params.id), expand.expand);
+    if (!product) apiError(404, t("server:api.productNotFound"));
+    return Response.json(product);
+  }
+  const category = url.searchParams.get("category");
+  if (category !== null && !CATEGORY_PATH.test(category))
+    apiError(400, t("server:api.badCategory"), [{ field: "category", message: t("server:api.badCategory") }]);
+  const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
+  const filter = { ...parseCatalogueQuery(url.searchParams), ...(category ? { categoryPath: category } : {}) };
+  const page = await catalogueApiPage(app.env.DB, where, filter, perPage, expand.expand);
+  return Response.json(page.products, { headers: paginationHeaders(page.total, page.page, perPage) });
+}
