@@ -37,6 +37,7 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/api/retargeting/(?:wishlist|cart)/${ID}$`), ["GET"]],
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
   [/^\/api\/delivery\/delivery-data$/, ["POST"]],
+  [/^\/api\/size-table$/, ["GET"]],
   [/^\/v2\/product-review$/, ["GET", "POST"]],
   [/^\/v2\/user-data$/, ["GET"]],
   [/^\/reaction$/, ["POST"]],
