@@ -11,7 +11,11 @@ describe("demo size charts", () => {
       if (kind === "one") continue;
       const charts = SIZE_CHARTS.filter((c) => c.kind === kind);
       expect(charts.length, kind).toBeGreaterThan(0);
-      for (const c of charts) expect(c.rows.map((r) => r.size), `${kind} ${c.id}`).toEqual(SIZE_SCALES[kind]);
+      for (const c of charts)
+        expect(
+          c.rows.map((r) => r.size),
+          `${kind} ${c.id}`,
+        ).toEqual(SIZE_SCALES[kind]);
       // Clothes are charted per gender (women, men): together they cover every clothing category.
       const general = charts.filter((c) => c.brandSlug === null);
       for (const cat of catalogue.categories.filter((x) => x.size_kind === kind))
