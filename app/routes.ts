@@ -25,7 +25,7 @@ export default [
   page(":lang?/store/*", "catalogue.tsx"),
   page(":lang?/search", "search.tsx"),
   page(":lang?/product/:slug", "product.tsx", {
-    children: [page("review", "product-review.tsx", { children: [page("rules", "product-review-rules.tsx")] })],
+    children: [page("review", "product-review.tsx", { children: [page("rules", "product-review-rules.tsx")] }), page("size-table", "product-size-table.tsx")],
   }),
   page(":lang?/product-review/:from", "product-review-from.ts"),
   page(":lang?/cart", "cart.tsx"),
@@ -79,5 +79,6 @@ export default [
   api("api/delivery/:resource", "delivery.ts"),
   // The catalogue for apps and partners.
   api("api/catalog/v3/products/:id?", "catalog.ts"),
+  api("api/size-table", "size-table.ts"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,7 +5,8 @@ import { useCartLayout } from "./layout";
 import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./store";
 import { pushEcommerce, type EcommerceItem } from "./analytics";
 
-type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[] };
+/** `chosen`: the size to check at first (the signed-in shopper's saved size, in stock). */
+type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[]; chosen?: number | null };
 
 /**
  * The add-to-cart form (the cart API's fields, docs/api.md: primaryId, purchasableId, quantity) around
@@ -75,7 +76,14 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
         <legend>{t("product:size")}</legend>
         {product.sizes.map((s) => (
           <label key={s.id} className={s.stock > 0 ? "size" : "size size--soldout"}>
-            <input type="radio" name="purchasableId" value={s.id} disabled={s.stock === 0} onChange={() => setAnswer(null)} />
+            <input
+              type="radio"
+              name="purchasableId"
+              value={s.id}
+              disabled={s.stock === 0}
+              defaultChecked={s.id === product.chosen}
+              onChange={() => setAnswer(null)}
+            />
             <span>{s.size}</span>
           </label>
         ))}

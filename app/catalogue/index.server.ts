@@ -5,7 +5,8 @@ export { getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
 export { productHtml } from "./product-html";
+export { preselectedSku, sizeTableOf } from "./size-table.server";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
-export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG } from "./schema";
+export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
 export { languageSitemap, sitemapIndex } from "./sitemap.server";
 export { returnStockStatement, takeStockStatement } from "./stock.server";

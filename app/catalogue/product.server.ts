@@ -6,6 +6,7 @@ import { cardsHtml } from "./html";
 import { sortSizes } from "./sizes";
 import { flag, mapRows } from "~/server/db.server";
 import { nameCol } from "./sql.server";
+import { chartIdSql } from "./size-table.server";
 import type { ProductCard, ProductDetails } from "./types";
 
 /** A product page's main row: the product in a language, with its brand, color and category flat. */
@@ -25,6 +26,8 @@ type ProductRow = {
   salePrice: number;
   inClub: 0 | 1;
   vendorId: number;
+  sizeKind: string;
+  sizeTable: 0 | 1;
 };
 
 function productFromRow(r: ProductRow): Omit<ProductDetails, "sizes" | "images" | "colors"> {
@@ -41,6 +44,8 @@ function productFromRow(r: ProductRow): Omit<ProductDetails, "sizes" | "images" 
     salePrice: r.salePrice,
     inClub: flag(r.inClub),
     vendorId: r.vendorId,
+    sizeKind: r.sizeKind,
+    sizeTable: flag(r.sizeTable),
   };
 }
 
@@ -69,7 +74,8 @@ export async function getProduct(
         .prepare(
           `SELECT p.id, p.slug, p.model_code AS modelCode, t.name, t.description, b.name AS brandName, b.slug AS brandSlug,
            c.slug AS colorSlug, ${nameCol(lang, "c")} AS colorName, c.hex AS colorHex, cat.path AS categoryPath,
-           p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub, p.vendor_id AS vendorId
+           p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub, p.vendor_id AS vendorId,
+           cat.size_kind AS sizeKind, ${chartIdSql("id", "p.id")} IS NOT NULL AS sizeTable
          FROM products p JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id
          JOIN categories cat ON cat.id = p.category_id
          JOIN product_translations t ON t.product_id = p.id AND t.lang = ?
@@ -131,5 +137,5 @@ export async function getRelatedHtml(db: D1Database, i18n: I18n, product: Produc
 
 /** The texts the product page's server-written parts use (its markup, the related cards): made once per render, shared. */
 export function productWriterI18n(lang: Lang, defaultLang: Lang): I18n {
-  return createI18n(lang, defaultLang, texts(lang, ["common", "product"]));
+  return createI18n(lang, defaultLang, texts(lang, ["common", "product", "sizes"]));
 }

@@ -82,3 +82,12 @@ export function isFiltered(q: CatalogueQuery): boolean {
     q.sort !== "new"
   );
 }
+
+/** GET /api/size-table: the product's id. */
+export const sizeTableQuerySchema = z.object({
+  product_id: z.coerce
+    .number({ error: "sizes:errors.productId" })
+    .int("sizes:errors.productId")
+    .min(1, "sizes:errors.productId")
+    .max(2 ** 31 - 1, "sizes:errors.productId"),
+});

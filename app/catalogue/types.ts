@@ -54,4 +54,8 @@ export type ProductDetails = {
   sizes: { id: number; size: string; stock: number }[];
   images: { url: string; width: number; height: number }[];
   colors: { slug: string; colorSlug: string; name: string; hex: string }[];
+  /** Its category's size scale (clothing, footwear, kids, kids-footwear, one). */
+  sizeKind?: string;
+  /** A size chart fits it (its page links the size table). */
+  sizeTable?: boolean;
 };

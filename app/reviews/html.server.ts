@@ -75,6 +75,7 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
     stars(r.rating, x.ratings[r.rating]!) +
     (r.confirmed ? ` <span class="badge badge--confirmed" data-testid="confirmed">${x.confirmed}</span>` : "") +
     `</p>` +
+    (r.bought ? `<p class="review__bought" data-testid="bought-in">${escapeHtml(c.t("reviews:boughtIn", r.bought))}</p>` : "") +
     (r.pending ? `<p class="review__pending" role="note">${x.pending}</p>` : "") +
     (r.text ? `<p class="review__text">${escapeHtml(r.text)}</p>` : "") +
     (choices ? `<details class="review__matchings"><summary>${x.matchings}</summary><dl>${choices}</dl></details>` : "") +

@@ -24,6 +24,8 @@ export type Review = {
   pending: boolean;
   /** Its author bought the product (an order with it, not cancelled). */
   confirmed: boolean;
+  /** What a confirmed review's author bought: the size of their latest such order's line, and the product's colour in the page's language. */
+  bought: { size: string; color: string } | null;
   /** Parameter id → chosen value id. */
   matchings: Record<string, number>;
 };
@@ -113,8 +115,10 @@ export async function productReviews(
            (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = 1) AS likes,
            (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = -1) AS dislikes,
            COALESCE((SELECT reaction FROM review_reactions x WHERE x.review_id = r.id AND x.user_id = ?2), 0) AS mine,
-           EXISTS (SELECT 1 FROM orders o JOIN order_lines ol ON ol.order_id = o.id
-                   WHERE o.user_id = r.user_id AND ol.product_id = r.product_id AND o.status != 'cancelled') AS confirmed,
+           (SELECT ol.size FROM orders o JOIN order_lines ol ON ol.order_id = o.id
+            WHERE o.user_id = r.user_id AND ol.product_id = r.product_id AND o.status != 'cancelled'
+            ORDER BY o.id DESC LIMIT 1) AS boughtSize,
+           (SELECT c.${name} FROM products p JOIN colors c ON c.id = p.color_id WHERE p.id = r.product_id) AS color,
            (SELECT json_group_object(parameter_id, value_id) FROM review_matchings WHERE review_id = r.id) AS matchings
          FROM shown JOIN reviews r ON r.id = shown.id
          ORDER BY ${ORDER[sort].replace("sort_key", "shown.sort_key")}`,
@@ -129,20 +133,23 @@ export async function productReviews(
     const answers = p.values.reduce((sum, v) => sum + v.count, 0);
     for (const v of p.values) v.share = answers ? Math.round((v.count / answers) * 100) : 0;
   }
-  type Row = Omit<Review, "own" | "pending" | "confirmed" | "matchings" | "mine"> & {
+  type Row = Omit<Review, "own" | "pending" | "confirmed" | "bought" | "matchings" | "mine"> & {
     own: number;
     status: string;
-    confirmed: number;
+    // An order line's size is never null: a size means the author bought it (the review is confirmed).
+    boughtSize: string | null;
+    color: string;
     matchings: string | null;
     mine: number;
   };
   const reviews = (list!.results as Row[]).map(
-    ({ own, status, confirmed, matchings, mine, ...r }): Review => ({
+    ({ own, status, boughtSize, color, matchings, mine, ...r }): Review => ({
       ...r,
       mine: mine === 1 ? 1 : mine === -1 ? -1 : 0,
       own: own === 1,
       pending: status !== "published",
-      confirmed: confirmed === 1,
+      confirmed: boughtSize !== null,
+      bought: boughtSize === null ? null : { size: boughtSize, color },
       matchings: matchings ? (JSON.parse(matchings) as Record<string, number>) : {},
     }),
   );

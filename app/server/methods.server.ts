@@ -38,6 +38,7 @@ const API: [RegExp, string[]][] = [
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],
   [/^\/api\/delivery\/delivery-data$/, ["POST"]],
   [new RegExp(`^/api/catalog/v3/products(?:/${ID})?$`), ["GET"]],
+  [/^\/api\/size-table$/, ["GET"]],
   [/^\/v2\/product-review$/, ["GET", "POST"]],
   [/^\/v2\/user-data$/, ["GET"]],
   [/^\/reaction$/, ["POST"]],

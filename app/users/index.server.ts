@@ -4,6 +4,7 @@ export {
   type Personal,
   phoneUser,
   returnBonusesStatement,
+  savedSizes,
   savePersonal,
   setConfirmedEmail,
   setPasswordStatement,

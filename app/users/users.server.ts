@@ -46,6 +46,15 @@ export type Personal = {
   birthYear: number | null;
 };
 
+/** The shoe and clothing sizes an account saved in its personal details (none: empty lists). */
+export async function savedSizes(db: D1Database, userId: number): Promise<{ shoe: string[]; clothing: string[] }> {
+  const row = await db
+    .prepare("SELECT shoe_sizes AS shoe, clothe_sizes AS clothing FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ shoe: string; clothing: string }>();
+  return row ? { shoe: JSON.parse(row.shoe) as string[], clothing: JSON.parse(row.clothing) as string[] } : { shoe: [], clothing: [] };
+}
+
 export async function savePersonal(db: D1Database, userId: number, p: Personal): Promise<void> {
   await db
     .prepare(

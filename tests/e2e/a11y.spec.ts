@@ -19,6 +19,7 @@ const PAGES = [
   "/favorite",
   `/product/${REVIEWED.many}/review`,
   `/product/${REVIEWED.many}/review/rules`,
+  `/product/${REVIEWED.many}/size-table`,
 ];
 
 async function violations(page: Page) {

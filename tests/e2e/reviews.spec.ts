@@ -1,8 +1,8 @@
 // Product reviews, with and without JavaScript: the streamed widget, the four
 // sorts, show all (Russian and Uzbek), the add-review popup from a guest through login and back, writing with
-// the captcha (its fallback with JavaScript), field errors, the rules, likes and dislikes.
+// the captcha (its fallback with JavaScript), field errors, the rules, likes and dislikes, what a confirmed review's author bought.
 import type { Page } from "@playwright/test";
-import { expect, REVIEWED, signUp, test, text, uniqueEmail, whenHydrated } from "./support";
+import { expect, fillCart, REVIEWED, signUp, test, text, uniqueEmail, uniquePhone, uniqueTag, whenHydrated } from "./support";
 
 const rv = (key: string, lang: "ru" | "uz" = "ru") => text(lang, "reviews", key);
 
@@ -264,4 +264,41 @@ test("likes and dislikes (in Uzbek): signed in, one excludes the other; a guest 
     await expect(back.getByTestId("like").locator("span")).toHaveText(String(likes + 1));
     await page.unroute("**/reaction**");
   }
+});
+
+test("a confirmed review says what its author bought (in Ukrainian): the size of the order and the product's colour", async ({ page, member }) => {
+  // The member buys the first size in stock of a product (the cart's JSON call, then the place-order form's post).
+  const [slug] = await fillCart(page, 1);
+  const product = await (await page.request.get(`/uk/product/${slug}`)).text();
+  const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/><span>([^<]+)<\/span>/.exec(product)!;
+  const placed = await page.request.post("/order/request", {
+    form: {
+      name: member.firstName,
+      phone: uniquePhone().typed,
+      cityId: "1",
+      deliveryTypeId: "1",
+      street: "Amir Temur",
+      house: "15",
+      paymentMethod: "cash",
+      idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
+    },
+    maxRedirects: 0,
+  });
+  expect(placed.status()).toBe(303);
+  const words = `Розмір підійшов ${uniqueTag("bought")}`;
+  const published = await page.request.post("/v2/product-review", {
+    headers: { "Accept-Language": "uk" },
+    data: {
+      reviewData: { product_id: Number(/name="primaryId" value="(\d+)"/.exec(product)![1]), user_name: member.firstName, rating: 5, text: words },
+      token: "XXXX.DUMMY.TOKEN.XXXX",
+      tokenType: "invisible",
+      operationType: "publishReview",
+    },
+  });
+  expect(published.status()).toBe(201);
+  await page.goto(`/uk/product/${slug}?sort=confirmed&reviews=all`);
+  const review = page.getByTestId("review").filter({ hasText: words });
+  await expect(review.getByTestId("confirmed")).toBeVisible();
+  const color = await page.getByTestId("color").innerText();
+  await expect(review.getByTestId("bought-in")).toHaveText(text("uk", "reviews", "boughtIn").replace("{{size}}", sku[2]!).replace("{{color}}", color));
 });

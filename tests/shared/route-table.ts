@@ -13,6 +13,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/product/:slug", url: "/product/PRODUCT", personal: false },
   { route: "review", url: "/product/PRODUCT/review", personal: true, action: true },
   { route: "rules", url: "/ru/product/PRODUCT/review/rules", personal: true },
+  { route: "size-table", url: "/ru/product/PRODUCT/size-table", personal: false },
   { route: ":lang?/product-review/:from", url: "/product-review/login-from-popup?product=PRODUCT", personal: true },
   { route: ":lang?/cart", url: "/cart", personal: true, action: true },
   { route: ":lang?/favorite", url: "/favorite", personal: true, action: true },
@@ -59,6 +60,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/retargeting/:list/:id", url: "/api/retargeting/wishlist/1", personal: true, json: true },
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "api/catalog/v3/products/:id?", url: "/api/catalog/v3/products", personal: false, json: true },
+  { route: "api/size-table", url: "/api/size-table?product_id=2", personal: false, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
@@ -104,6 +106,7 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/delivery/delivery-data", ["POST"]],
   ["/api/catalog/v3/products", ["GET"]],
   ["/api/catalog/v3/products/1", ["GET"]],
+  ["/api/size-table?product_id=1", ["GET"]],
   ["/v2/product-review", ["GET", "POST"]],
   ["/v2/user-data", ["GET"]],
   ["/reaction", ["POST"]],

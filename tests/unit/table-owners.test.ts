@@ -17,6 +17,8 @@ const TABLE_OWNERS: Record<string, string> = {
   product_translations: "catalogue",
   skus: "catalogue",
   images: "catalogue",
+  size_charts: "catalogue",
+  size_chart_rows: "catalogue",
   sessions: "server",
   rate_limits: "server",
   users: "users",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { demoReviewCount } from "../../workers/seed/reviews";
-import { catalogue, get, GOOGLEBOT, html, ORIGIN, post, section } from "./helpers";
+import { catalogue, colorOf, get, GOOGLEBOT, html, ORIGIN, post, section, testText } from "./helpers";
 import { buyable, ip, order, Shopper, signUp } from "./fixtures";
 
 type Answer = {
@@ -17,6 +17,8 @@ type Answer = {
     comment_date: string;
     confirmed: boolean;
     pending: boolean;
+    order_in_size: string | null;
+    order_in_color: string | null;
   }[];
   countReview: number;
   matching_parameters: { id: number; name: string; values: { id: number; name: string }[] }[];
@@ -118,6 +120,41 @@ describe("reading reviews (GET /v2/product-review)", () => {
       ["Только смотрела", false],
       ["Отменила заказ", false],
     ]);
+  });
+
+  it("a confirmed review tells the size and colour its author bought (the latest order's), in the JSON and the widget, in each language", async () => {
+    const { p, skus } = buyable(17, { sizes: 2 });
+    const [first, second] = skus as [(typeof skus)[number], (typeof skus)[number]];
+    const buyer = await signUp({ firstName: "Sizes", quick: true });
+    const browser = await signUp({ firstName: "Looker", quick: true });
+    const s = new Shopper();
+    s.cookie = buyer.cookie;
+    // Two orders: the review names the later one's size.
+    for (const [sku, key] of [
+      [first, "bought-in-first-0001"],
+      [second, "bought-in-second-0001"],
+    ] as const) {
+      await s.add(sku.id);
+      expect((await s.place(order(key))).status).toBe(201);
+    }
+    expect((await publish(buyer.cookie, { product_id: p.id, user_name: "S", rating: 5, text: "Размер подошёл" })).status).toBe(201);
+    expect((await publish(browser.cookie, { product_id: p.id, user_name: "L", rating: 3, text: "Не покупала" })).status).toBe(201);
+    const color = colorOf(p);
+    const ours = async (lang: string) => {
+      const all = (await read(p.id, "&allReviews=1", { "Accept-Language": lang })).reviews;
+      return [all.find((r) => r.text === "Размер подошёл")!, all.find((r) => r.text === "Не покупала")!];
+    };
+    const [boughtRu, notBought] = await ours("ru-RU");
+    expect(boughtRu).toMatchObject({ confirmed: true, order_in_size: second.size, order_in_color: color.name_ru });
+    expect(notBought).toMatchObject({ confirmed: false, order_in_size: null, order_in_color: null });
+    expect((await ours("uz-UZ"))[0]).toMatchObject({ order_in_size: second.size, order_in_color: color.name_uz });
+    expect((await ours("uk"))[0]).toMatchObject({ order_in_size: second.size, order_in_color: color.name_uk });
+    // The widget (the whole document for a crawler), in Ukrainian and Uzbek: only the buyer's review says it.
+    const { body: uk } = await html(`/uk/product/${p.slug}?reviews=all`, { headers: { "User-Agent": GOOGLEBOT } });
+    expect(uk.match(/data-testid="bought-in"/g)).toHaveLength(1);
+    const { body: uz } = await html(`/product/${p.slug}?reviews=all`, { headers: { "User-Agent": GOOGLEBOT } });
+    expect(testText(uz, "bought-in")).toBe(`Xarid qilingan: ${second.size} o'lcham, ${color.name_uz} rang`);
+    expect(testText(uk, "bought-in")).toBe(`Куплено в розмірі ${second.size}, колір: ${color.name_uk}`);
   });
 
   it("speaks the language Accept-Language asks for: ru-RU → ru, uz-UZ → uz, uk → uk", async () => {

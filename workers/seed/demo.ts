@@ -15,6 +15,7 @@
 import { catalogueStatements, generateCatalogue } from "./catalogue.ts";
 import { reviewStatements } from "./reviews.ts";
 import { shopStatements } from "./shop.ts";
+import { sizeChartStatements } from "./size-charts.ts";
 
 type NodeFs = {
   mkdirSync(path: string, options: { recursive: true }): unknown;
@@ -62,7 +63,7 @@ const done = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('catalogue',
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const shop = await shopStatements();
 const reviewsDone = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('reviews', '${reviewsPrint}')`;
-fs.writeFileSync(out, `${[...refresh, ...statements, done, ...shop, ...reviews, reviewsDone].join(";\n")};\n`, "utf8");
+fs.writeFileSync(out, `${[...refresh, ...statements, done, ...shop, ...sizeChartStatements(catalogue), ...reviews, reviewsDone].join(";\n")};\n`, "utf8");
 console.log(
   `wrote ${out}: ${statements.length} statements, ${catalogue.products.length} products, ` +
     `${catalogue.skus.length} sizes, ${catalogue.images.length} images`,

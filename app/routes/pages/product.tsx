@@ -6,7 +6,17 @@ import { routeModuleUrl } from "~/server/route-module.server";
 import { streamed } from "~/server/streaming.server";
 import { documentMarkup, documentMarkups } from "~/server/markup.server";
 import { type Markup, useMarkup } from "~/ui/markup";
-import { categoryTrail, getCategories, getProduct, getRelatedHtml, PRODUCT_SLUG, productHtml, productWriterI18n } from "~/catalogue/index.server";
+import {
+  categoryTrail,
+  getCategories,
+  getProduct,
+  getRelatedHtml,
+  PRODUCT_SLUG,
+  preselectedSku,
+  productHtml,
+  productWriterI18n,
+} from "~/catalogue/index.server";
+import { savedSizes } from "~/users/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -39,7 +49,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const t = getI18n(context).t;
   // The heart's state: a guest's from the session, an account's from D1; no session, no read (the anonymous page stays the same for all).
   const shopper = await shopperOf(app.env, request);
-  const favourite = shopper.session ? (await favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id)) !== null : false;
+  // A signed-in shopper's saved sizes choose their size when in stock: such a page is private already (it has a session), never a shared copy.
+  const [favourite, saved] = await Promise.all([
+    shopper.session ? favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id).then((f) => f !== null) : false,
+    shopper.owner.userId === null ? null : savedSizes(app.env.DB, shopper.owner.userId),
+  ]);
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
   const path = localized(context, `/product/${product.slug}`);
   const url = app.origin + path;
@@ -49,6 +63,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // One set of texts for the page's server-written parts and its related cards.
   const writer = productWriterI18n(lang, app.defaultLang);
   const viewerId = shopper.owner.userId;
+  const chosen = preselectedSku(product.sizeKind ?? "", product.sizes, saved);
   const reviews = streamed(
     productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
       count: data.count,
@@ -74,7 +89,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Only a signed-in shopper's widget has reaction forms, whose code loads by this URL.
     reactionsModule: viewerId === null ? null : await routeModuleUrl("api/reaction"),
     // What the page's script needs of the product (the size picker, the heart); the rest is markup.
-    product: { id: product.id, slug: product.slug, name: product.name, salePrice: product.salePrice, sizes: product.sizes },
+    product: {
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      salePrice: product.salePrice,
+      sizes: product.sizes,
+      // Only when there is one: the shared (anonymous) page's data stays as it was.
+      ...(chosen === null ? {} : { chosen }),
+    },
     html: documentMarkups(context, productHtml(product, writer, { favourite, here: path + search })),
     // The gallery's pictures on the first screen (app/catalogue/product-html.ts loads them eagerly).
     firstImages: product.images.slice(0, 2).map((image, i) => picturePreload(image.url, i === 0 ? "gallery" : "galleryMore")),
@@ -166,10 +189,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <Written className="product__about" html={html.about} />
         </div>
       </article>
+      {/* The popups of the product's own URLs: the size table (/product/<slug>/size-table), the add-review popup (/product/<slug>/review) */}
+      <Outlet />
       <section id="reviews" aria-labelledby="reviews-title" className="reviews" data-testid="reviews">
         <h2 id="reviews-title">{t("reviews:title")}</h2>
-        {/* The add-review popup (/product/<slug>/review) */}
-        <Outlet />
         <Suspense fallback={<div className="reviews__placeholder" aria-busy="true" />}>
           <Await resolve={loaderData.reviews} errorElement={<p>{t("reviews:unavailable")}</p>}>
             {({ html }) => <ReviewsWidget html={html} reactionsModule={loaderData.reactionsModule} />}
