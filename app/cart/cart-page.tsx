@@ -1,11 +1,12 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartView } from "./cart.server";
 import type { Failure } from "./cart-form";
 import { Line } from "./cart-line";
 import { showCartPopup } from "./store";
-import { checkoutLimitPopup } from "./popup";
+import { checkoutLimitPopup, NOTICE_MS } from "./popup";
 import { BonusesForm, DeliveryForm, type DeliveryTypeChoice, PromoForm } from "./summary-forms";
 import { SummaryTable } from "./summary-table";
 
@@ -29,6 +30,17 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
   useEffect(() => {
     if (analytics.length) track("view_cart", analytics);
   }, []);
+  // With JavaScript a notice goes after NOTICE_MS; a warning stays (it asks the shopper to choose again).
+  // Each change brings its notice again, the same one too (a new location).
+  const [noticeShown, setNoticeShown] = useState(notice);
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is what tells one change from the next
+  useEffect(() => {
+    setNoticeShown(notice);
+    if (!notice || notice === "deliveryTypeNotInCity") return;
+    const timer = setTimeout(() => setNoticeShown(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, key]);
   const toCheckout = (event: React.MouseEvent) => {
     if (summary.items > maxItems) {
       event.preventDefault();
@@ -44,9 +56,9 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
           {t(failure.error, failure.popup?.vars)}
         </p>
       ) : null}
-      {notice ? (
-        <p className={notice === "deliveryTypeNotInCity" ? "alert alert--warning" : "alert alert--success"} role="status" data-testid="cart-notice">
-          {t(`cart:notices.${notice}`)}
+      {noticeShown ? (
+        <p className={noticeShown === "deliveryTypeNotInCity" ? "alert alert--warning" : "alert alert--success"} role="status" data-testid="cart-notice">
+          {t(`cart:notices.${noticeShown}`)}
         </p>
       ) : null}
       {lines.length === 0 ? (

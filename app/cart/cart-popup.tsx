@@ -4,7 +4,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
 import { showCartPopup } from "./store";
 import { ClubBadge, Price } from "~/ui/price";
-import { openDialog } from "~/ui/dialog";
+import { closeAnimated, openDialog } from "~/ui/dialog";
 import { pictureProps } from "~/ui/picture";
 import { checkoutLimitPopup, POPUP_ERROR_MS, POPUP_SUCCESS_MS, type CartPopupData } from "./popup";
 
@@ -26,14 +26,18 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   // The message goes into its live region after the region is on the page: announced, not just present.
   const [announced, setAnnounced] = useState(!overlay);
   const section = useRef<HTMLElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  // Every way it closes plays the closing animation first (app/ui/dialog.ts).
+  const leave = useRef(() => {});
+  leave.current = () => closeAnimated(backdrop.current, () => close.current());
   // A layout effect: its cleanup runs while the popup is still in the document (see openDialog).
   useLayoutEffect(() => {
     if (!overlay) return;
     const frame = requestAnimationFrame(() => setAnnounced(true));
     // Not modal: the page stays usable around it, so Tab may leave it (and the timer starts again).
-    const closed = openDialog(section.current, () => close.current());
+    const closed = openDialog(section.current, () => leave.current());
     return () => {
       cancelAnimationFrame(frame);
       closed();
@@ -41,7 +45,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   }, [overlay]);
   useEffect(() => {
     if (!overlay || held.pointer || held.focus) return;
-    const timer = setTimeout(() => close.current(), popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
+    const timer = setTimeout(() => leave.current(), popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
     return () => clearTimeout(timer);
   }, [overlay, popup, held]);
   const p = popup.product;
@@ -110,7 +114,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
           {t("cartPopup.toCart")}
         </a>
         {overlay ? (
-          <button type="button" className="button button--ghost" onClick={onClose} data-testid="cart-popup-close">
+          <button type="button" className="button button--ghost" onClick={() => leave.current()} data-testid="cart-popup-close">
             {t("cartPopup.continue")}
           </button>
         ) : (
@@ -124,7 +128,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   if (!overlay) return content;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer convenience; Escape and the popup's own Continue button close it for keyboards
-    <div className="cart-popup__backdrop" onClick={onClose}>
+    <div ref={backdrop} className="cart-popup__backdrop" onClick={() => leave.current()}>
       {content}
     </div>
   );

@@ -34,6 +34,8 @@ export type CartPopupData = {
 };
 
 export const POPUP_SUCCESS_MS = 3000;
+/** How long a cart notice (`?notice=`, after a change on the cart page) stays with JavaScript. */
+export const NOTICE_MS = 3000;
 export const POPUP_ERROR_MS = 10_000;
 /** The hover mini-cart closes this long after the pointer leaves. */
 export const MINI_CART_CLOSE_MS = 1000;

@@ -1,7 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { openDialog } from "~/ui/dialog";
+import { RoutePopup } from "~/ui/route-popup";
 
 export const SIZE_MEASURES = ["chest", "waist", "hips", "height", "foot"] as const;
 export type SizeMeasure = (typeof SIZE_MEASURES)[number];
@@ -66,34 +65,23 @@ const focusOpener = () => document.querySelector<HTMLElement>("[data-testid=size
  */
 export function SizeTablePopup({ product, table }: { product: { name: string; path: string }; table: SizeTable }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const [overlay, setOverlay] = useState(false);
-  useEffect(() => {
-    setOverlay(true);
-    heading.current?.focus();
-  }, []);
-  useLayoutEffect(
-    () => (overlay ? openDialog(panel.current, () => navigate(product.path, { preventScrollReset: true }), true, focusOpener) : undefined),
-    [overlay, product.path, navigate],
-  );
   return (
-    <section id="size-table" className={overlay ? "size-table size-table--overlay" : "size-table"} data-testid="size-table">
-      <div ref={panel} className="size-table__panel" role="dialog" aria-labelledby="size-table-title" aria-modal={overlay}>
-        <h2 id="size-table-title" tabIndex={-1} ref={heading}>
-          {t("sizes:title", { name: product.name })}
-        </h2>
-        <SizeChart table={table} />
-        <p>
-          <Link to={product.path} preventScrollReset data-testid="size-table-back">
-            {t("sizes:back")}
-          </Link>
-        </p>
-        <Link to={product.path} className="size-table__close" preventScrollReset aria-label={t("sizes:close")} data-testid="size-table-close">
-          ×
+    <RoutePopup
+      block="size-table"
+      id="size-table"
+      testId="size-table"
+      title={t("sizes:title", { name: product.name })}
+      close={product.path}
+      closeLabel={t("sizes:close")}
+      closeTestId="size-table-close"
+      opener={focusOpener}
+    >
+      <SizeChart table={table} />
+      <p>
+        <Link to={product.path} preventScrollReset data-testid="size-table-back">
+          {t("sizes:back")}
         </Link>
-      </div>
-    </section>
+      </p>
+    </RoutePopup>
   );
 }

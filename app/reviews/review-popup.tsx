@@ -1,6 +1,6 @@
 import { useField } from "@conform-to/react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, Outlet, useNavigate, useNavigation } from "react-router";
+import { useState } from "react";
+import { Link, Outlet, useNavigation } from "react-router";
 import { ConformForm } from "~/forms/conform-form";
 import { FieldError, FormRow } from "~/forms/form-row";
 import { FormError } from "~/forms/form-error";
@@ -8,7 +8,7 @@ import type { FormReply } from "~/forms/parse";
 import { TextareaRow } from "~/forms/textarea-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
-import { openDialog } from "~/ui/dialog";
+import { RoutePopup } from "~/ui/route-popup";
 import { Captcha } from "./captcha";
 import type { FormParameter } from "./form.server";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX, reviewFormSchema } from "./schema";
@@ -35,34 +35,22 @@ function RatingRow() {
 
 const focusAddReview = () => document.querySelector<HTMLElement>("[data-testid=add-review]");
 
-/** The popup's frame: a page section without JavaScript, an overlay (a modal dialog: Escape closes it, Tab stays inside) with it. */
+/** The popup's frame: a page section without JavaScript, a modal dialog with it (app/ui/route-popup.tsx). */
 function Popup({ title, close, children }: { title: string; close: string; children: React.ReactNode }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [overlay, setOverlay] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    setOverlay(true);
-    heading.current?.focus();
-  }, []);
-  // A modal: Escape closes it, Tab stays inside; closed, the focus goes back to the button that opened it.
-  useLayoutEffect(
-    () => (overlay ? openDialog(panel.current, () => navigate(close, { preventScrollReset: true }), true, focusAddReview) : undefined),
-    [overlay, close, navigate],
-  );
   return (
-    <section id="add-review" className={overlay ? "review-popup review-popup--overlay" : "review-popup"} data-testid="review-popup">
-      <div ref={panel} className="review-popup__panel" role="dialog" aria-labelledby="add-review-title" aria-modal={overlay}>
-        <h2 id="add-review-title" tabIndex={-1} ref={heading}>
-          {title}
-        </h2>
-        {children}
-        <Link to={close} className="review-popup__close" preventScrollReset aria-label={t("reviews:form.close")} data-testid="review-popup-close">
-          ×
-        </Link>
-      </div>
-    </section>
+    <RoutePopup
+      block="review-popup"
+      id="add-review"
+      testId="review-popup"
+      title={title}
+      close={close}
+      closeLabel={t("reviews:form.close")}
+      closeTestId="review-popup-close"
+      opener={focusAddReview}
+    >
+      {children}
+    </RoutePopup>
   );
 }
 

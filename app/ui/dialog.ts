@@ -33,3 +33,28 @@ export function openDialog(panel: HTMLElement | null, onClose: () => void, trap?
     else if (panel?.contains(document.activeElement)) opener?.focus();
   };
 }
+
+/** The class that plays a popup's closing animation (app.css). */
+const CLOSING = "popup-closing";
+
+/**
+ * Closes a popup the way it came: its closing animation (200 ms), then `then`. At once where
+ * the shopper asked for less motion, or when the element is gone; a timer stands in for an
+ * animation that never ends (a hidden tab).
+ */
+export function closeAnimated(element: HTMLElement | null, then: () => void): void {
+  if (!element || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    then();
+    return;
+  }
+  if (element.classList.contains(CLOSING)) return;
+  element.classList.add(CLOSING);
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  element.addEventListener("animationend", finish, { once: true });
+  setTimeout(finish, 250);
+}

@@ -216,6 +216,26 @@ test("the cart page: quantity − / +, another size, move to favourites, remove"
   await expect(page).toHaveURL(/\/store$/);
 });
 
+test("a change's notice: with JavaScript it goes after 3 seconds (and comes again with the next change), without it stays", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  await fillCart(page, 1, { club: true, skip: [FIXTURES.productOneSlug] });
+  await openCart(page, js);
+  await page.getByTestId("cart-line-increment").click();
+  const notice = page.getByTestId("cart-notice");
+  await expect(notice).toHaveText(cart("notices.updated"));
+  if (js) {
+    await expect(notice).toBeHidden({ timeout: 6000 });
+    await page.getByTestId("cart-line-decrement").click();
+    await expect(notice).toHaveText(cart("notices.updated"));
+    await expect(notice).toBeHidden({ timeout: 6000 });
+  } else {
+    await page.waitForTimeout(3500);
+    await expect(notice).toHaveText(cart("notices.updated"));
+  }
+});
+
 test("a double click on remove takes the line away once and shows no error, with and without JavaScript", async ({ page, javaScriptEnabled: js }) => {
   await fillCart(page, 2, { club: true });
   await openCart(page, js);

@@ -302,3 +302,32 @@ test("a confirmed review says what its author bought (in Ukrainian): the size of
   const color = await page.getByTestId("color").innerText();
   await expect(review.getByTestId("bought-in")).toHaveText(text("uk", "reviews", "boughtIn").replace("{{size}}", sku[2]!).replace("{{color}}", color));
 });
+
+test("with JavaScript the popup comes in over 200 ms (none where less motion is asked for) and a click beside it closes it", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  test.skip(!js, "without JavaScript the popup is a section of the page");
+  await page.goto(`/ru/product/${REVIEWED.five}`);
+  await whenHydrated(page.locator(".reviews__body"), js);
+  await page.getByTestId("add-review").click();
+  const popup = page.getByTestId("review-popup");
+  await expect(popup).toHaveClass(/review-popup--overlay/);
+  const motion = () => popup.evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDuration]);
+  expect(await motion()).toEqual(["popup-in", "0.2s"]);
+  // Beside the panel, on the backdrop: closed, back on the product.
+  await popup.click({ position: { x: 5, y: 5 } });
+  await expect(page.getByTestId("review-popup")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/ru/product/${REVIEWED.five}(#reviews)?$`));
+  await expect(page.getByTestId("add-review")).toBeFocused();
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.getByTestId("add-review").click();
+  await expect(popup).toHaveClass(/review-popup--overlay/);
+  expect((await motion())[0]).toBe("none");
+  // A click inside the panel keeps it open.
+  await popup.locator("#add-review-title").click();
+  await expect(popup).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("review-popup")).toHaveCount(0);
+});
