@@ -14,6 +14,7 @@ import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
+import { NewsletterFooterForm } from "~/newsletter/index";
 import { getApp } from "~/server/context.server";
 import { useInlineCss, useLite, useNonce } from "~/ui/nonce";
 
@@ -96,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {root ? <CartPopupHost /> : null}
             {children}
           </main>
-          {root ? <Footer lite={lite} /> : null}
+          {root ? <Footer lite={lite} socials={root.socials} newsletter={<NewsletterFooterForm />} /> : null}
         </I18nProvider>
         {lite ? null : (
           <>

@@ -1,8 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+import { Icon } from "~/ui/icons";
+import type { SocialLink } from "./socials";
 
-/** `lite`: this page is a lite one (its switch then leads back to the full version). */
-export function Footer({ lite }: { lite: boolean }) {
+/**
+ * `lite`: this page is a lite one (its switch then leads back to the full version).
+ * `socials`: the shop's social links (plain links, no third-party script); `newsletter`: the
+ * newsletter's form, which the root takes from its feature.
+ */
+export function Footer({ lite, socials, newsletter }: { lite: boolean; socials: SocialLink[]; newsletter?: React.ReactNode }) {
   const { t, href } = useI18n();
   const { pathname, search } = useLocation();
   return (
@@ -21,6 +27,18 @@ export function Footer({ lite }: { lite: boolean }) {
           <Link to={href("/store")}>{t("layout.catalogue")}</Link>
           <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
         </nav>
+        {socials.length ? (
+          <nav aria-label={t("footer.socials")} className="socials" data-testid="socials">
+            <p className="site-footer__title">{t("footer.socials")}</p>
+            {socials.map((s) => (
+              <a key={s.network} href={s.url} data-network={s.network}>
+                <Icon name={s.network} />
+                {t(`footer.social.${s.network}`)}
+              </a>
+            ))}
+          </nav>
+        ) : null}
+        {newsletter}
         <p className="site-footer__copy">
           © {t("shopName")}
           {/* This page with `lite` set (the Worker remembers it and drops the parameter, so the query never has it), as a

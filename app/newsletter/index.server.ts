@@ -1,0 +1,1 @@
+export { CONFIRM_TTL_SECONDS, SUBSCRIBE_LIMITS, confirmSubscription, purgeUnconfirmedSubscribers, subscribe, unsubscribe } from "./newsletter.server";
