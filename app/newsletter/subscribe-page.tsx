@@ -58,7 +58,7 @@ export function NewsletterPage({ step, token, lastResult }: { step: NewsletterSt
   const { t, href } = useI18n();
   const title = t(`newsletter:${step}.title`);
   return (
-    <section className="auth" data-testid={`newsletter-${step}`}>
+    <section className="auth" data-testid={`newsletter-page-${step}`}>
       <h1>{title}</h1>
       {step === "form" ? <SubscribeForm lastResult={lastResult} /> : <p>{t(`newsletter:${step}.lead`)}</p>}
       {step === "unsubscribe" ? (
