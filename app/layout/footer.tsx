@@ -1,14 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { Icon } from "~/ui/icons";
-import type { SocialLink } from "./socials";
+import { type Markup, useMarkup } from "~/ui/markup";
 
 /**
  * `lite`: this page is a lite one (its switch then leads back to the full version).
- * `socials`: the shop's social links (plain links, no third-party script); `newsletter`: the
- * newsletter's form, which the root takes from its feature.
+ * `extra`: server-written parts the root composes (the shop's social links, the newsletter's
+ * form): markup, so they add nothing to the page's scripts or hydration data.
  */
-export function Footer({ lite, socials, newsletter }: { lite: boolean; socials: SocialLink[]; newsletter?: React.ReactNode }) {
+export function Footer({ lite, extra }: { lite: boolean; extra?: Markup }) {
   const { t, href } = useI18n();
   const { pathname, search } = useLocation();
   return (
@@ -27,18 +26,7 @@ export function Footer({ lite, socials, newsletter }: { lite: boolean; socials: 
           <Link to={href("/store")}>{t("layout.catalogue")}</Link>
           <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
         </nav>
-        {socials.length ? (
-          <nav aria-label={t("footer.socials")} className="socials" data-testid="socials">
-            <p className="site-footer__title">{t("footer.socials")}</p>
-            {socials.map((s) => (
-              <a key={s.network} href={s.url} data-network={s.network}>
-                <Icon name={s.network} />
-                {t(`footer.social.${s.network}`)}
-              </a>
-            ))}
-          </nav>
-        ) : null}
-        {newsletter}
+        {extra === undefined ? null : <FooterExtra extra={extra} />}
         <p className="site-footer__copy">
           © {t("shopName")}
           {/* This page with `lite` set (the Worker remembers it and drops the parameter, so the query never has it), as a
@@ -55,4 +43,8 @@ export function Footer({ lite, socials, newsletter }: { lite: boolean; socials: 
       </div>
     </footer>
   );
+}
+
+function FooterExtra({ extra }: { extra: Markup }) {
+  return <div className="site-footer__extra" dangerouslySetInnerHTML={{ __html: useMarkup(extra) }} />;
 }

@@ -6,7 +6,6 @@ import type { AppContext } from "~/server/context.server";
 import { isD1Outage, isReadOnly } from "~/server/d1-faults.server";
 import { readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
 import type { Counters, LayoutData, MenuItem } from "./data";
-import { shopSocials } from "./socials";
 
 /**
  * A feature's part of a header counter: a statement that answers one row `{ n }`,
@@ -74,7 +73,6 @@ export async function loadLayout(
       counters,
       signedIn: Boolean(session?.get("userId")),
       readOnly: isReadOnly(app.env, request),
-      socials: shopSocials(app.env.SHOP_SOCIALS),
     },
     session,
     flash,

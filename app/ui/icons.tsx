@@ -1,4 +1,4 @@
-export type IconName = "heart" | "cart" | "user" | "search" | "home" | "grid" | "instagram" | "telegram" | "youtube" | "facebook";
+export type IconName = "heart" | "cart" | "user" | "search" | "home" | "grid";
 
 /**
  * Icons from one cached sprite (public/icons.svg): the path data stays out of

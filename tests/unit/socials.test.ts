@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { shopSocials } from "~/layout/socials";
+import { shopSocials, socialsHtml } from "~/layout/socials.server";
 
 describe("SHOP_SOCIALS", () => {
   it("reads network=https://… pairs in order, separated by commas or spaces", () => {
@@ -19,5 +19,15 @@ describe("SHOP_SOCIALS", () => {
     ]);
     expect(error).toHaveBeenCalledTimes(3);
     error.mockRestore();
+  });
+});
+
+describe("the footer's social links markup", () => {
+  it("escapes the configured link and names the icon and label", () => {
+    const html = socialsHtml([{ network: "telegram", url: 'https://t.me/a"><script>' }], (key) => `[${key}]`);
+    expect(html).toContain('href="https://t.me/a&quot;&gt;&lt;script&gt;"');
+    expect(html).toContain('<use href="/icons.svg#telegram"></use></svg>[server:footer.social.telegram]</a>');
+    expect(html).toContain('aria-label="[server:footer.socials]"');
+    expect(socialsHtml([], (key) => key)).toBe("");
   });
 });

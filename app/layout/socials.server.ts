@@ -1,3 +1,6 @@
+import type { TFunction } from "~/i18n/translate";
+import { escapeHtml, escapeUrl } from "~/ui/html";
+
 /** The networks the footer has an icon (public/icons.svg) and a label (common: footer.social.*) for. */
 export const SOCIAL_NETWORKS = ["instagram", "telegram", "youtube", "facebook"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -30,4 +33,19 @@ export function shopSocials(config: string | undefined): SocialLink[] {
   }
   parsed.set(key, links);
   return links;
+}
+
+/**
+ * The footer's social links as markup (icons from the shop's sprite, as `Icon` draws them, and
+ * labels), written on the server: the layout carries it as markup, so it costs no script. Plain
+ * links: no third-party script or widget.
+ */
+export function socialsHtml(links: SocialLink[], t: TFunction): string {
+  if (!links.length) return "";
+  const title = escapeHtml(t("server:footer.socials"));
+  const items = links.map(
+    (l) =>
+      `<a href="${escapeUrl(l.url)}" data-network="${l.network}"><svg class="icon" aria-hidden="true"><use href="/icons.svg#${l.network}"></use></svg>${escapeHtml(t(`server:footer.social.${l.network}`))}</a>`,
+  );
+  return `<nav aria-label="${title}" class="socials" data-testid="socials"><p class="site-footer__title">${title}</p>${items.join("")}</nav>`;
 }
