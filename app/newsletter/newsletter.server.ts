@@ -42,21 +42,14 @@ export async function subscribe(env: Env, request: Request, email: string, mail:
   const unsubscribeUrl = mailLink(mail, "/subscribe/unsubscribe", { token: row.unsubscribeToken });
   // No configured origin: nothing is sent (mailLink logs it), and the answer stays the same.
   if (!unsubscribeUrl) return "sent";
-  if (row.status === "confirmed") {
-    await enqueue(env, {
-      channel: "email",
-      recipient: email,
-      subject: mail.t("newsletter:email.alreadySubject"),
-      body: mail.t("newsletter:email.alreadyBody", { unsubscribeUrl }),
-    });
-    return "sent";
-  }
-  const confirmUrl = mailLink(mail, "/subscribe/confirm", { token })!;
+  // A confirmed address is told so (with the unsubscribe link), not sent a link to confirm again.
+  const kind = row.status === "confirmed" ? "already" : "confirm";
+  const confirmUrl = kind === "confirm" ? mailLink(mail, "/subscribe/confirm", { token }) : null;
   await enqueue(env, {
     channel: "email",
     recipient: email,
-    subject: mail.t("newsletter:email.confirmSubject"),
-    body: mail.t("newsletter:email.confirmBody", { confirmUrl, unsubscribeUrl }),
+    subject: mail.t(`newsletter:email.${kind}Subject`),
+    body: mail.t(`newsletter:email.${kind}Body`, { confirmUrl: confirmUrl ?? "", unsubscribeUrl }),
   });
   return "sent";
 }
