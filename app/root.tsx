@@ -14,6 +14,11 @@ import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
+import { newsletterFooterHtml } from "~/newsletter/index.server";
+import { shopSocials, socialsHtml } from "~/layout/socials.server";
+import { serverT } from "~/i18n/middleware.server";
+import { localizePath } from "~/i18n/url";
+import { documentMarkup } from "~/server/markup.server";
 import { getApp } from "~/server/context.server";
 import { useInlineCss, useLite, useNonce } from "~/ui/nonce";
 
@@ -23,7 +28,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /**
  * The layout's data (app/layout), with what features contribute to it: the catalogue
- * the menu, the cart and favourites the header's counters, the cart its popup slot.
+ * the menu, the cart and favourites the header's counters, the cart its popup slot, the
+ * newsletter its footer form (server-written, beside the shop's social links).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -32,7 +38,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     menu: (lang) => catalogueMenu(db, lang),
     counters: { cart: cartCounter(db), favourites: favouritesCounter(db) },
   });
-  return { ...layout, cart: await cartLayout(app.env, flash) };
+  const t = serverT(layout.lang);
+  const footer = socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) + newsletterFooterHtml(t, localizePath("/subscribe", layout.lang, layout.defaultLang));
+  return { ...layout, cart: await cartLayout(app.env, flash), footer: documentMarkup(context, footer) };
 }
 
 /** The layout data changes with the language or after a mutation, not on every navigation. */
@@ -96,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {root ? <CartPopupHost /> : null}
             {children}
           </main>
-          {root ? <Footer lite={lite} /> : null}
+          {root ? <Footer lite={lite} extra={root.footer} /> : null}
         </I18nProvider>
         {lite ? null : (
           <>

@@ -42,6 +42,8 @@ export default [
   page(":lang?/auth/forgot-pass-form", "forgot-password.tsx"),
   page(":lang?/auth/reset-password", "reset-password.tsx"),
   page(":lang?/auth/confirm-email", "confirm-email.tsx"),
+  // The newsletter: the form, check-email, thank-you, and its e-mails' confirm and unsubscribe links.
+  page(":lang?/subscribe/:step?", "subscribe.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-lang.ts"),

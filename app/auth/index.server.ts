@@ -3,3 +3,5 @@ export { checkCode, issueCode } from "./codes.server";
 export { type Mail, confirmEmail, mailLink, resetPassword, sendEmailConfirmation, sendPasswordReset } from "./email-links.server";
 export { LOGIN_LIMITS, passwordLogin, signUp } from "./sign-in.server";
 export { sendLoginCode, verifyLoginCode } from "./sms-login.server";
+export { randomToken } from "./codes.server";
+export { sha256Hex } from "./password.server";

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Lang } from "~/i18n/languages";
 import type { Namespaces } from "~/i18n/translate";
+import type { Markup } from "~/ui/markup";
 
 /** A top category of the catalogue menu with its children (paths are unprefixed: "men/shoes"). */
 export type MenuItem = { path: string; name: string; children: { path: string; name: string }[] };
@@ -25,6 +26,8 @@ export type LayoutData = {
   signedIn: boolean;
   /** MAINTENANCE=read-only: every page says the shop takes no orders or changes for now. */
   readOnly: boolean;
+  /** The footer's server-written parts the root adds (social links, the newsletter's form). */
+  footer?: Markup;
 };
 
 /** The layout's data on any page (undefined only while the root itself failed). */

@@ -1,8 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+import { type Markup, useMarkup } from "~/ui/markup";
 
-/** `lite`: this page is a lite one (its switch then leads back to the full version). */
-export function Footer({ lite }: { lite: boolean }) {
+/**
+ * `lite`: this page is a lite one (its switch then leads back to the full version).
+ * `extra`: server-written parts the root composes (the shop's social links, the newsletter's
+ * form): markup, so they add nothing to the page's scripts or hydration data.
+ */
+export function Footer({ lite, extra }: { lite: boolean; extra?: Markup }) {
   const { t, href } = useI18n();
   const { pathname, search } = useLocation();
   return (
@@ -21,6 +26,7 @@ export function Footer({ lite }: { lite: boolean }) {
           <Link to={href("/store")}>{t("layout.catalogue")}</Link>
           <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
         </nav>
+        {extra === undefined ? null : <FooterExtra extra={extra} />}
         <p className="site-footer__copy">
           © {t("shopName")}
           {/* This page with `lite` set (the Worker remembers it and drops the parameter, so the query never has it), as a
@@ -37,4 +43,8 @@ export function Footer({ lite }: { lite: boolean }) {
       </div>
     </footer>
   );
+}
+
+function FooterExtra({ extra }: { extra: Markup }) {
+  return <div className="site-footer__extra" dangerouslySetInnerHTML={{ __html: useMarkup(extra) }} />;
 }

@@ -51,6 +51,7 @@ const TABLE_OWNERS: Record<string, string> = {
   reviews: "reviews",
   review_matchings: "reviews",
   review_reactions: "reviews",
+  newsletter_subscribers: "newsletter",
 };
 
 /**

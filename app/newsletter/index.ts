@@ -1,0 +1,2 @@
+export { newsletterLinkSchema, subscribeSchema } from "./schema";
+export { NewsletterPage, type NewsletterStep } from "./subscribe-page";
