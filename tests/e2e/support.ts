@@ -77,7 +77,21 @@ type Messages = { [key: string]: string | Messages };
 /** One namespace of locales/<lang>/<ns>.json (the texts the shopper sees). */
 export function messages(
   lang: Lang,
-  ns: "account" | "auth" | "cart" | "catalogue" | "common" | "favourites" | "home" | "newsletter" | "orders" | "product" | "reviews" | "search" | "server" | "sizes",
+  ns:
+    | "account"
+    | "auth"
+    | "cart"
+    | "catalogue"
+    | "common"
+    | "favourites"
+    | "home"
+    | "newsletter"
+    | "orders"
+    | "product"
+    | "reviews"
+    | "search"
+    | "server"
+    | "sizes",
 ): Messages {
   return JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), "utf8")) as Messages;
 }
