@@ -1,5 +1,5 @@
 export { beginUserSession, endUserSession, getUserId, guestReturnUrl, requireApiUser, requireUserId, startUserSession } from "./auth.server";
 export { checkCode, issueCode } from "./codes.server";
 export { type Mail, confirmEmail, mailLink, resetPassword, sendEmailConfirmation, sendPasswordReset } from "./email-links.server";
-export { LOGIN_LIMITS, passwordLogin, signUp } from "./sign-in.server";
+export { LOGIN_LIMITS, loginByForm, passwordLogin, signUp } from "./sign-in.server";
 export { sendLoginCode, verifyLoginCode } from "./sms-login.server";
