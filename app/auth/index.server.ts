@@ -2,4 +2,4 @@ export { beginUserSession, endUserSession, getUserId, guestReturnUrl, requireApi
 export { checkCode, issueCode } from "./codes.server";
 export { type Mail, confirmEmail, mailLink, resetPassword, sendEmailConfirmation, sendPasswordReset } from "./email-links.server";
 export { LOGIN_LIMITS, loginByForm, passwordLogin, signUp } from "./sign-in.server";
-export { sendLoginCode, verifyLoginCode } from "./sms-login.server";
+export { CALLER_PREFIX, sendCallCode, sendLoginCode, verifyLoginCode } from "./sms-login.server";

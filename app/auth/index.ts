@@ -1,8 +1,12 @@
 export { safeReturnUrl } from "./return-url";
 export {
+  callCode,
+  callSendSchema,
+  callVerifySchema,
   email,
   emailLinkSchema,
   firstName,
+  forgotByPhoneSchema,
   forgotSchema,
   loginSchema,
   PASSWORD_MIN,

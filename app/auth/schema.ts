@@ -46,6 +46,12 @@ export const smsCode = z
   .trim()
   .regex(/^\d{6}$/, { error: "auth:errors.codeFormat" });
 
+/** The last four digits of the number a flash call came from. */
+export const callCode = z
+  .string({ error: "auth:errors.callCodeFormat" })
+  .trim()
+  .regex(/^\d{4}$/, { error: "auth:errors.callCodeFormat" });
+
 const returnUrl = z.string().max(2000).optional();
 
 export const signupSchema = z.object({ firstName, email, password, returnUrl });
@@ -70,7 +76,16 @@ export const smsSendSchema = z.object({ intent: z.literal("send").optional(), ph
 /** Step two: the code that came. */
 export const smsVerifySchema = z.object({ phone, code: smsCode, returnUrl });
 
+/** "Call me instead": a flash call to the phone (the page names the step, the JSON calls do not). */
+export const callSendSchema = z.object({ intent: z.literal("call").optional(), phone, returnUrl });
+
+/** The call's code: the calling number's last four digits. */
+export const callVerifySchema = z.object({ phone, code: callCode, returnUrl });
+
 export const forgotSchema = z.object({ email });
+
+/** The JSON reset request by phone (by e-mail it is `forgotSchema`). */
+export const forgotByPhoneSchema = z.object({ phone });
 
 /** A link from an e-mail: the address it went to and its token. Anything malformed is a spent link. */
 export const emailLinkSchema = z.object({

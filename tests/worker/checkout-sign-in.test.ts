@@ -55,7 +55,8 @@ describe("the checkout's own sign-in", () => {
     // One client address on purpose: the limit counts one account's failures from one address.
     const from = ip();
     let last: Response | undefined;
-    for (let i = 0; i <= 10; i++) last = await post("/ru/checkout", { intent: "sign-in", login: account.email, password: `wrong-${i}` }, { cookie: s.cookie, headers: from });
+    for (let i = 0; i <= 10; i++)
+      last = await post("/ru/checkout", { intent: "sign-in", login: account.email, password: `wrong-${i}` }, { cookie: s.cookie, headers: from });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(decode(section(await last!.text(), 'data-testid="checkout-login"', "</details>"))).toContain(ruAuth.errors.tooManyAttempts);
