@@ -25,6 +25,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/account", url: "/account", personal: true, action: true },
   { route: ":lang?/account/confirm-email-change", url: "/account/confirm-email-change?email=a@b.uz&token=x", personal: true },
   { route: ":lang?/account/orders/:number?", url: "/account/orders/ABCD-EFGH", personal: true, action: true },
+  { route: ":lang?/account/club", url: "/account/club", personal: true },
+  { route: ":lang?/club", url: "/ru/club", personal: false },
   { route: ":lang?/auth/forgot-pass-form", url: "/auth/forgot-pass-form", personal: true, action: true },
   { route: ":lang?/auth/reset-password", url: "/auth/reset-password?email=a@b.uz&token=x", personal: true, action: true },
   { route: ":lang?/auth/confirm-email", url: "/auth/confirm-email?email=a@b.uz&token=x", personal: true },
