@@ -1,8 +1,6 @@
 export { safeReturnUrl } from "./return-url";
+export { callCode, callSendSchema, callVerifySchema } from "./call-schema";
 export {
-  callCode,
-  callSendSchema,
-  callVerifySchema,
   email,
   emailLinkSchema,
   firstName,

@@ -46,13 +46,7 @@ export const smsCode = z
   .trim()
   .regex(/^\d{6}$/, { error: "auth:errors.codeFormat" });
 
-/** The last four digits of the number a flash call came from. */
-export const callCode = z
-  .string({ error: "auth:errors.callCodeFormat" })
-  .trim()
-  .regex(/^\d{4}$/, { error: "auth:errors.callCodeFormat" });
-
-const returnUrl = z.string().max(2000).optional();
+export const returnUrl = z.string().max(2000).optional();
 
 export const signupSchema = z.object({ firstName, email, password, returnUrl });
 
@@ -75,12 +69,6 @@ export const smsSendSchema = z.object({ intent: z.literal("send").optional(), ph
 
 /** Step two: the code that came. */
 export const smsVerifySchema = z.object({ phone, code: smsCode, returnUrl });
-
-/** "Call me instead": a flash call to the phone (the page names the step, the JSON calls do not). */
-export const callSendSchema = z.object({ intent: z.literal("call").optional(), phone, returnUrl });
-
-/** The call's code: the calling number's last four digits. */
-export const callVerifySchema = z.object({ phone, code: callCode, returnUrl });
 
 export const forgotSchema = z.object({ email });
 

@@ -1,9 +1,6 @@
-import { loginSchema } from "~/auth/index";
-import { ConformForm } from "~/forms/conform-form";
+import { ConformForm, useReplyForm } from "~/forms/conform-form";
 import { FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
-import { PasswordRow } from "~/forms/password-row";
-import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
 
 /**
@@ -14,7 +11,8 @@ import { useI18n } from "~/i18n/use-i18n";
  */
 export function SignIn({ reply }: { reply: FormReply | null }) {
   const { t, href } = useI18n();
-  const form = useConformForm(loginSchema, { lastResult: reply, id: "checkout-sign-in" });
+  // Checked by the action alone (the login schema stays out of the checkout's JavaScript, held to its budget).
+  const form = useReplyForm({ lastResult: reply, id: "checkout-sign-in" });
   return (
     <details className="checkout-login" data-testid="checkout-login" open={reply ? true : undefined}>
       <summary>
@@ -24,7 +22,7 @@ export function SignIn({ reply }: { reply: FormReply | null }) {
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="returnUrl" value="checkout" />
         <FormRow name="login" label={t("auth:fields.login")} autoComplete="username" required maxLength={254} />
-        <PasswordRow name="password" label={t("auth:fields.password")} autoComplete="current-password" />
+        <FormRow name="password" label={t("auth:fields.password")} type="password" autoComplete="current-password" required maxLength={32} />
         <button type="submit" className="button">
           {t("auth:login.submit")}
         </button>
