@@ -90,8 +90,9 @@ export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: str
       await writeLine(request, env, build, pending, started, response);
       return response;
     }
-    // workerd's native pipe (a standard one where the built Worker runs in Node: npm run profile).
-    const { readable, writable } = typeof IdentityTransformStream === "function" ? new IdentityTransformStream() : new TransformStream<Uint8Array, Uint8Array>();
+    // A standard stream: workerd's IdentityTransformStream, fed from the edge cache's tee of a whole
+    // (non-streamed) body on a miss, hung and answered nothing (sitemaps, React Router's manifest).
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const answered = response;
     ctx.waitUntil(
       response.body
