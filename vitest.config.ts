@@ -58,6 +58,7 @@ export default defineConfig({
                 // As in production: links in e-mails and canonical URLs come from here, never from Host.
                 PUBLIC_ORIGIN: "http://shop.test",
                 SMS_PROVIDER_URL: "http://provider.test/sms",
+                CALL_PROVIDER_URL: "http://provider.test/call",
                 EMAIL_PROVIDER_URL: "http://provider.test/email",
                 PROVIDER_API_KEY: "test-provider-key",
                 // Online payment through Click, with the stand-in of its page and callbacks.

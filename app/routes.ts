@@ -39,6 +39,8 @@ export default [
   page(":lang?/account", "account.tsx"),
   page(":lang?/account/confirm-email-change", "confirm-email-change.tsx"),
   page(":lang?/account/orders/:number?", "account-orders.tsx"),
+  page(":lang?/account/club", "account-club.tsx"),
+  page(":lang?/club", "club.tsx"),
   page(":lang?/auth/forgot-pass-form", "forgot-password.tsx"),
   page(":lang?/auth/reset-password", "reset-password.tsx"),
   page(":lang?/auth/confirm-email", "confirm-email.tsx"),

@@ -1,12 +1,14 @@
 import { sha256Hex } from "./password.server";
 
-export type CodePurpose = "login-sms" | "signup-email" | "email-change" | "phone-change" | "password-reset";
+export type CodePurpose = "login-sms" | "login-call" | "signup-call" | "signup-email" | "email-change" | "phone-change" | "password-reset";
 
 /** Codes live 10 minutes and allow 5 tries; e-mailed links live longer. */
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
 const TTL: Record<CodePurpose, number> = {
   "login-sms": CODE_TTL_SECONDS,
+  "login-call": CODE_TTL_SECONDS,
+  "signup-call": CODE_TTL_SECONDS,
   "phone-change": CODE_TTL_SECONDS,
   "password-reset": 3600,
   "email-change": 24 * 3600,
@@ -14,7 +16,9 @@ const TTL: Record<CodePurpose, number> = {
 };
 /** SMS codes are typed by people; e-mailed links carry a long random token. */
 const BY_LINK = new Set<CodePurpose>(["password-reset", "email-change", "signup-email"]);
-const FORMAT = { code: /^\d{6}$/, token: /^[A-Za-z0-9_-]{32}$/ };
+/** A flash call's code is the last four digits of the calling number. */
+const BY_CALL = new Set<CodePurpose>(["login-call", "signup-call"]);
+const FORMAT = { code: /^\d{6}$/, call: /^\d{4}$/, token: /^[A-Za-z0-9_-]{32}$/ };
 
 /** 24 random bytes, base64url (32 characters). */
 export function randomToken(): string {
@@ -24,13 +28,14 @@ export function randomToken(): string {
     .replace(/\//g, "_");
 }
 
-/** Six random digits, uniformly (rejection sampling, no modulo bias). */
-export function randomCode(): string {
+/** Six (or `digits`) random digits, uniformly (rejection sampling, no modulo bias). */
+export function randomCode(digits = 6): string {
+  const range = 10 ** digits;
   const buf = new Uint32Array(1);
-  const limit = Math.floor(0xffffffff / 1_000_000) * 1_000_000;
+  const limit = Math.floor(0xffffffff / range) * range;
   do crypto.getRandomValues(buf);
   while (buf[0]! >= limit);
-  return String(buf[0]! % 1_000_000).padStart(6, "0");
+  return String(buf[0]! % range).padStart(digits, "0");
 }
 
 /** Binds the hash to its purpose and target, so a code for one thing opens nothing else. */
@@ -40,7 +45,7 @@ function codeHash(purpose: CodePurpose, target: string, code: string): Promise<s
 
 /** A new code (or link token) for `target`; older unused ones of the same purpose stop working. */
 export async function issueCode(db: D1Database, purpose: CodePurpose, target: string, userId: number | null = null): Promise<string> {
-  const code = BY_LINK.has(purpose) ? randomToken() : randomCode();
+  const code = BY_LINK.has(purpose) ? randomToken() : randomCode(BY_CALL.has(purpose) ? 4 : 6);
   const hash = await codeHash(purpose, target, code);
   await db.batch([
     db.prepare("UPDATE verification_codes SET used_at = unixepoch() WHERE purpose = ? AND target = ? AND used_at IS NULL").bind(purpose, target),
@@ -88,7 +93,7 @@ export async function checkCode(db: D1Database, purpose: CodePurpose, target: st
   if (!row) return { ok: false, reason: "invalid" };
   if (row.expired) return { ok: false, reason: "expired" };
   if (row.attempts > CODE_MAX_ATTEMPTS) return { ok: false, reason: "tooManyTries" };
-  const format = BY_LINK.has(purpose) ? FORMAT.token : FORMAT.code;
+  const format = BY_CALL.has(purpose) ? FORMAT.call : FORMAT.code;
   if (!format.test(code) || (await codeHash(purpose, target, code)) !== row.hash) return { ok: false, reason: "invalid" };
   const spent = await db.prepare("UPDATE verification_codes SET used_at = unixepoch() WHERE id = ? AND used_at IS NULL RETURNING id").bind(row.id).first();
   return spent ? { ok: true, userId: row.userId } : { ok: false, reason: "invalid" };

@@ -42,18 +42,34 @@ export async function confirmEmail(db: D1Database, email: string, token: string)
 }
 
 /**
- * A password-reset link, if an account has this e-mail. The caller shows the
- * same answer either way, so the form does not reveal who has an account.
+ * A password-reset link, if an account has this e-mail (or this phone: the link goes by
+ * SMS to that phone, for the account's e-mail, which the reset page names). The caller
+ * shows the same answer either way, so the form does not reveal who has an account.
+ * 3 an hour per e-mail or phone, 10 an hour per address.
  */
-export async function sendPasswordReset(env: Env, request: Request, email: string, mail: Mail): Promise<{ limited: boolean; retryAfter: number }> {
-  const [byEmail, byAddress] = await Promise.all([hit(env.DB, `reset:email:${email}`, 3, 3600), hit(env.DB, `reset:ip:${clientAddress(request)}`, 10, 3600)]);
-  if (!byEmail.allowed || !byAddress.allowed) return { limited: true, retryAfter: Math.max(byEmail.retryAfter, byAddress.retryAfter) };
-  const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>();
+export async function sendPasswordReset(
+  env: Env,
+  request: Request,
+  to: string | { phone: string },
+  mail: Mail,
+): Promise<{ limited: boolean; retryAfter: number }> {
+  const key = typeof to === "string" ? `reset:email:${to}` : `reset:phone:${to.phone}`;
+  const [byTarget, byAddress] = await Promise.all([hit(env.DB, key, 3, 3600), hit(env.DB, `reset:ip:${clientAddress(request)}`, 10, 3600)]);
+  if (!byTarget.allowed || !byAddress.allowed) return { limited: true, retryAfter: Math.max(byTarget.retryAfter, byAddress.retryAfter) };
+  const user =
+    typeof to === "string"
+      ? await env.DB.prepare("SELECT id, email FROM users WHERE email = ?").bind(to).first<{ id: number; email: string }>()
+      : await env.DB.prepare("SELECT id, email FROM users WHERE phone = ? AND email IS NOT NULL").bind(to.phone).first<{ id: number; email: string }>();
   if (user) {
-    const token = await issueCode(env.DB, "password-reset", email, user.id);
-    const url = mailLink(mail, "/auth/reset-password", { email, token });
+    const token = await issueCode(env.DB, "password-reset", user.email, user.id);
+    const url = mailLink(mail, "/auth/reset-password", { email: user.email, token });
     if (url)
-      await enqueue(env, { channel: "email", recipient: email, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) });
+      await enqueue(
+        env,
+        typeof to === "string"
+          ? { channel: "email", recipient: to, subject: mail.t("auth:email.resetSubject"), body: mail.t("auth:email.resetBody", { url }) }
+          : { channel: "sms", recipient: to.phone, body: mail.t("auth:sms.resetText", { url }) },
+      );
   }
   return { limited: false, retryAfter: 0 };
 }

@@ -1,8 +1,10 @@
 export { safeReturnUrl } from "./return-url";
+export { callCode, callSendSchema, callVerifySchema } from "./call-schema";
 export {
   email,
   emailLinkSchema,
   firstName,
+  forgotByPhoneSchema,
   forgotSchema,
   loginSchema,
   PASSWORD_MIN,

@@ -46,7 +46,7 @@ export const smsCode = z
   .trim()
   .regex(/^\d{6}$/, { error: "auth:errors.codeFormat" });
 
-const returnUrl = z.string().max(2000).optional();
+export const returnUrl = z.string().max(2000).optional();
 
 export const signupSchema = z.object({ firstName, email, password, returnUrl });
 
@@ -71,6 +71,9 @@ export const smsSendSchema = z.object({ intent: z.literal("send").optional(), ph
 export const smsVerifySchema = z.object({ phone, code: smsCode, returnUrl });
 
 export const forgotSchema = z.object({ email });
+
+/** The JSON reset request by phone (by e-mail it is `forgotSchema`). */
+export const forgotByPhoneSchema = z.object({ phone });
 
 /** A link from an e-mail: the address it went to and its token. Anything malformed is a spent link. */
 export const emailLinkSchema = z.object({

@@ -1,7 +1,11 @@
+import { type FormReply, parseForm, refused } from "~/forms/parse.server";
 import { normalizePhone } from "~/forms/phone";
+import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
-import { createAccount, verifyLogin } from "./auth.server";
+import { createAccount, startUserSession, verifyLogin } from "./auth.server";
 import { type Mail, sendEmailConfirmation } from "./email-links.server";
+import { safeReturnUrl } from "./return-url";
+import { loginSchema } from "./schema";
 
 export type Refusal<Reason extends string> = { ok: false; reason: Reason; retryAfter?: number };
 
@@ -47,6 +51,31 @@ export async function passwordLogin(
   if (!userId) return { ok: false, reason: "wrongCredentials" };
   await refund(db, [pairKey, accountKey], windowSeconds);
   return { ok: true, userId };
+}
+
+/**
+ * The password login form's action, for every form that signs in (the login page, the
+ * checkout's): signed in, a 303 to the form's return URL; refused, the reply to show with
+ * its status (the password never sent back). A wrong password is a form error on the login
+ * page and the password field's error where the form has no room for a form error.
+ */
+export async function loginByForm(
+  env: Env,
+  request: Request,
+  form: FormData,
+  place: { lang: Lang; defaultLang: Lang; errorAt: "form" | "password" },
+): Promise<{ ok: true; response: Response } | { ok: false; reply: FormReply; init: ResponseInit }> {
+  const submission = parseForm(form, loginSchema);
+  if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }), init: refused(400) };
+  const { login, password, returnUrl } = submission.value;
+  const result = await passwordLogin(env.DB, request, login, password);
+  if (!result.ok) {
+    const key = `auth:errors.${result.reason}`;
+    const errors = place.errorAt === "form" ? { formErrors: [key] } : { fieldErrors: { password: [key] } };
+    const reply = submission.reply({ ...errors, hideFields: ["password"] });
+    return { ok: false, reply, init: result.reason === "tooManyAttempts" ? refused(429, result.retryAfter) : refused(400) };
+  }
+  return { ok: true, response: await startUserSession(env, request, result.userId, safeReturnUrl(returnUrl, place.lang, place.defaultLang)) };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Lang } from "~/i18n/languages";
 import { cartOptionsQuery, citiesQuery, optionsOf, type City, type CostRow } from "~/delivery/index.server";
 import type { DeliveryOption } from "~/delivery/index";
 import { firstRow, flag, mapRows } from "~/server/db.server";
-import { summarize, type Promo, type Summary } from "./summary";
+import { BONUS_SHARE_PERCENT, summarize, type Promo, type Summary } from "./summary";
 
 /**
  * Reading a cart: its lines with what the cart page shows of each product,
@@ -103,6 +103,15 @@ const promoFromRow = (r: PromoRow): Promo => ({ ...r, oncePerAccount: flag(r.onc
 /** What reading a cart needs of the Worker's environment: its D1 and the club card's discount rate. */
 export type CartEnv = Pick<Env, "DB" | "CLUB_DISCOUNT_PERCENT">;
 
+/**
+ * The club card's rules as configured, for the cart's totals and the pages that explain them:
+ * card holders' discount on club products (CLUB_DISCOUNT_PERCENT) and the share of the goods
+ * bonuses may pay (1 bonus = 1 UZS).
+ */
+export function clubRules(env: Pick<Env, "CLUB_DISCOUNT_PERCENT">): { discountPercent: number; bonusSharePercent: number } {
+  return { discountPercent: Number(env.CLUB_DISCOUNT_PERCENT) || 0, bonusSharePercent: BONUS_SHARE_PERCENT };
+}
+
 export async function getCartView(env: CartEnv, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
   const db = env.DB;
   if (cartId === null) return { cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] };
@@ -175,7 +184,7 @@ export async function getCartView(env: CartEnv, lang: Lang, cartId: number | nul
     signedIn: flag(state.signedIn),
     now,
     card: { hasCard: Boolean(state.clubCard), available: state.bonusBalance ?? 0 },
-    clubPercent: Number(env.CLUB_DISCOUNT_PERCENT) || 0,
+    clubPercent: clubRules(env).discountPercent,
     bonusesRequested: state.bonuses,
     delivery,
   });

@@ -1,6 +1,6 @@
 export { addParseFailure, runCartAction } from "./actions.server";
 export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalculationJson, summaryHeaders } from "./api.server";
-export { type CartLine, type CartView, findCartId, getCartView, setDelivery } from "./cart.server";
+export { type CartLine, type CartView, clubRules, findCartId, getCartView, setDelivery } from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
 export { cartFor, clearOrderedStatements, mergeCarts, purgeAbandonedCarts } from "./lines.server";
 export { commitShopperSession, ensureSession, existingCartId, guestSessionForWrite, shopperOf } from "./owner.server";

@@ -42,13 +42,20 @@ function textsOf(i18n: I18n): CardTexts {
   return texts;
 }
 
-/** `<SaleLabel>` then `<ClubBadge>` (app/ui/price.tsx): "−25%" when on sale, the club badge for club products. */
-export function badgesHtml(p: { firstPrice: number; salePrice: number; inClub: boolean }, i18n: I18n): string {
+/**
+ * `<SaleLabel>` then `<ClubBadge>` (app/ui/price.tsx): "−25%" when on sale, the club badge for club products
+ * (a link to the club's explanation where it stands outside the card's link: the product page).
+ */
+export function badgesHtml(p: { firstPrice: number; salePrice: number; inClub: boolean }, i18n: I18n, clubLink = false): string {
   const t = textsOf(i18n);
   const onSale = p.salePrice !== 0 && p.salePrice < p.firstPrice;
   return (
     (onSale ? `<span class="badge badge--sale">−<!-- -->${Math.round((1 - p.salePrice / p.firstPrice) * 100)}<!-- -->%</span>` : "") +
-    (p.inClub ? `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>` : "")
+    (p.inClub
+      ? clubLink
+        ? `<a class="badge badge--club" title="${t.clubHint}" href="${escapeUrl(i18n.href("/club"))}" data-testid="club-badge">${t.club}</a>`
+        : `<span class="badge badge--club" title="${t.clubHint}">${t.club}</span>`
+      : "")
   );
 }
 

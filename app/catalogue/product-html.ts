@@ -43,7 +43,7 @@ export function productHtml(
       : "";
   const head =
     `<p class="product__brand">${escapeHtml(p.brand.name)}</p><h1 class="product__name">${name}</h1>` +
-    `<div class="product__badges">${badgesHtml(p, i18n)}</div>${priceHtml(p, i18n, true)}` +
+    `<div class="product__badges">${badgesHtml(p, i18n, true)}</div>${priceHtml(p, i18n, true)}` +
     `<div class="product__colors"><p>${escapeHtml(t("product:color"))}: <strong data-testid="color">${escapeHtml(p.color.name)}</strong></p>${swatches}</div>` +
     // The size picker's size table: a dialog with JavaScript (the child route, through the info block's link handler), a page section without.
     (p.sizeTable

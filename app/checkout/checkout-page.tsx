@@ -63,7 +63,7 @@ export function CheckoutPage({ data, failure, analytics }: StepProps & { analyti
     <div className="checkout" data-testid="checkout">
       <h1>{t("cart:checkoutTitle")}</h1>
       <LineList lines={view.lines} testId="checkout-line" />
-      {data.account ? null : <SignIn />}
+      {data.account ? null : <SignIn reply={failure?.step === "sign-in" ? (failure.reply ?? null) : null} />}
       <ol className="checkout__steps">
         {/* In the titles' order. The list numbers the steps (its markers); their titles do not again. */}
         {(Object.keys(titles) as Step[]).map((step) => (

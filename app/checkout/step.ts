@@ -3,7 +3,8 @@ import { useI18n } from "~/i18n/use-i18n";
 import type { CheckoutData, Step } from "./flow.server";
 
 export type CheckoutFailure = {
-  step: Step;
+  /** "sign-in": the checkout's own sign-in form was refused. */
+  step: Step | "sign-in";
   reply?: FormReply;
   refusal?: { code: string; error?: string; lines?: { name: string; size: string; stock: number }[] };
 } | null;

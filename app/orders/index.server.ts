@@ -1,6 +1,8 @@
 export {
   cancelOrder,
   claimGuestOrders,
+  type ClubOrder,
+  clubOrdersOf,
   expireUnpaidOrders,
   lapseUnconfirmedOrders,
   type Order,

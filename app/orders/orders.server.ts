@@ -158,6 +158,21 @@ export async function ordersOf(db: D1Database, userId: number, page: number, per
   };
 }
 
+/** An order as the club card page lists it: what the card saved and what bonuses paid. */
+export type ClubOrder = { number: string; status: string; createdAt: number; clubDiscount: number; bonusesUsed: number };
+
+/** An account's orders where the club card counted (a club discount or bonuses spent), newest first. */
+export async function clubOrdersOf(db: D1Database, userId: number, limit = 50): Promise<ClubOrder[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT number, status, created_at AS createdAt, club_discount AS clubDiscount, bonuses_used AS bonusesUsed FROM orders
+       WHERE user_id = ? AND (club_discount > 0 OR bonuses_used > 0) ORDER BY id DESC LIMIT ?`,
+    )
+    .bind(userId, limit)
+    .all<ClubOrder>();
+  return results;
+}
+
 /** At sign-in: the guest's orders become the account's (its history and order pages). */
 export async function claimGuestOrders(db: D1Database, userId: number, guestKey: string): Promise<void> {
   await db.prepare("UPDATE orders SET user_id = ? WHERE guest_key = ? AND user_id IS NULL").bind(userId, guestKey).run();

@@ -1,8 +1,9 @@
-export type OutboxMessage = { channel: "sms" | "email"; recipient: string; subject?: string; body: string };
+/** A "call" is a flash call: the recipient is called from the number in `body`, whose last four digits are the code. */
+export type OutboxMessage = { channel: "sms" | "email" | "call"; recipient: string; subject?: string; body: string };
 export type QueueMessageBody = { outboxId: number };
 
 /**
- * Every SMS and e-mail is written to the outbox first (so nothing is lost),
+ * Every SMS, e-mail and flash call is written to the outbox first (so nothing is lost),
  * then queued for delivery. Without a queue binding the row simply waits.
  */
 export async function enqueue(env: Env, message: OutboxMessage): Promise<number> {
@@ -36,7 +37,7 @@ export const LOST_AFTER_SECONDS = 30 * 60;
 /** A message still pending this long after it was written is marked failed, never sent (a login code expires in minutes). */
 export const UNDELIVERABLE_AFTER_SECONDS = 3 * 3600;
 
-type Row = { id: number; channel: "sms" | "email"; recipient: string; subject: string; body: string; status: string; attempts: number };
+type Row = { id: number; channel: OutboxMessage["channel"]; recipient: string; subject: string; body: string; status: string; attempts: number };
 
 /** One JSON line about a message: its id and channel, never its recipient or text. */
 function logOutbox(level: "warn" | "error", { id, ...fields }: { id: number } & Record<string, unknown>): void {
@@ -52,7 +53,7 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
   const row = await env.DB.prepare("SELECT id, channel, recipient, subject, body, status, attempts FROM outbox WHERE id = ?").bind(outboxId).first<Row>();
   // Sent (a second copy of the message) or given up: never sent again.
   if (row?.status !== "pending") return { outcome: "skipped" };
-  const url = row.channel === "sms" ? env.SMS_PROVIDER_URL : env.EMAIL_PROVIDER_URL;
+  const url = { sms: env.SMS_PROVIDER_URL, email: env.EMAIL_PROVIDER_URL, call: env.CALL_PROVIDER_URL }[row.channel];
   if (!url) {
     // No provider configured (local development): the message stays readable on the dev outbox page.
     await env.DB.prepare("UPDATE outbox SET last_error = ?, touched_at = unixepoch() WHERE id = ?").bind("no provider configured", row.id).run();
@@ -64,7 +65,13 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
     const res = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.PROVIDER_API_KEY ?? ""}` },
-      body: JSON.stringify(row.channel === "sms" ? { to: row.recipient, text: row.body } : { to: row.recipient, subject: row.subject, text: row.body }),
+      body: JSON.stringify(
+        row.channel === "sms"
+          ? { to: row.recipient, text: row.body }
+          : row.channel === "call"
+            ? { to: row.recipient, code: row.body.slice(-4) }
+            : { to: row.recipient, subject: row.subject, text: row.body },
+      ),
     });
     if (!res.ok) error = `provider answered ${res.status}`;
   } catch (e) {

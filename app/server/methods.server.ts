@@ -20,7 +20,10 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/(?:api/account|bpm)/(?:${ACCOUNT_OPS})$`), ["POST"]],
   [/^\/bpm\/validate-promo-code$/, ["POST"]],
   [/^\/api\/profile$/, ["PUT", "POST"]],
-  [/^\/auth\/(?:login-by-password|send-login-code-on-phone|login-by-phone|resend-confirm-email)$/, ["POST"]],
+  [
+    /^\/auth\/(?:login-by-password|send-login-code-on-phone|login-by-phone|resend-confirm-email|password-reset-request|sign-up-send-call|sign-in-send-call|verify-call|login-by-call)$/,
+    ["POST"],
+  ],
   [/^\/api\/kid$/, ["POST"]],
   [new RegExp(`^/api/kid/${ID}$`), ["PUT", "DELETE"]],
   [/^\/api\/address$/, ["GET", "POST"]],

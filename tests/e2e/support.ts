@@ -282,7 +282,7 @@ export function formatPhone(stored: string): string {
  * The body of the newest message of `channel` to `recipient` on /dev/outbox
  * (read in a page of its own, so the flow's page stays where it is).
  */
-export async function latestMessage(page: Page, channel: "sms" | "email", recipient: string): Promise<string> {
+export async function latestMessage(page: Page, channel: "sms" | "email" | "call", recipient: string): Promise<string> {
   const outbox = await page.context().newPage();
   try {
     await outbox.goto("/dev/outbox");
@@ -300,6 +300,13 @@ export async function smsCode(page: Page, phone: string): Promise<string> {
   const match = /\b(\d{6})\b/.exec(body);
   if (!match) throw new Error(`no code in the SMS ${JSON.stringify(body)}`);
   return match[1]!;
+}
+
+/** The code of the newest flash call to `phone`: the last four digits of the number it comes from (/dev/outbox lists it). */
+export async function callCode(page: Page, phone: string): Promise<string> {
+  const caller = (await latestMessage(page, "call", phone)).trim();
+  if (!/^\+\d{9,15}$/.test(caller)) throw new Error(`no calling number in the call ${JSON.stringify(caller)}`);
+  return caller.slice(-4);
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { productHtml } from "~/catalogue/product-html";
 import type { ProductDetails } from "~/catalogue/types";
 import type { I18n } from "~/i18n/use-i18n";
-import { ClubBadge, Price, SaleLabel } from "~/ui/price";
+import { Price, SaleLabel } from "~/ui/price";
 import { renderPage } from "./render-page";
 import { pictureProps } from "~/ui/picture";
 
@@ -65,7 +65,19 @@ const jsx = (p: ProductDetails, i18n: I18n) =>
       { className: "head" },
       h("p", { className: "product__brand" }, p.brand.name),
       h("h1", { className: "product__name" }, p.name),
-      h("div", { className: "product__badges" }, h(SaleLabel, { firstPrice: p.firstPrice, salePrice: p.salePrice }), p.inClub ? h(ClubBadge) : null),
+      h(
+        "div",
+        { className: "product__badges" },
+        h(SaleLabel, { firstPrice: p.firstPrice, salePrice: p.salePrice }),
+        // The product page's badge stands outside a link: it leads to the club's explanation.
+        p.inClub
+          ? h(
+              "a",
+              { className: "badge badge--club", title: i18n.t("badges.clubHint"), href: i18n.href("/club"), "data-testid": "club-badge" },
+              i18n.t("badges.club"),
+            )
+          : null,
+      ),
       h(Price, { firstPrice: p.firstPrice, salePrice: p.salePrice, large: true }),
       h(
         "div",

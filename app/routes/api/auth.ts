@@ -1,15 +1,18 @@
 import type { Route } from "./+types/auth";
 import { runAccountApi } from "~/account/index.server";
 import { data } from "react-router";
-import { loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
-import { beginUserSession, passwordLogin, requireApiUser, sendLoginCode, verifyLoginCode } from "~/auth/index.server";
+import { callSendSchema, callVerifySchema, forgotByPhoneSchema, forgotSchema, loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { beginUserSession, passwordLogin, requireApiUser, sendCallCode, sendLoginCode, sendPasswordReset, verifyLoginCode } from "~/auth/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
+import { formatPhone } from "~/forms/phone";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /**
  * The sign-in calls as JSON (docs/api.md), sharing the pages' schemas and server modules:
  * POST /auth/send-login-code-on-phone {phone}, POST /auth/login-by-phone {phone, code},
- * POST /auth/resend-confirm-email (signed in), and the JSON login (POST /auth/login-by-password, or
+ * the same by a flash call (POST /auth/sign-in-send-call or /auth/sign-up-send-call {phone}, then
+ * POST /auth/login-by-call or /auth/verify-call {phone, code}: the calling number's last four digits),
+ * POST /auth/password-reset-request {email} or {phone}, POST /auth/resend-confirm-email (signed in), and the JSON login (POST /auth/login-by-password, or
  * POST /login asking for JSON).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -53,6 +56,45 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
       }
       return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
+    }
+    case "sign-in-send-call":
+    case "sign-up-send-call": {
+      const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), callSendSchema);
+      if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+      const purpose = params.op === "sign-up-send-call" ? "signup-call" : "login-call";
+      const sent = await sendCallCode(app.env, request, submission.value.phone, purpose);
+      if (!sent.sent) apiError(429, t("auth:errors.tooManyCodes"), undefined, sent.retryAfter);
+      return Response.json({ success: true, message: t("auth:call.calling", { phone: formatPhone(submission.value.phone) }) });
+    }
+    case "login-by-call":
+    case "verify-call": {
+      const submission = parseForm(payloadForm({ phone: payload.phone ?? "", code: payload.code ?? "" }), callVerifySchema);
+      if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+      const purpose = params.op === "verify-call" ? "signup-call" : "login-call";
+      const result = await verifyLoginCode(app.env, request, submission.value.phone, submission.value.code, purpose);
+      if (!result.ok) {
+        const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
+        apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
+      }
+      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
+    }
+    case "password-reset-request": {
+      // {email}, or {phone} (then the link goes by SMS); the same answer whether an account has it or not.
+      const mail = { origin: app.origin, lang, defaultLang: app.defaultLang, t };
+      const byPhone = !payload.email && payload.phone !== undefined;
+      let to: string | { phone: string };
+      if (byPhone) {
+        const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), forgotByPhoneSchema);
+        if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+        to = { phone: submission.value.phone };
+      } else {
+        const submission = parseForm(payloadForm({ email: payload.email ?? "" }), forgotSchema);
+        if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+        to = submission.value.email;
+      }
+      const result = await sendPasswordReset(app.env, request, to, mail);
+      if (result.limited) apiError(429, t("auth:errors.tooManyAttempts"), undefined, result.retryAfter);
+      return Response.json({ success: true, message: t(byPhone ? "auth:forgot.sentPhone" : "auth:forgot.sent") });
     }
     case "resend-confirm-email": {
       const userId = await requireApiUser(app, request, t);

@@ -87,6 +87,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {t("orders:history.title")}
         </a>
       </p>
+      <p>
+        <a href={href("/account/club")} data-testid="club-link">
+          {t("account:club.title")}
+        </a>
+      </p>
       <AccountPage account={account} notice={failure ? null : loaderData.notice} failure={failure} pendingPhone={loaderData.pendingPhone} />
       <Form method="post" action={href("/logout")}>
         <button type="submit" className="button button--ghost" data-testid="logout">

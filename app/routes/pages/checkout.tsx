@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getAccount } from "~/account/index.server";
+import { loginByForm } from "~/auth/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
@@ -44,7 +45,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const checkout = await checkoutContext(app.env, request, lang, getI18n(context).t);
   const checkoutPath = localized(context, "/checkout");
   if (checkout === null) throw redirect(localized(context, "/cart"), 303);
-  const result = await runCheckoutAction(await readFormData(request), checkout);
+  const form = await readFormData(request);
+  if (form.get("intent") === "sign-in") {
+    // The checkout's own sign-in: back here signed in (the guest's cart and draft join the account), or the refusal by its password field.
+    form.set("returnUrl", "checkout");
+    const signedIn = await loginByForm(app.env, request, form, { lang, defaultLang: app.defaultLang, errorAt: "password" });
+    if (signedIn.ok) return signedIn.response;
+    return data({ step: "sign-in" as const, reply: signedIn.reply }, signedIn.init);
+  }
+  const result = await runCheckoutAction(form, checkout);
   if (result.ok) {
     // An order to pay online goes on to the provider's page, which brings the shopper back to the order.
     const pay = result.order ? orderPayUrl(app.env, result.order, lang, app.defaultLang, app.origin) : null;

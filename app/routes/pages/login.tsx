@@ -1,12 +1,12 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { loginSchema, safeReturnUrl } from "~/auth/index";
-import { guestReturnUrl, passwordLogin, startUserSession } from "~/auth/index.server";
+import { loginSchema } from "~/auth/index";
+import { guestReturnUrl, loginByForm } from "~/auth/index.server";
 import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
 import { FormError } from "~/forms/form-error";
 import { FormRow } from "~/forms/form-row";
-import { parseForm, readFormData, refused } from "~/forms/parse.server";
+import { readFormData } from "~/forms/parse.server";
 import { PasswordRow } from "~/forms/password-row";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -24,15 +24,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const submission = parseForm(await readFormData(request), loginSchema);
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), refused(400));
-  const { login, password, returnUrl } = submission.value;
-  const result = await passwordLogin(app.env.DB, request, login, password);
-  if (!result.ok) {
-    const reply = submission.reply({ formErrors: [`auth:errors.${result.reason}`], hideFields: ["password"] });
-    return data(reply, result.reason === "tooManyAttempts" ? refused(429, result.retryAfter) : refused(400));
-  }
-  return startUserSession(app.env, request, result.userId, safeReturnUrl(returnUrl, lang, app.defaultLang));
+  const result = await loginByForm(app.env, request, await readFormData(request), { lang, defaultLang: app.defaultLang, errorAt: "form" });
+  return result.ok ? result.response : data(result.reply, result.init);
 }
 
 /** Retry-After of a 429 reaches the document response too. */
