@@ -29,8 +29,10 @@ export function useReplyForm(options: ReplyFormOptions = {}): AnyForm {
     id: options.id,
     lastResult: options.lastResult ?? undefined,
     defaultValue: options.defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Without a check of its own, a field's blur would ask the action (a round trip, and a 4xx
+    // for a form half filled in): the action checks the form when it is sent.
+    shouldValidate: options.onValidate ? "onBlur" : "onSubmit",
+    shouldRevalidate: options.onValidate ? "onInput" : "onSubmit",
     onValidate: options.onValidate,
   });
   return form;

@@ -25,8 +25,8 @@ const auth = (key: string) => text("uz", "auth", key);
 const acc = (key: string) => text("uz", "account", key);
 const greeting = (name: string) => auth("account.greeting").replace("{{name}}", name);
 
-/** The form that holds a field named `field` (each page here has one such form). */
-const formWith = (scope: Page | Locator, field: string) => scope.locator("form", { has: scope.locator(`input[name="${field}"]`) });
+/** The page's own form that holds a field named `field` (each page here has one; the footer's newsletter form has an e-mail field too). */
+const formWith = (scope: Page | Locator, field: string) => scope.locator("main form", { has: scope.locator(`input[name="${field}"]`) });
 
 /** Fills and sends the password login form of the current /login page. */
 async function logIn(page: Page, js: boolean, login: string, password: string) {
