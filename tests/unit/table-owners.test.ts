@@ -95,7 +95,9 @@ describe("each table has one owner, which alone writes it", () => {
   it("names every table of the migrations, and no other", () => {
     const created = readdirSync(join(ROOT, "workers/migrations"))
       .filter((f) => f.endsWith(".sql"))
-      .flatMap((f) => [...readFileSync(join(ROOT, "workers/migrations", f), "utf8").matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((m) => m[1]!));
+      .flatMap((f) =>
+        [...readFileSync(join(ROOT, "workers/migrations", f), "utf8").matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((m) => m[1]!),
+      );
     expect(Object.keys(TABLE_OWNERS).sort()).toEqual([...new Set(created)].sort());
   });
 
