@@ -1,6 +1,6 @@
 // npm run bench: figures beside their budgets. Prints, never fails a test run;
 // exits 1 only when a budget is exceeded, so it can gate a release by hand.
-import { execSync } from "node:child_process";
+import { execSync, spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -280,6 +280,66 @@ async function memoryBench(pages, initOf) {
   report("workerd memory growth over those 10 000 requests", Math.round(growth), " MB", 50);
 }
 
+/** A statement on the local D1 (the one the served build uses), through wrangler: its rows. */
+function localD1(sql) {
+  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/state", "--json", "--command", sql], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr}`);
+  return JSON.parse(r.stdout)[0].results;
+}
+
+const sqlLiteral = (v) => (typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/**
+ * The search index's size in D1 (FTS5's shadow tables: postings, term pages, document
+ * sizes; and the products' three columns of terms it reads), and the autocomplete's engine
+ * call (suggestProducts) timed in Node with D1 answered from memory: its answers are
+ * recorded once from the local D1.
+ */
+async function searchEngineReport() {
+  const [size] = localD1(`SELECT
+    (SELECT SUM(length(block)) FROM product_search_data) + (SELECT SUM(length(term) + 8) FROM product_search_idx)
+      + (SELECT SUM(length(sz)) FROM product_search_docsize) AS fts,
+    (SELECT SUM(length(search_name) + length(search_category) + length(search_rest)) FROM products) AS terms,
+    (SELECT COUNT(*) FROM product_search_vocab) AS vocabulary,
+    (SELECT COUNT(*) FROM products) AS products`);
+  report(`search index in D1: FTS5 tables (${size.products} products, ${size.vocabulary} terms)`, Number(KB(size.fts)), " KB");
+  report("search index in D1: the products' term columns it reads", Number(KB(size.terms)), " KB");
+  const { suggestProducts } = await import("../app/catalogue/suggest.server.ts");
+  const answers = new Map();
+  const recording = {
+    prepare: (sql) => ({
+      bind: (...args) => ({
+        all: async () => {
+          let i = 0;
+          const results = localD1(sql.replace(/\?/g, () => sqlLiteral(args[i++])));
+          answers.set(JSON.stringify(args), results);
+          return { results };
+        },
+      }),
+    }),
+  };
+  const replaying = { prepare: () => ({ bind: (...args) => ({ all: async () => ({ results: structuredClone(answers.get(JSON.stringify(args))) }) }) }) };
+  // A word being typed, and one typed on the wrong layout (two statements: the layout is tried when the first finds nothing).
+  for (const [lang, q] of [
+    ["ru", "кросс"],
+    ["ru", "rehnr"],
+  ]) {
+    const found = await suggestProducts(recording, lang, q, 8);
+    for (let i = 0; i < 200; i++) await suggestProducts(replaying, lang, q, 8);
+    const perCall = [];
+    for (let round = 0; round < 7; round++) {
+      const t0 = process.cpuUsage();
+      for (let i = 0; i < 500; i++) await suggestProducts(replaying, lang, q, 8);
+      const used = process.cpuUsage(t0);
+      perCall.push((used.user + used.system) / 1000 / 500);
+    }
+    report(`autocomplete engine call «${q}» (${found.length} products; Node, D1 answered from memory)`, Number(median(perCall).toFixed(3)), " ms", 2);
+  }
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -480,18 +540,20 @@ try {
     .find((a) => a.startsWith("--cpu="))
     ?.slice(6)
     .split(",");
-  const rendered = ["product", "reviewed", "catalogue", "cart", "checkout", "favourites"].filter((name) => !only || only.includes(name));
+  // Search: Uzbek typed in Cyrillic, and a query typed on the wrong layout (found on the engine's second try).
+  const cpuPages = { ...pages, search: `/search?q=${encodeURIComponent("кийим")}`, corrected: "/ru/search?q=rhjccjdrb" };
+  const rendered = ["product", "reviewed", "catalogue", "cart", "checkout", "favourites", "search", "corrected"].filter((name) => !only || only.includes(name));
   const calls = {};
   const headed = (init, name, value) => ({ ...init, headers: { ...init.headers, [name]: value } });
   for (const name of rendered) {
-    await warmUp(pages[name], 100, initOf(name));
-    const res = await fetch(BASE + pages[name], headed(initOf(name), "X-Bench-D1", name));
+    await warmUp(cpuPages[name], 100, initOf(name));
+    const res = await fetch(BASE + cpuPages[name], headed(initOf(name), "X-Bench-D1", name));
     await res.text();
     calls[name] = Number(/d1;desc="(\d+) calls/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? 0);
   }
   const measured = { reference: ["/robots.txt", RENDER] };
   for (const name of rendered)
-    Object.assign(measured, { [name]: [pages[name], initOf(name)], [`${name} own`]: [pages[name], headed(initOf(name), "X-Bench-D1-Answer", name)] });
+    Object.assign(measured, { [name]: [cpuPages[name], initOf(name)], [`${name} own`]: [cpuPages[name], headed(initOf(name), "X-Bench-D1-Answer", name)] });
   for (const [path, init] of Object.values(measured)) await warmUp(path, 100, init);
   if (process.argv.includes("--memory-only")) {
     await memoryBench(pages, initOf);
@@ -526,6 +588,7 @@ try {
       name === "cart" ? undefined : 5,
     );
   }
+  if (!only || only.includes("search")) await searchEngineReport();
   if (only) throw new Done();
   // The reviews stream after the product: its first byte must not wait for them.
   const none = "/product/kamalak-safar-cap-red-6";
