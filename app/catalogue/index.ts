@@ -4,5 +4,4 @@ export { ListingView } from "./listing-view";
 export { CardGrid, MarkHeartsContext } from "./card-grid";
 export { markHearts } from "./html";
 export { ProductGrid } from "./product-card";
-export { searchTokens } from "./search-text";
 export { silhouetteSvg } from "./silhouettes";
