@@ -142,9 +142,15 @@ export function uzbekStem(word: string): string {
   return w;
 }
 
-/** Folded words of a text: letters and digits, apostrophes already gone (o'zbek → ozbek). */
+/**
+ * Folded words of a text: letters and digits, apostrophes already gone (o'zbek → ozbek), a
+ * Latin letter's diacritics dropped (krossóvka → krossovka; й and ё are letters of their own).
+ */
 export function wordsOf(text: string): string[] {
   return foldForSearch(text)
+    .normalize("NFD")
+    .replace(/([a-z])\p{M}+/gu, "$1")
+    .normalize("NFC")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "");
 }

@@ -113,6 +113,10 @@ const CASES: readonly [Lang, string, string][] = [
   ["uz", "болалар кийими", "bolalar kiyim"],
   ["uz", "ayollar poyabzali", "ayollar poyabzal"],
   ["ru", "одежду детям", "одежда детям"],
+  // Case and diacritics
+  ["uz", "KROSSOVKA", "krossovka"],
+  ["uz", "krossóvka", "krossovka"],
+  ["ru", "КРОССОВКИ", "кроссовки"],
   // A word in two scripts
   ["uz", "kr\u043essovka", "krossovka"],
   ["ru", "кроссо\u0076ки", "кроссовки"],
