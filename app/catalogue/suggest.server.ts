@@ -8,7 +8,7 @@ export type Suggestion = { slug: string; name: string; brand: string };
  * Products for a query still being typed (autocomplete): every word as the search reads
  * it, the last one also as the start of a word, ranked as the search ranks (name, then
  * category), the most popular first; the other keyboard layout when that finds nothing.
- * One statement, no typo correction (it waits for the whole word).
+ * One statement (another per layout tried), no typo correction: it waits for the whole word.
  */
 export async function suggestProducts(db: D1Database, lang: Lang, q: string, limit = 8): Promise<Suggestion[]> {
   for (const spelling of [q, ...otherLayouts(q)]) {
