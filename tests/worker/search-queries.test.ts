@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { suggestProducts } from "~/catalogue/index.server";
+import { refreshSearchTerms, suggestProducts } from "~/catalogue/index.server";
 import { searchTokens } from "~/catalogue/search-text";
 import { matchExpression, productSearchColumns, queryWords } from "~/catalogue/search-terms.server";
 import { catalogueStatements, generateCatalogue, type Catalogue } from "../../workers/seed/catalogue";
@@ -249,5 +249,41 @@ describe("search as shoppers type", () => {
     for (const s of layout) expect(s.name.toLowerCase()).toContain("куртка");
     expect(await suggestProducts(env.DB, "uz", "a", 8)).toEqual([]);
     expect(await suggestProducts(env.DB, "uz", "qwxzjvbn", 8)).toEqual([]);
+  });
+
+  it("refreshSearchTerms writes the columns from what D1 holds: a backfill, a renamed brand", async () => {
+    const ids = [41, 42, 43];
+    const seeded = big.products.filter((p) => ids.includes(p.id));
+    const terms = (s: string) => new Set(s.split(" "));
+    await env.DB.prepare("UPDATE products SET search_name = '', search_category = '', search_rest = '' WHERE id IN (41, 42, 43)").run();
+    const slug = seeded[0]!.slug;
+    const q = seeded[0]!.search_name.split(" ")[0]!;
+    expect((await found(q)).slugs).not.toContain(slug);
+    expect(await refreshSearchTerms(env.DB, ids)).toBe(3);
+    for (const p of seeded) {
+      const row = await env.DB.prepare("SELECT search_name, search_category, search_rest FROM products WHERE id = ?")
+        .bind(p.id)
+        .first<Record<string, string>>();
+      expect(terms(row!.search_name)).toEqual(terms(p.search_name));
+      expect(terms(row!.search_category)).toEqual(terms(p.search_category));
+      expect(terms(row!.search_rest)).toEqual(terms(p.search_rest));
+    }
+    expect((await found(q)).slugs).toContain(slug);
+    // A renamed brand: its products are found by the new name once refreshed.
+    const brand = big.brands.find((b) => b.id === seeded[0]!.brand_id)!;
+    const ofBrand = big.products
+      .filter((p) => p.brand_id === brand.id)
+      .map((p) => p.slug)
+      .sort();
+    await env.DB.prepare("UPDATE brands SET name = 'Quvasoy Atelye' WHERE id = ?").bind(brand.id).run();
+    const before = await found("quvasoy", "", "&exact=1");
+    expect(before.slugs, String(before.corrected)).toEqual([]);
+    expect(await refreshSearchTerms(env.DB)).toBe(searchable.length);
+    const renamed = await found("қувасой");
+    expect(renamed.slugs).toEqual(ofBrand);
+    expect(renamed.corrected).toBeNull();
+    await env.DB.prepare("UPDATE brands SET name = ? WHERE id = ?").bind(brand.name, brand.id).run();
+    await refreshSearchTerms(env.DB);
+    expect((await found(brand.name)).slugs).toEqual(ofBrand);
   });
 });
