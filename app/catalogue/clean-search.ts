@@ -6,7 +6,7 @@
  * loaders send any other spelling there with a redirect (no JavaScript). No zod here: this
  * runs in the listing pages' browser code.
  */
-const ORDER = ["q", "brand", "size", "color", "price_min", "price_max", "sale", "club", "sort", "page"] as const;
+const ORDER = ["q", "exact", "brand", "size", "color", "price_min", "price_max", "sale", "club", "sort", "page"] as const;
 const REPEATED = new Set<string>(["brand", "size", "color"]);
 const DEFAULTS: Record<string, string> = { sort: "new", page: "1" };
 

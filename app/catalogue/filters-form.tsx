@@ -137,6 +137,7 @@ export function FiltersForm({
       }}
     >
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+      {query.q && query.exact ? <input type="hidden" name="exact" value="1" /> : null}
       <details className="filters__panel" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
         <summary>{t("catalogue:filters")}</summary>
         <fieldset className="facet">

@@ -1,7 +1,10 @@
 export { catalogueApiPage, catalogueApiProduct, EXPANDS, parseExpand } from "./api.server";
 export { getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
-export { getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";
+export { type SearchResult, searchProducts } from "./search.server";
+export { refreshSearchTerms } from "./search-index.server";
+export { type Suggestion, suggestProducts } from "./suggest.server";
+export { exactSearchUrl, getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
 export { productHtml } from "./product-html";

@@ -4,6 +4,5 @@ export { ListingView } from "./listing-view";
 export { CardGrid, MarkHeartsContext } from "./card-grid";
 export { markHearts } from "./html";
 export { ProductGrid } from "./product-card";
-export { searchTokens } from "./search-text";
 export { silhouetteSvg } from "./silhouettes";
 export { SizeChart, SizeTablePopup, type SavedSizes, type SizeTable } from "./size-table";

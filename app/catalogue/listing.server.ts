@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { Lang } from "~/i18n/languages";
 import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
-import { searchTokens } from "./search-text";
+import { matchExpression, type QueryWord, queryWords } from "./search-terms.server";
 import { sortSizes } from "./sizes";
 import { mapRows } from "~/server/db.server";
 import { nameCol } from "./sql.server";
@@ -14,7 +14,29 @@ const PAGE_SIZE_DEFAULT = 24;
 type Where = { sql: string[]; args: unknown[] };
 type FacetName = "brand" | "size" | "color" | "price" | "sale" | "club";
 
-export type ListingFilter = CatalogueQuery & { categoryPath?: string };
+/** The search's words, when the caller chose them (a corrected query); otherwise they come from `q`. */
+export type ListingFilter = CatalogueQuery & { categoryPath?: string; words?: readonly QueryWord[] };
+
+/** The FTS5 index of products (workers/migrations/0020_search_index.sql): rowid is the product's id. */
+const MATCHING = "p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)";
+
+function wordsOf(f: ListingFilter): readonly QueryWord[] {
+  return f.words ?? (f.q ? queryWords(f.q) : []);
+}
+
+/**
+ * A listing's ORDER BY and its arguments. A search in the default order ranks by where the
+ * words are found (all in the name or brand, then all in those or the category, then the
+ * rest), newest first within each; a sort the shopper chose is the order.
+ */
+function orderOf(f: ListingFilter): { sql: string; args: unknown[] } {
+  const words = wordsOf(f);
+  if (!words.length || f.sort !== "new") return { sql: ORDER[f.sort], args: [] };
+  return {
+    sql: `CASE WHEN ${MATCHING} THEN 0 WHEN ${MATCHING} THEN 1 ELSE 2 END, ${ORDER[f.sort]}`,
+    args: [matchExpression(words, ["search_name"]), matchExpression(words, ["search_name", "search_category"])],
+  };
+}
 
 /**
  * A list filter's values as one bound JSON array: a listing's statement repeats the
@@ -32,10 +54,13 @@ function conditions(f: ListingFilter, omit?: FacetName): Where {
     w.sql.push("p.category_id IN (SELECT id FROM categories WHERE path = ? OR (path >= ? AND path < ?))");
     w.args.push(f.categoryPath, `${f.categoryPath}/`, `${f.categoryPath}0`);
   }
-  // search_text and the tokens are both folded (lower case, no apostrophes): a plain substring test, wildcards literal.
-  for (const token of searchTokens(f.q)) {
-    w.sql.push("instr(p.search_text, ?) > 0");
-    w.args.push(token);
+  // The query's terms against the search index (no shopper text in SQL: a bound MATCH expression of quoted terms).
+  const words = wordsOf(f);
+  if (words.length) {
+    w.sql.push(MATCHING);
+    w.args.push(matchExpression(words));
+  } else if (f.q) {
+    w.sql.push("0"); // No searchable word ("a", "%"): nothing, rather than everything.
   }
   if (omit !== "brand" && f.brand.length) {
     w.sql.push(`p.brand_id IN (SELECT id FROM brands WHERE slug IN ${IN_JSON})`);
@@ -109,6 +134,7 @@ function facetsFromRow(r: FacetsRow): { total: number; facets: Listing["facets"]
  */
 export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, pageSize = PAGE_SIZE_DEFAULT): Promise<Listing> {
   const all = conditions(f);
+  const order = orderOf(f);
   const offset = (f.page - 1) * pageSize;
   const facet = (name: FacetName) => conditions(f, name);
   const bw = facet("brand");
@@ -136,10 +162,10 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
     db
       .prepare(
         `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
-         WHERE p.id IN (SELECT p.id FROM products p ${whereSql(all)} ORDER BY ${ORDER[f.sort]} LIMIT ? OFFSET ?)
-         ORDER BY ${ORDER[f.sort]}`,
+         WHERE p.id IN (SELECT p.id FROM products p ${whereSql(all)} ORDER BY ${order.sql} LIMIT ? OFFSET ?)
+         ORDER BY ${order.sql}`,
       )
-      .bind(lang, ...all.args, pageSize, offset),
+      .bind(lang, ...all.args, ...order.args, pageSize, offset, ...order.args),
     db.prepare(facetsSql).bind(...all.args, ...bw.args, ...cw.args, ...sw.args, ...pw.args, ...salew.args, ...clubw.args),
   ]);
   const { total, facets } = mapRows(facetRow, facetsFromRow)[0]!;
@@ -162,6 +188,14 @@ export function requireCleanListingUrl(url: URL): void {
   // Compared as parameters, not as spelled: `%20` and `+` are the same space, and so on.
   const asked = url.searchParams.toString();
   if (clean !== (asked ? `?${asked}` : "")) throw redirect(url.pathname + clean, 301);
+}
+
+/** The same search with exactly what was typed (no other layout, no correction), from its first page. */
+export function exactSearchUrl(url: URL): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.set("exact", "1");
+  params.delete("page");
+  return url.pathname + cleanListingSearch(params);
 }
 
 export function pastTheEnd(url: URL): never {

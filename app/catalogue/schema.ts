@@ -38,6 +38,8 @@ export const catalogueQuerySchema = z.object({
         .slice(0, 100)
         .trim(),
     ),
+  /** "1": search exactly what was typed (no other layout, no typo correction). */
+  exact: z.literal("1").optional().catch(undefined),
   brand: listOf(slug).catch([]),
   size: listOf(size).catch([]),
   color: listOf(slug).catch([]),
@@ -59,6 +61,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const one = (name: string) => params.get(name) || undefined;
   return catalogueQuerySchema.parse({
     q: params.get("q") ?? "",
+    exact: one("exact"),
     brand: params.getAll("brand"),
     size: params.getAll("size"),
     color: params.getAll("color"),

@@ -64,3 +64,40 @@ test("nonsense finds nothing and suggests products and categories", async ({ pag
   await chips.first().click();
   await expect(page).toHaveURL(urlWith("/store/women"));
 });
+
+test("Uzbek typed in Cyrillic finds what the Latin spelling finds", async ({ page }) => {
+  await page.goto("/search?q=kiyim");
+  const latin = await resultCount(page);
+  expect(latin).toBeGreaterThan(0);
+  await page.goto("/");
+  await searchFor(page, "кийим");
+  await expect(page.getByTestId("no-results")).toHaveCount(0);
+  expect(await resultCount(page)).toBe(latin);
+  await expect(page.getByTestId("search-corrected")).toHaveCount(0);
+});
+
+test("a query typed on the wrong keyboard layout finds products, and the exact words can still be searched", async ({ page }) => {
+  await page.goto("/ru/search?q=кроссовки");
+  const meant = await resultCount(page);
+  expect(meant).toBeGreaterThan(0);
+  await page.goto("/ru/search?q=rhjccjdrb");
+  const corrected = page.getByTestId("search-corrected");
+  await expect(corrected).toContainText(text("ru", "search", "showingFor").replace("{{q}}", "кроссовки"));
+  expect(await resultCount(page)).toBe(meant);
+  await corrected.getByRole("link", { name: text("ru", "search", "searchExactly").replace("{{q}}", "rhjccjdrb") }).click();
+  await expect(page).toHaveURL(urlWith("/ru/search", { q: "rhjccjdrb", exact: "1" }));
+  await expect(page.getByTestId("no-results")).toBeVisible();
+  await expect(page.getByTestId("search-corrected")).toHaveCount(0);
+});
+
+test("a typo is corrected, with a link to what was typed", async ({ page }) => {
+  await page.goto("/search?q=krossovka");
+  const meant = await resultCount(page);
+  await page.goto("/search?q=krosovka");
+  const corrected = page.getByTestId("search-corrected");
+  await expect(corrected).toContainText(text("uz", "search", "showingFor").replace("{{q}}", "krossovka"));
+  expect(await resultCount(page)).toBe(meant);
+  await corrected.getByRole("link").click();
+  await expect(page).toHaveURL(urlWith("/search", { q: "krosovka", exact: "1" }));
+  await expect(page.getByTestId("no-results")).toBeVisible();
+});

@@ -12,6 +12,7 @@
  * every size from 40 products up.
  */
 import { seededRandom } from "../../app/server/seeded-random.ts";
+import { productSearchColumns } from "../../app/catalogue/search-terms.server.ts";
 import { searchText } from "./search-text.ts";
 
 export { foldSearch, searchText } from "./search-text.ts";
@@ -51,6 +52,10 @@ export type ProductRow = {
   created_at: number;
   shape: Shape;
   search_text: string;
+  /** The search index's terms (app/catalogue/search-terms.server.ts): names and brand, category chain, colour and descriptions. */
+  search_name: string;
+  search_category: string;
+  search_rest: string;
 };
 
 export type ProductTranslationRow = { product_id: number; lang: SeedLang; name: string; description: string };
@@ -997,6 +1002,11 @@ export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
         created_at: createdAt,
         shape: cat.sub.shape,
         search_text: searchText([names.uz, names.ru, names.uk, brand.name, ...categoryParts, color.name_uz, color.name_ru, color.name_uk]),
+        ...productSearchColumns({
+          names: [names.uz, names.ru, names.uk, brand.name],
+          categories: categoryParts,
+          other: [color.name_uz, color.name_ru, color.name_uk, descriptions.uz, descriptions.ru, descriptions.uk],
+        }),
       });
       for (const lang of SEED_LANGS) {
         product_translations.push({ product_id: id, lang, name: names[lang], description: descriptions[lang] });
@@ -1092,6 +1102,9 @@ export const TABLE_COLUMNS = {
     "created_at",
     "shape",
     "search_text",
+    "search_name",
+    "search_category",
+    "search_rest",
   ],
   product_translations: ["product_id", "lang", "name", "description"],
   skus: ["id", "product_id", "size", "position", "stock"],
@@ -1099,7 +1112,7 @@ export const TABLE_COLUMNS = {
 } as const satisfies { [T in keyof Catalogue]: readonly (keyof Catalogue[T][number])[] };
 
 /** Rows per INSERT statement; keeps every statement far below D1's statement size limit. */
-export const ROWS_PER_STATEMENT = 50;
+export const ROWS_PER_STATEMENT = 30;
 
 /** A SQL literal: integers as digits, strings single-quoted with '' escaping, null as NULL. */
 export function sqlLiteral(value: string | number | null): string {

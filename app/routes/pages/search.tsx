@@ -3,10 +3,18 @@ import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
 import { shopperOf } from "~/cart/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
-import { getCategories, getListing, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd, requireCleanListingUrl } from "~/catalogue/index.server";
+import {
+  exactSearchUrl,
+  getCategories,
+  getPopular,
+  isFiltered,
+  parseCatalogueQuery,
+  pastTheEnd,
+  requireCleanListingUrl,
+  searchProducts,
+} from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { searchTokens } from "~/catalogue/index";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -22,7 +30,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
   // A query without a searchable word ("a", "%") finds nothing rather than everything.
-  const listing = searchTokens(query.q).length ? await getListing(app.env.DB, lang, query, pageSize) : null;
+  const found = await searchProducts(app.env.DB, lang, query, pageSize);
+  const listing = found?.listing ?? null;
+  // The query was read otherwise (another keyboard layout, a typo): say so, and offer exactly what was typed.
+  const corrected = found?.correctedTo ? { to: found.correctedTo, exactUrl: exactSearchUrl(url) } : null;
   // Past the last page is not a page (the prompt and an empty result have one page).
   if (query.page > (listing?.pageCount ?? 1)) pastTheEnd(url);
   const filtered = isFiltered(query);
@@ -43,6 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     listing: listing && withPackedFacets(listing),
     suggestions,
     filtered,
+    corrected,
     title: query.q ? t("search:titleFor", { q: query.q }) : t("search:title"),
   };
 }
@@ -51,7 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { query, listing, suggestions, filtered, favourites } = loaderData;
+  const { query, listing, suggestions, filtered, favourites, corrected } = loaderData;
   return (
     <>
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
@@ -70,6 +82,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {t("search:submit")}
         </button>
       </form>
+      {corrected ? (
+        <p data-testid="search-corrected">
+          {t("search:showingFor", { q: corrected.to })} <Link to={corrected.exactUrl}>{t("search:searchExactly", { q: query.q })}</Link>
+        </p>
+      ) : null}
       {listing && (listing.total > 0 || filtered) ? (
         <ListingView query={query} listing={listing} favourites={favourites} action={href("/search")} empty={<p>{t("catalogue:emptyText")}</p>} />
       ) : (
