@@ -54,7 +54,10 @@ const refresh = [
   "CREATE TABLE IF NOT EXISTS seed_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   // Only the seeded reviews (no account; their choices and reactions go with them): shoppers' own stay.
   `DELETE FROM reviews WHERE user_id IS NULL AND (${staleReviews} OR ${stale})`,
-  ...["favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map((t) => `DELETE FROM ${t} WHERE ${stale}`),
+  // A local database's orders name the old catalogue's sizes: they go with it (their lines by cascade).
+  ...["payments", "orders", "favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map(
+    (t) => `DELETE FROM ${t} WHERE ${stale}`,
+  ),
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL AND depth = 2`,
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL`,
   `DELETE FROM categories WHERE ${stale}`,
