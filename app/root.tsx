@@ -9,7 +9,7 @@ import { HTML_LANG, isLang } from "~/i18n/languages";
 import { i18nMiddleware } from "~/i18n/middleware.server";
 import { I18nProvider, useI18n } from "~/i18n/use-i18n";
 import { useLayoutData } from "~/layout/data";
-import { ErrorPage, errorKind } from "~/layout/error-page";
+import { ErrorPage, errorKind, errorTitle } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
@@ -128,7 +128,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const kind = status === 503 && readOnly ? "readOnly" : errorKind(status);
   return (
     <>
-      <title>{t(`errors.${kind}Title`)}</title>
+      <title>{t(errorTitle(kind))}</title>
       <meta name="robots" content="noindex" />
       {/* A listing's page past its end: its 404 names the first page (catalogue/listing.server.ts). */}
       <ErrorPage status={status} readOnly={readOnly} firstPage={isRouteErrorResponse(error) ? error.data?.firstPage : undefined} />

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
+import { isD1Outage } from "~/server/d1-faults.server";
 import { cityExists, deliveryOptions, deliveryTypeEnabled } from "~/delivery/index.server";
 import { addFavourite, favouriteOf, favouritesOwner } from "~/favourites/index.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
@@ -170,14 +171,20 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
     const added = await addLine(db, cartId, purchasableId, quantity, asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : undefined);
-    const view = await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
+      const view = await getCartView(c.env, c.lang, cartId, c.now);
       const { code, error } = stockFailure(added.reason);
       const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;
       const vars = { stock: product.stock, inCart };
       return fail(409, code, error, "purchasableId", { popup: popupOf(false, code, error, product, view, vars) });
     }
-    return { ok: true, intent, notice: "added", product, popup: popupOf(true, null, "cartPopup.added", product, view) };
+    // The size is in the cart: the popup's view of it is a courtesy. A database that fails now must
+    // not turn the add into a 503, after which the shopper's "try again" would add it twice.
+    const view = await getCartView(c.env, c.lang, cartId, c.now).catch((error: unknown) => {
+      if (isD1Outage(error)) return null;
+      throw error;
+    });
+    return { ok: true, intent, notice: "added", product, ...(view ? { popup: popupOf(true, null, "cartPopup.added", product, view) } : {}) };
   }
 
   // Everything else works on an existing cart, scoped to this shopper.

@@ -9,8 +9,8 @@ export function ErrorPage({ status, firstPage, readOnly }: { status: number; fir
   return (
     <section className="error-page" data-status={status}>
       <p className="error-page__code">{status}</p>
-      <h1>{t(`errors.${kind}Title`)}</h1>
-      <p>{t(`errors.${kind}Text`)}</p>
+      <h1>{t(errorTitle(kind))}</h1>
+      <p>{t(kind === "readOnly" ? "maintenance:text" : `errors.${kind}Text`)}</p>
       <p>
         {firstPage ? (
           <Link to={firstPage} className="button" data-testid="first-page">
@@ -30,4 +30,9 @@ export function ErrorPage({ status, firstPage, readOnly }: { status: number; fir
 
 export function errorKind(status: number): "notFound" | "unavailable" | "server" | "badRequest" {
   return status === 404 ? "notFound" : status === 503 ? "unavailable" : status >= 500 ? "server" : "badRequest";
+}
+
+/** An error page's title: the read-only mode's comes with its texts (layout data while it is on). */
+export function errorTitle(kind: ReturnType<typeof errorKind> | "readOnly"): string {
+  return kind === "readOnly" ? "maintenance:title" : `errors.${kind}Title`;
 }

@@ -63,16 +63,18 @@ export async function loadLayout(
     countAll(app.env.DB, { cart: sources.counters.cart(session), favourites: sources.counters.favourites(session) }).catch(() => ({ cart: 0, favourites: 0 })),
     takeFlash(app.env, request, session).catch(() => null),
   ]);
+  const readOnly = isReadOnly(app.env, request);
   return {
     layout: {
       lang,
       defaultLang: app.defaultLang,
       origin: app.origin,
-      i18n: texts(lang, ["common"]),
+      // The read-only mode's texts only while it is on: every page's hydration data carries the layout's.
+      i18n: texts(lang, readOnly ? ["common", "maintenance"] : ["common"]),
       menu,
       counters,
       signedIn: Boolean(session?.get("userId")),
-      readOnly: isReadOnly(app.env, request),
+      readOnly,
     },
     session,
     flash,

@@ -5,7 +5,7 @@ export function ReadOnlyBanner() {
   const { t } = useI18n();
   return (
     <p className="notice-banner" role="status" data-testid="read-only-banner">
-      {t("readOnlyBanner")}
+      {t("maintenance:banner")}
     </p>
   );
 }

@@ -165,10 +165,10 @@ function langOf(url: URL, defaultLang: Lang): Lang {
 /** The localized 503: a small page (no layout: its data may be what failed) or the API's JSON. */
 export function unavailable(url: URL, defaultLang: Lang, why: "outage" | "readOnly", retryAfter: number): Response {
   const lang = langOf(url, defaultLang);
-  const t = createT(lang, texts(lang, ["common", "server"]));
+  const t = createT(lang, texts(lang, ["common", "server", "maintenance"]));
   const headers = { "Cache-Control": "no-store", "Retry-After": String(retryAfter) };
-  const title = t(why === "readOnly" ? "errors.readOnlyTitle" : "server:unavailable.title");
-  const text = t(why === "readOnly" ? "errors.readOnlyText" : "server:unavailable.text");
+  const title = t(why === "readOnly" ? "maintenance:title" : "server:unavailable.title");
+  const text = t(why === "readOnly" ? "maintenance:text" : "server:unavailable.text");
   if (isApi(url.pathname)) return Response.json({ success: false, message: text }, { status: 503, headers });
   const page = url.pathname.replace(/^\/+/, "/") + url.search;
   const html = `<!DOCTYPE html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>

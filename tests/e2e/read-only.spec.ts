@@ -10,9 +10,9 @@ test.beforeEach(async ({ context, baseURL }) => {
 test("pages are browsed with a banner in their language that says why", async ({ page }) => {
   const store = await page.goto("/ru/store");
   expect(store?.status()).toBe(200);
-  await expect(page.getByTestId("read-only-banner")).toHaveText(text("ru", "common", "readOnlyBanner"));
+  await expect(page.getByTestId("read-only-banner")).toHaveText(text("ru", "maintenance", "banner"));
   await page.goto(`/product/${FIXTURES.productOneSlug}`);
-  await expect(page.getByTestId("read-only-banner")).toHaveText(text("uz", "common", "readOnlyBanner"));
+  await expect(page.getByTestId("read-only-banner")).toHaveText(text("uz", "maintenance", "banner"));
   await expect(page.getByTestId("add-to-cart-button")).toBeVisible();
 });
 
@@ -28,11 +28,11 @@ test("adding to the cart answers the read-only 503 and the cart stays empty", as
   expect(res.headers()["retry-after"]).toMatch(/^\d+$/);
   if (js) {
     // The JSON call's refusal says why next to the button.
-    await expect(page.getByTestId("add-refused")).toHaveText(text("uz", "common", "errors.readOnlyText"));
+    await expect(page.getByTestId("add-refused")).toHaveText(text("uz", "maintenance", "text"));
   } else {
     // Without JavaScript the form's answer is the page itself: why, in the page's language.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uz", "common", "errors.readOnlyTitle"));
-    await expect(page.getByText(text("uz", "common", "errors.readOnlyText"))).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uz", "maintenance", "title"));
+    await expect(page.getByText(text("uz", "maintenance", "text"))).toBeVisible();
   }
   // Nothing was written: the cart is empty (the banner still says why).
   await page.goto("/cart");
@@ -47,7 +47,7 @@ test("a JSON write answers 503 {success:false, message} in the call's language",
   });
   expect(res.status()).toBe(503);
   expect(res.headers()["retry-after"]).toMatch(/^\d+$/);
-  expect(await res.json()).toEqual({ success: false, message: text("uk", "common", "errors.readOnlyText") });
+  expect(await res.json()).toEqual({ success: false, message: text("uk", "maintenance", "text") });
 });
 
 test("a form sent through the router (sign-in) says the shop is read-only, in the page's language", async ({ page, javaScriptEnabled: js, pageErrors }) => {
@@ -59,6 +59,6 @@ test("a form sent through the router (sign-in) says the shop is read-only, in th
   await form.getByLabel(text("ru", "auth", "fields.login"), { exact: true }).fill("demo@libos.uz");
   await form.locator('input[name="password"]').fill("Demo-pass-1");
   await submit.click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "common", "errors.readOnlyTitle"));
-  await expect(page.getByText(text("ru", "common", "errors.readOnlyText"))).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "maintenance", "title"));
+  await expect(page.getByText(text("ru", "maintenance", "text"))).toBeVisible();
 });

@@ -92,9 +92,12 @@ describe("texts a page shows", () => {
     });
   }
 
-  it("the layout (root, and the cart UI it loads on every page) uses only common texts", () => {
+  it("the layout (root, and the cart UI it loads on every page) uses only common texts, and the read-only mode's that it sends while on", () => {
+    expect(source("app/layout/layout.server.ts")).toMatch(/texts\(lang, readOnly \? \["common", "maintenance"\] : \["common"\]\)/);
     for (const entry of ["app/root.tsx", "app/cart/cart-ui.ts"]) {
-      for (const [ns, where] of namespacesReached(entry)) expect.fail(`${where} uses "${ns}:" in the layout, which sends only common`);
+      for (const [ns, where] of namespacesReached(entry)) {
+        if (ns !== "maintenance") expect.fail(`${where} uses "${ns}:" in the layout, which sends only common`);
+      }
     }
   });
 

@@ -10,6 +10,7 @@ import { checkoutMaxItems } from "~/cart/index";
 import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/index.server";
 import { safeReturnUrl } from "~/auth/index";
 import { getApp } from "~/server/context.server";
+import { isD1Outage } from "~/server/d1-faults.server";
 import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -70,8 +71,16 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const result = await runCartAction(form, { env: app.env, request, lang, shopper, fromForm: true });
   const back = form.get("redirectTo");
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
-  if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
-  const cookie = await commitShopperSession(app.env, request, shopper);
+  const hadSession = Boolean(shopper.session?.id);
+  let cookie: string | null = null;
+  try {
+    if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
+    cookie = await commitShopperSession(app.env, request, shopper);
+  } catch (error) {
+    // The change is written: a session that existed only misses its flash (the popup). Going on
+    // without it beats a 503, after which the shopper's "try again" would add the size twice.
+    if (!result.ok || !hadSession || !isD1Outage(error)) throw error;
+  }
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (redirectTo) return redirect(redirectTo, { status: 303, headers });
   if (result.ok && result.intent !== "add") return redirect(`${localized(context, "/cart")}?notice=${result.notice}`, { status: 303, headers });
