@@ -85,7 +85,10 @@ for (const lang of ["uz", "ru"] as const) {
     await page.locator("form.form").evaluate((form) => {
       (form as HTMLFormElement).noValidate = true;
     });
-    await page.locator("main").getByLabel(text(lang, "auth", "fields.email"), { exact: true }).fill("not-an-address");
+    await page
+      .locator("main")
+      .getByLabel(text(lang, "auth", "fields.email"), { exact: true })
+      .fill("not-an-address");
     await page.getByRole("button", { name: text(lang, "auth", "signup.submit"), exact: true }).click();
     await expect(page.locator(".row__error").first()).toBeVisible();
     for (const v of await violations(page)) found.push(`sign-up errors: ${v}`);

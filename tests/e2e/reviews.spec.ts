@@ -94,7 +94,10 @@ test("a guest signs up from the popup and comes back to it; the overlay keeps th
   const submit = page.getByRole("button", { name: text("ru", "auth", "signup.submit"), exact: true });
   await whenHydrated(submit, js);
   await page.getByLabel(text("ru", "auth", "fields.firstName"), { exact: true }).fill("Нигора");
-  await page.locator("main").getByLabel(text("ru", "auth", "fields.email"), { exact: true }).fill(uniqueEmail(testInfo.project.name, "review-signup"));
+  await page
+    .locator("main")
+    .getByLabel(text("ru", "auth", "fields.email"), { exact: true })
+    .fill(uniqueEmail(testInfo.project.name, "review-signup"));
   await page.locator('input[name="password"]').fill("Review-pass-1");
   await submit.click();
   // Back on the product with the popup open, the name taken from the new account.
