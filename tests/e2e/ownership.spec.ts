@@ -1,6 +1,6 @@
 // What a guest owns rests on their session's random key: the next guest never opens it.
-import type { Browser, Page } from "@playwright/test";
-import { clientAddress, expect, fillCart, signUp, test, text, uniquePhone, whenHydrated } from "./support";
+import type { Browser } from "@playwright/test";
+import { clientAddress, expect, fillCart, placeCashOrder, signUp, test, text, whenHydrated } from "./support";
 
 const auth = (key: string) => text("uz", "auth", key);
 
@@ -14,25 +14,6 @@ async function newShopper(browser: Browser, use: { baseURL?: string; javaScriptE
   return { context, page: await context.newPage() };
 }
 
-/** Places the page's cart as a cash order (the place-order form's post) and answers its confirmation page's path. */
-async function placeOrder(page: Page): Promise<string> {
-  const res = await page.request.post("/order/request", {
-    form: {
-      name: "Birinchi Mehmon",
-      phone: uniquePhone().typed,
-      cityId: "1",
-      deliveryTypeId: "1",
-      street: "Amir Temur",
-      house: "15",
-      paymentMethod: "cash",
-      idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
-    },
-    maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
-  return res.headers().location!;
-}
-
 test("a guest's order is not the next guest's: it goes with the guest into the account", async ({ page, browser, javaScriptEnabled: js }, info) => {
   const use = info.project.use;
   // An account with a cart older than the guest's: the guest's cart merges into it at sign-in.
@@ -43,7 +24,7 @@ test("a guest's order is not the next guest's: it goes with the guest into the a
 
   // The guest orders and sees the confirmation.
   await fillCart(page);
-  const done = await placeOrder(page);
+  const done = await placeCashOrder(page, "Birinchi Mehmon");
   const number = done.split("/").pop()!;
   await page.goto(done);
   await expect(page.getByTestId("order-number")).toContainText(number);

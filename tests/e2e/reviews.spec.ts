@@ -2,7 +2,7 @@
 // sorts, show all (Russian and Uzbek), the add-review popup from a guest through login and back, writing with
 // the captcha (its fallback with JavaScript), field errors, the rules, likes and dislikes, what a confirmed review's author bought.
 import type { Page } from "@playwright/test";
-import { expect, fillCart, REVIEWED, signUp, test, text, uniqueEmail, uniquePhone, uniqueTag, whenHydrated } from "./support";
+import { expect, fillCart, placeCashOrder, REVIEWED, signUp, test, text, uniqueEmail, uniqueTag, whenHydrated } from "./support";
 
 const rv = (key: string, lang: "ru" | "uz" = "ru") => text(lang, "reviews", key);
 
@@ -274,20 +274,7 @@ test("a confirmed review says what its author bought (in Ukrainian): the size of
   const [slug] = await fillCart(page, 1);
   const product = await (await page.request.get(`/uk/product/${slug}`)).text();
   const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/><span>([^<]+)<\/span>/.exec(product)!;
-  const placed = await page.request.post("/order/request", {
-    form: {
-      name: member.firstName,
-      phone: uniquePhone().typed,
-      cityId: "1",
-      deliveryTypeId: "1",
-      street: "Amir Temur",
-      house: "15",
-      paymentMethod: "cash",
-      idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
-    },
-    maxRedirects: 0,
-  });
-  expect(placed.status()).toBe(303);
+  await placeCashOrder(page, member.firstName);
   const words = `Розмір підійшов ${uniqueTag("bought")}`;
   const published = await page.request.post("/v2/product-review", {
     headers: { "Accept-Language": "uk" },

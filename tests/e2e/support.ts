@@ -381,6 +381,25 @@ export async function fillCart(page: Page, lines = 1, { club = false, skip = [] 
   return added;
 }
 
+/** Places the page's cart as a cash order to a Tashkent address (the place-order form's post, as `name`); answers its confirmation page's path. */
+export async function placeCashOrder(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/order/request", {
+    form: {
+      name,
+      phone: uniquePhone().typed,
+      cityId: "1",
+      deliveryTypeId: "1",
+      street: "Amir Temur",
+      house: "15",
+      paymentMethod: "cash",
+      idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
+    },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  return res.headers().location!;
+}
+
 /**
  * The contacts step: waits for the form to be live (with JavaScript), types
  * the name (a guest; null keeps the account's) and the phone, and goes on.
