@@ -21,6 +21,12 @@ export const WRITTEN_FOR = [
     what: "the Worker rewrites the markup React Router's <Scripts> writes (app/server/deferred-scripts.server.ts)",
     record: "docs/decisions/201-deferred-scripts.md",
   },
+  {
+    packages: ["zod"],
+    version: "4.6.7",
+    what: "the browser's build replaces zod's JSON Schema modules (scripts/vite-zod-browser.ts)",
+    record: "docs/decisions/203-zod-without-json-schema.md",
+  },
 ] as const;
 
 const ROOT = new URL("../", import.meta.url);
