@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { libraryVersions } from "./scripts/vite-library-versions.ts";
 import { reactStringChunks } from "./scripts/vite-react-string-chunks.ts";
+import { zodBrowser } from "./scripts/vite-zod-browser.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [libraryVersions(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks()],
+  plugins: [libraryVersions(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks(), zodBrowser()],
   resolve: {
     tsconfigPaths: true,
     // react-dom/server's edge entry also bundles the legacy renderToString build
@@ -31,6 +32,8 @@ export default defineConfig(({ command }) => ({
     ssr: { build: { minify: process.env.SSR_MINIFY !== "0", cssMinify: true } },
     client: {
       build: {
+        // CLIENT_SOURCEMAP=1: source maps for the browser's chunks, to see which module a chunk's bytes come from.
+        sourcemap: process.env.CLIENT_SOURCEMAP === "1",
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -39,13 +42,13 @@ export default defineConfig(({ command }) => ({
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
               // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's,
-              // the dialog's behaviour (ui/dialog) and the route popups' frame (ui/route-popup) the popups' (cart, review, size table) that load on use: none
+              // the dialog's behaviour (ui/dialog) and the route popups' frame (ui/route-popup) the popups' (cart, review, size table) that load on use, and the search box's suggestions (layout/search-combobox) load on focus: none
               // belongs on every page. No rule names a library's internal module (Vite's preload
               // helper lands with the forms' lazy imports by itself).
               groups: [
                 {
                   name: "app",
-                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture|dialog|route-popup)|i18n[\\/]|layout[\\/])|cart[\\/](analytics|popup-host|store|layout\.ts)|catalogue[\\/]card-grid)/,
+                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture|dialog|route-popup)|i18n[\\/]|layout[\\/](?!search-combobox))|cart[\\/](analytics|popup-host|store|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.

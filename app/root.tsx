@@ -11,6 +11,7 @@ import { I18nProvider, useI18n } from "~/i18n/use-i18n";
 import { useLayoutData } from "~/layout/data";
 import { ErrorPage, errorKind, errorTitle } from "~/layout/error-page";
 import { Footer } from "~/layout/footer";
+import { footerHtml } from "~/layout/footer.server";
 import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
@@ -20,6 +21,7 @@ import { serverT } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";
 import { documentMarkup } from "~/server/markup.server";
 import { getApp } from "~/server/context.server";
+import { routeModuleUrl } from "~/server/route-module.server";
 import { useInlineCss, useLite, useNonce } from "~/ui/nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
@@ -39,8 +41,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     counters: { cart: cartCounter(db), favourites: favouritesCounter(db) },
   });
   const t = serverT(layout.lang);
-  const footer = socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) + newsletterFooterHtml(t, localizePath("/subscribe", layout.lang, layout.defaultLang));
-  return { ...layout, cart: await cartLayout(app.env, flash), footer: documentMarkup(context, footer) };
+  const href = (path: string) => localizePath(path, layout.lang, layout.defaultLang);
+  const footer = footerHtml(t, href) + socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) + newsletterFooterHtml(t, href("/subscribe"));
+  return {
+    ...layout,
+    menu: documentMarkup(context, layout.menu as string),
+    cart: await cartLayout(app.env, flash),
+    footer: documentMarkup(context, footer),
+    searchUi: await routeModuleUrl("api/search-autocomplete"),
+  };
 }
 
 /** The layout data changes with the language or after a mutation, not on every navigation. */
@@ -104,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {root ? <CartPopupHost /> : null}
             {children}
           </main>
-          {root ? <Footer lite={lite} extra={root.footer} /> : null}
+          {root ? <Footer lite={lite} parts={root.footer} /> : null}
         </I18nProvider>
         {lite ? null : (
           <>

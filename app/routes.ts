@@ -84,5 +84,8 @@ export default [
   // The catalogue for apps and partners.
   api("api/catalog/v3/products/:id?", "catalog.ts"),
   api("api/size-table", "size-table.ts"),
+  // The header's search box: suggestions (the same for everyone) and the shopper's recent searches.
+  api("api/search/autocomplete", "search-autocomplete.ts"),
+  api("api/search/history/:id?", "search-history.ts"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

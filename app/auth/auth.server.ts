@@ -4,6 +4,7 @@ import { normalizePhone } from "~/forms/phone";
 import { cartFor, findCartId, mergeCarts } from "~/cart/index.server";
 import { mergeDraftStatement } from "~/checkout/index.server";
 import { mergeGuestBrands, mergeGuestFavourites } from "~/favourites/index.server";
+import { mergeGuestSearchHistory } from "~/search/index.server";
 import { claimGuestOrders } from "~/orders/index.server";
 import { apiError } from "~/server/api.server";
 import type { AppContext } from "~/server/context.server";
@@ -84,6 +85,7 @@ export async function beginUserSession(env: Env, request: Request, userId: numbe
     }
     await mergeGuestFavourites(env.DB, userId, guestKey);
     await mergeGuestBrands(env.DB, userId, guestKey);
+    await mergeGuestSearchHistory(env.DB, userId, guestKey);
     await claimGuestOrders(env.DB, userId, guestKey);
   }
   if (old) await storage.destroySession(old);

@@ -1,8 +1,31 @@
-// Relative imports only (types aside): npm run bench times this in Node, with D1 answered from memory.
 import type { Lang } from "~/i18n/languages";
-import { matchExpression, otherLayouts, queryWords, wordTerms } from "./search-terms.server.ts";
+import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
+import { getCategories } from "./categories.server";
+import { matchExpression, otherLayouts, queryWords, toLatin, wordsOf, wordTerms } from "./search-terms.server";
+import type { Category, ProductCard } from "./types";
 
-export type Suggestion = { slug: string; name: string; brand: string };
+/** What the search box suggests while a query is typed. */
+export type Suggestions = {
+  categories: { name: string; parent: string | null; path: string }[];
+  brands: { name: string; slug: string }[];
+  products: ProductCard[];
+};
+
+export const SUGGESTED = { categories: 4, brands: 3, products: 6 } as const;
+
+/** A name's words as the box compares them: folded, Latin (Uzbek Cyrillic and Russian alike). */
+const latinWords = (text: string) => wordsOf(text).map(toLatin);
+
+/** Every typed word starts a word of the name ("kros" → "Krossovkalar", "ayol poy" → "Ayollar poyabzali"). */
+function startsWords(name: string, typed: readonly string[]): boolean {
+  const words = latinWords(name);
+  return typed.every((t) => words.some((w) => w.startsWith(t)));
+}
+
+const PRODUCTS_SQL = `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
+  WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)
+  ORDER BY CASE WHEN p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?) THEN 0 ELSE 1 END, p.popularity DESC, p.id
+  LIMIT ?`;
 
 /**
  * Products for a query still being typed (autocomplete): every word as the search reads
@@ -10,24 +33,59 @@ export type Suggestion = { slug: string; name: string; brand: string };
  * category), the most popular first; the other keyboard layout when that finds nothing.
  * One statement (another per layout tried), no typo correction: it waits for the whole word.
  */
-export async function suggestProducts(db: D1Database, lang: Lang, q: string, limit = 8): Promise<Suggestion[]> {
+export async function suggestProducts(db: D1Database, lang: Lang, q: string, limit = 8): Promise<ProductCard[]> {
   for (const spelling of [q, ...otherLayouts(q)]) {
-    const words = queryWords(spelling);
-    if (!words.length) return [];
-    const last = words[words.length - 1]!;
-    // A two-letter last word is still a start ("kr"): its prefix too.
-    if (!last.terms.some((t) => t.endsWith("*"))) last.terms.push(`${last.typed}*`, ...wordTerms(last.typed).map((t) => `${t}*`));
-    const { results } = await db
-      .prepare(
-        `SELECT p.slug, t.name, b.name AS brand FROM products p
-         JOIN brands b ON b.id = p.brand_id JOIN product_translations t ON t.product_id = p.id AND t.lang = ?
-         WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)
-         ORDER BY CASE WHEN p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?) THEN 0 ELSE 1 END, p.popularity DESC, p.id
-         LIMIT ?`,
-      )
-      .bind(lang, matchExpression(words), matchExpression(words, ["search_name"]), limit)
-      .all<Suggestion>();
-    if (results.length) return results;
+    const statement = productsStatement(db, lang, spelling, limit);
+    if (!statement) return [];
+    const { results } = await statement.all<CardRow>();
+    if (results.length) return results.map(cardFromRow);
   }
   return [];
+}
+
+function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: number): D1PreparedStatement | null {
+  const words = queryWords(spelling);
+  if (!words.length) return null;
+  const last = words[words.length - 1]!;
+  // A two-letter last word is still a start ("kr"): its prefix too.
+  if (!last.terms.some((t) => t.endsWith("*"))) last.terms.push(`${last.typed}*`, ...wordTerms(last.typed).map((t) => `${t}*`));
+  return db.prepare(PRODUCTS_SQL).bind(lang, matchExpression(words), matchExpression(words, ["search_name"]), limit);
+}
+
+/**
+ * The search box's suggestions: categories and brands whose names the typed words start
+ * (in Latin or Cyrillic, apostrophes or not), and products as `suggestProducts` finds them;
+ * the other keyboard layout when the query as typed finds nothing at all. One D1 round trip
+ * per spelling tried (the products and the brands in a batch; the category tree is the
+ * isolate's copy).
+ */
+export async function suggest(db: D1Database, lang: Lang, q: string): Promise<Suggestions> {
+  const categories = await getCategories(db, lang);
+  for (const spelling of [q, ...otherLayouts(q)]) {
+    const typed = latinWords(spelling).filter((w) => w.length >= 2);
+    const products = productsStatement(db, lang, spelling, SUGGESTED.products);
+    if (!products || !typed.length) break;
+    const [found, brands] = await db.batch<CardRow | { name: string; slug: string }>([products, db.prepare("SELECT name, slug FROM brands ORDER BY name")]);
+    const out: Suggestions = {
+      categories: matchingCategories(categories, typed),
+      brands: (brands!.results as { name: string; slug: string }[]).filter((b) => startsWords(b.name, typed)).slice(0, SUGGESTED.brands),
+      products: (found!.results as CardRow[]).map(cardFromRow),
+    };
+    if (out.categories.length || out.brands.length || out.products.length) return out;
+  }
+  return { categories: [], brands: [], products: [] };
+}
+
+/** Categories the words start, the broader first, each with its top category's name ("Sneakers — Women"). */
+function matchingCategories(categories: Category[], typed: readonly string[]): Suggestions["categories"] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const top = (c: Category): Category => {
+    let at = c;
+    while (at.parentId !== null && byId.has(at.parentId)) at = byId.get(at.parentId)!;
+    return at;
+  };
+  return categories
+    .filter((c) => startsWords(c.name, typed))
+    .slice(0, SUGGESTED.categories)
+    .map((c) => ({ name: c.name, parent: c.depth > 0 ? top(c).name : null, path: c.path }));
 }

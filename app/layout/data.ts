@@ -21,13 +21,16 @@ export type LayoutData = {
   origin: string;
   /** The layout's texts ("common"); routes add their own namespaces. */
   i18n: Namespaces;
-  menu: MenuItem[];
+  /** The catalogue menu's panel, written on the server (menuHtml). */
+  menu: Markup;
   counters: Counters;
   signedIn: boolean;
   /** MAINTENANCE=read-only: every page says the shop takes no orders or changes for now. */
   readOnly: boolean;
   /** The footer's server-written parts the root adds (social links, the newsletter's form). */
   footer?: Markup;
+  /** The client module that carries the search box's suggestions (the autocomplete route's), loaded on focus. */
+  searchUi?: string | null;
 };
 
 /** The layout's data on any page (undefined only while the root itself failed). */

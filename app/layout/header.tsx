@@ -3,44 +3,28 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { Icon } from "~/ui/icons";
 import { CounterLink } from "./counter-link";
-import type { Counters, MenuItem } from "./data";
+import { useLinkNavigation } from "~/ui/link-navigation";
+import { type Markup, useMarkup } from "~/ui/markup";
+import type { Counters } from "./data";
 import { LanguageSwitcher } from "./language-switcher";
+import { SearchBox } from "./search-box";
 
-/** A click in the menu's panel closes it (the page changes under it). */
-function closeMenu(event: React.MouseEvent<HTMLElement>) {
-  event.currentTarget.closest("details")?.removeAttribute("open");
-}
-
-/** The catalogue menu's groups: top categories with their children, then the sale. */
-function MenuGroups({ menu }: { menu: MenuItem[] }) {
-  const { t, href } = useI18n();
+/** The catalogue menu's panel (server-written links): a click on a link navigates client-side and closes the menu. */
+function MenuPanel({ menu }: { menu: Markup }) {
+  const { t } = useI18n();
+  const navigate = useLinkNavigation();
+  const onClick = (event: React.MouseEvent<HTMLElement>) => {
+    navigate(event);
+    event.currentTarget.closest("details")?.removeAttribute("open");
+  };
   return (
-    <>
-      {menu.map((top) => (
-        <div key={top.path} className="menu__group">
-          <Link to={href(`/store/${top.path}`)} className="menu__top">
-            {top.name}
-          </Link>
-          <ul>
-            {top.children.map((c) => (
-              <li key={c.path}>
-                <Link to={href(`/store/${c.path}`)}>{c.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-      <div className="menu__group">
-        <Link to={href("/store?sale=1")} className="menu__top">
-          {t("layout.sale")}
-        </Link>
-      </div>
-    </>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too)
+    <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onClick} dangerouslySetInnerHTML={{ __html: useMarkup(menu) }} />
   );
 }
 
 export type HeaderProps = {
-  menu: MenuItem[];
+  menu: Markup;
   counters: Counters;
   /** A change to the cart's count still in flight (optimistic), added to the counter. */
   pendingCart?: number;
@@ -68,18 +52,9 @@ export function Header({ menu, counters, pendingCart = 0, pendingFavourites = 0,
           </Link>
           <details className="menu">
             <summary>{t("layout.catalogue")}</summary>
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too) */}
-            <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={closeMenu}>
-              <MenuGroups menu={menu} />
-            </nav>
+            <MenuPanel menu={menu} />
           </details>
-          {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the phones we serve; the role says the same */}
-          <form method="get" action={href("/search")} role="search" className="search" aria-label={t("layout.searchLabel")}>
-            <input type="search" name="q" aria-label={t("layout.searchLabel")} placeholder={t("layout.searchPlaceholder")} maxLength={100} required />
-            <button type="submit" aria-label={t("layout.searchSubmit")}>
-              <Icon name="search" />
-            </button>
-          </form>
+          <SearchBox />
           <nav className="site-header__actions" aria-label={t("layout.account")}>
             <CounterLink to={href("/favorite")} icon="heart" label={t("layout.favourites")} count={favouritesCount} testId="fav-counter" />
             {cartAnchor(<CounterLink to={href("/cart")} icon="cart" label={t("layout.cart")} count={cartCount} testId="cart-counter" />)}

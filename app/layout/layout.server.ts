@@ -1,7 +1,10 @@
 import type { Session } from "react-router";
 import { isLang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
-import { resolvePrefix } from "~/i18n/url";
+import { serverT } from "~/i18n/middleware.server";
+import type { TFunction } from "~/i18n/translate";
+import { localizePath, resolvePrefix } from "~/i18n/url";
+import { escapeHtml } from "~/ui/html";
 import type { AppContext } from "~/server/context.server";
 import { isD1Outage, isReadOnly } from "~/server/d1-faults.server";
 import { readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
@@ -20,6 +23,23 @@ export type LayoutSources = {
   menu: (lang: LayoutData["lang"]) => Promise<MenuItem[]>;
   counters: { [K in keyof Counters]: (session: ShopperSession) => CounterSource };
 };
+
+/**
+ * The catalogue menu's panel as markup: top categories with their children, then the sale.
+ * Written on the server (the header carries it as markup, decision 007): its links and names
+ * cost no script or hydration data; the header navigates its plain links client-side.
+ */
+export function menuHtml(menu: MenuItem[], t: TFunction, href: (path: string) => string): string {
+  const link = (path: string, name: string, className?: string) =>
+    `<a href="${escapeHtml(href(path))}"${className ? ` class="${className}"` : ""}>${escapeHtml(name)}</a>`;
+  const groups = menu.map(
+    (top) =>
+      `<div class="menu__group">${link(`/store/${top.path}`, top.name, "menu__top")}<ul>${top.children
+        .map((c) => `<li>${link(`/store/${c.path}`, c.name)}</li>`)
+        .join("")}</ul></div>`,
+  );
+  return `${groups.join("")}<div class="menu__group">${link("/store?sale=1", t("layout.sale"), "menu__top")}</div>`;
+}
 
 /** All counters in one round trip (one D1 batch), none when no counter needs a query. */
 async function countAll(db: D1Database, sources: { [K in keyof Counters]: CounterSource }): Promise<Counters> {
@@ -71,7 +91,7 @@ export async function loadLayout(
       origin: app.origin,
       // The read-only mode's texts only while it is on: every page's hydration data carries the layout's.
       i18n: texts(lang, readOnly ? ["common", "maintenance"] : ["common"]),
-      menu,
+      menu: menuHtml(menu, serverT(lang), (path) => localizePath(path, lang, app.defaultLang)),
       counters,
       signedIn: Boolean(session?.get("userId")),
       readOnly,

@@ -42,6 +42,9 @@ const API: [RegExp, string[]][] = [
   [/^\/api\/delivery\/delivery-data$/, ["POST"]],
   [new RegExp(`^/api/catalog/v3/products(?:/${ID})?$`), ["GET"]],
   [/^\/api\/size-table$/, ["GET"]],
+  [/^\/api\/search\/autocomplete$/, ["GET"]],
+  [/^\/api\/search\/history$/, ["GET", "POST", "DELETE"]],
+  [new RegExp(`^/api/search/history/${ID}$`), ["DELETE"]],
   [/^\/v2\/product-review$/, ["GET", "POST"]],
   [/^\/v2\/user-data$/, ["GET"]],
   [/^\/reaction$/, ["POST"]],
@@ -57,7 +60,7 @@ const API_SPACE =
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|assets\/|favicon|icons\.svg|manifest)/;

@@ -5,7 +5,7 @@
  * suffix included.
  */
 const PERSONAL_PATH =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api(?!\/catalog\/|\/size-table(?:[/.]|$))|bpm|dev|order|v2|reaction|product-review|product\/[^/]+\/review|subscribe)(?:[/.]|$)/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api(?!\/catalog\/|\/size-table(?:[/.]|$)|\/search\/autocomplete(?:[/.]|$))|bpm|dev|order|v2|reaction|product-review|product\/[^/]+\/review|subscribe)(?:[/.]|$)/;
 
 export function isPersonalPath(pathname: string): boolean {
   return PERSONAL_PATH.test(pathname);

@@ -91,6 +91,7 @@ export function messages(
     | "product"
     | "reviews"
     | "search"
+    | "searchbox"
     | "server"
     | "sizes",
 ): Messages {

@@ -9,7 +9,7 @@ export type RouteRow = { route: string; url: string; personal: boolean; json?: b
 export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?", url: "/", personal: false },
   { route: ":lang?/store/*", url: "/ru/store/women", personal: false },
-  { route: ":lang?/search", url: "/search?q=krossovka", personal: false },
+  { route: ":lang?/search", url: "/search?q=krossovka", personal: false, action: true },
   { route: ":lang?/product/:slug", url: "/product/PRODUCT", personal: false },
   { route: "review", url: "/product/PRODUCT/review", personal: true, action: true },
   { route: "rules", url: "/ru/product/PRODUCT/review/rules", personal: true },
@@ -64,6 +64,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "api/catalog/v3/products/:id?", url: "/api/catalog/v3/products", personal: false, json: true },
   { route: "api/size-table", url: "/api/size-table?product_id=2", personal: false, json: true },
+  { route: "api/search/autocomplete", url: "/api/search/autocomplete?q=kross", personal: false, json: true },
+  { route: "api/search/history/:id?", url: "/api/search/history", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
@@ -115,6 +117,9 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/catalog/v3/products", ["GET"]],
   ["/api/catalog/v3/products/1", ["GET"]],
   ["/api/size-table?product_id=1", ["GET"]],
+  ["/api/search/autocomplete?q=kross", ["GET"]],
+  ["/api/search/history", ["GET", "POST", "DELETE"]],
+  ["/api/search/history/1", ["DELETE"]],
   ["/v2/product-review", ["GET", "POST"]],
   ["/v2/user-data", ["GET"]],
   ["/reaction", ["POST"]],

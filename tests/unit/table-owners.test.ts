@@ -36,6 +36,7 @@ const TABLE_OWNERS: Record<string, string> = {
   guest_favourites: "favourites",
   favourite_brands: "favourites",
   guest_favourite_brands: "favourites",
+  search_history: "search",
   cities: "delivery",
   delivery_types: "delivery",
   delivery_costs: "delivery",

@@ -1,7 +1,9 @@
-import { Link } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
 import { shopperOf } from "~/cart/index.server";
+import { parseForm, readFormData, refused } from "~/forms/parse.server";
+import { historyFormSchema, clearSearchHistory, recordSearch, removeSearch, searchHistory } from "~/search/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
 import {
   exactSearchUrl,
@@ -15,7 +17,7 @@ import {
 } from "~/catalogue/index.server";
 import { withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
@@ -29,8 +31,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
+  const shopper = await shopperOf(app.env, request);
+  const remembers = shopper.owner.userId !== null || shopper.owner.guestKey !== null;
+  // A shopper with a session (an account, or a guest who has one) finds the query in their
+  // recent searches; a lost write costs the history an entry, never the search.
+  const recorded = remembers && query.q ? recordSearch(app.env.DB, shopper.owner, query.q).catch(() => undefined) : null;
   // A query without a searchable word ("a", "%") finds nothing rather than everything.
   const found = await searchProducts(app.env.DB, lang, query, pageSize);
+  await recorded;
   const listing = found?.listing ?? null;
   // The query was read otherwise (another keyboard layout, a typo): say so, and offer exactly what was typed.
   const corrected = found?.correctedTo ? { to: found.correctedTo, exactUrl: exactSearchUrl(url) } : null;
@@ -45,7 +53,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           categories: categories.filter((c) => c.depth === 0).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
         }))
       : null;
-  const shopper = await shopperOf(app.env, request);
+  // The empty search page lists the recent searches (what the box shows with JavaScript).
+  const history = remembers && !query.q ? await searchHistory(app.env.DB, shopper.owner) : [];
   const shown = [...(listing?.products ?? []), ...(suggestions?.products ?? [])].map((p) => p.id);
   return {
     i18n: texts(lang, ["search", "catalogue", "product"]),
@@ -55,15 +64,28 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     suggestions,
     filtered,
     corrected,
+    history,
     title: query.q ? t("search:titleFor", { q: query.q }) : t("search:title"),
   };
+}
+
+/** The recent searches' forms (without JavaScript): forget one, or all; back to the empty search page. */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  requireLang(params, context);
+  const app = getApp(context);
+  const submission = parseForm(await readFormData(request), historyFormSchema);
+  if (submission.status !== "success") return data({ error: "search:errors.entry" }, refused(400));
+  const { owner } = await shopperOf(app.env, request);
+  if (submission.value.intent === "forget-all") await clearSearchHistory(app.env.DB, owner);
+  else if (!(await removeSearch(app.env.DB, owner, submission.value.id))) return data({ error: "search:errors.entry" }, refused(404));
+  return redirect(localized(context, "/search"), 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches, { title: loaderData?.title ?? "", path: "/search", noindex: true });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { query, listing, suggestions, filtered, favourites, corrected } = loaderData;
+  const { query, listing, suggestions, filtered, favourites, corrected, history } = loaderData;
   return (
     <>
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
@@ -97,7 +119,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <p>{t("search:noResultsHint")}</p>
             </>
           ) : (
-            <p>{t("search:prompt")}</p>
+            <>
+              <p>{t("search:prompt")}</p>
+              {history.length ? <RecentSearches history={history} /> : null}
+            </>
           )}
           {suggestions ? (
             <>
@@ -115,5 +140,41 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </>
+  );
+}
+
+/** The shopper's recent searches on the empty search page, each with a form to forget it, and one to forget all. */
+function RecentSearches({ history }: { history: { id: number; query: string }[] }) {
+  const { t, href } = useI18n();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="recent-searches" aria-labelledby="recent-searches" data-testid="recent-searches">
+      <h2 id="recent-searches">{t("search:history.title")}</h2>
+      {actionData?.error ? (
+        <p role="alert" className="alert alert--error">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      <ul>
+        {history.map((entry) => (
+          <li key={entry.id}>
+            <Link to={href(`/search?q=${encodeURIComponent(entry.query)}`)}>{entry.query}</Link>
+            <Form method="post" action={href("/search")}>
+              <input type="hidden" name="intent" value="forget" />
+              <input type="hidden" name="id" value={entry.id} />
+              <button type="submit" className="link-button" aria-label={t("search:history.forgetLabel", { q: entry.query })}>
+                {t("search:history.forget")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action={href("/search")}>
+        <input type="hidden" name="intent" value="forget-all" />
+        <button type="submit" className="link-button">
+          {t("search:history.forgetAll")}
+        </button>
+      </Form>
+    </section>
   );
 }
