@@ -84,5 +84,12 @@ export default [
   // The catalogue for apps and partners.
   api("api/catalog/v3/products/:id?", "catalog.ts"),
   api("api/size-table", "size-table.ts"),
+  // The operations API, for the shop's own systems (scoped keys: app/ops).
+  api("api/ops/orders", "ops/orders.ts"),
+  api("api/ops/orders/ack", "ops/orders-ack.ts"),
+  api("api/ops/orders/:id/status", "ops/order-status.ts"),
+  api("api/ops/reviews", "ops/reviews.ts"),
+  api("api/ops/reviews/:id", "ops/review.ts"),
+  api("api/ops/*", "ops/unknown.ts"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -7,6 +7,8 @@ export {
   type PaymentMethod,
   payOnDeliverySchema,
   placeOrderSchema,
+  SHOP_STEPS,
+  type ShopStep,
   withPointId,
 } from "./schema";
 export { PaymentState } from "./payment-state";

@@ -28,28 +28,41 @@ export type PendingReview = {
   version: number;
 };
 
+/** A review still to be decided: held, and not rejected (a rejected one waits for its author's edit). */
+const UNDECIDED = "status = 'pending' AND rejected_at IS NULL";
+
 export async function pendingReviews(db: D1Database): Promise<PendingReview[]> {
   const { results } = await db
     .prepare(
       `SELECT r.id, r.product_id, p.slug AS product_slug, r.user_id, r.user_name, r.rating, r.text, r.lang, r.version,
               strftime('%Y-%m-%dT%H:%M:%SZ', r.created_at, 'unixepoch') AS created_at
        FROM reviews r JOIN products p ON p.id = r.product_id
-       WHERE r.status = 'pending' ORDER BY r.created_at, r.id LIMIT 200`,
+       WHERE r.status = 'pending' AND r.rejected_at IS NULL ORDER BY r.created_at, r.id LIMIT 200`,
     )
     .all<PendingReview>();
   return results;
 }
 
 /**
- * Publishes or deletes a pending review as it was at `version`. "changed": pending still, but
- * edited since that version; "gone": no such pending review (decided, published or deleted).
+ * Publishes or rejects an undecided review as it was at `version`. A rejected one stays,
+ * seen by its author only, with the reason (empty when none was given); their next edit
+ * sends it back to moderation. "changed": undecided still, but edited since that version;
+ * "gone": no such undecided review (decided, published or deleted).
  */
-export async function moderateReview(db: D1Database, id: number, version: number, decision: "publish" | "reject"): Promise<"done" | "changed" | "gone"> {
-  const sql =
+export async function moderateReview(
+  db: D1Database,
+  id: number,
+  version: number,
+  decision: "publish" | "reject",
+  reason = "",
+): Promise<"done" | "changed" | "gone"> {
+  const decide =
     decision === "publish"
-      ? "UPDATE reviews SET status = 'published' WHERE id = ?1 AND status = 'pending' AND version = ?2 RETURNING id"
-      : "DELETE FROM reviews WHERE id = ?1 AND status = 'pending' AND version = ?2 RETURNING id";
-  const [done, still] = await db.batch([db.prepare(sql).bind(id, version), db.prepare("SELECT 1 FROM reviews WHERE id = ? AND status = 'pending'").bind(id)]);
+      ? db.prepare(`UPDATE reviews SET status = 'published' WHERE id = ?1 AND ${UNDECIDED} AND version = ?2 RETURNING id`).bind(id, version)
+      : db
+          .prepare(`UPDATE reviews SET rejected_reason = ?3, rejected_at = unixepoch() WHERE id = ?1 AND ${UNDECIDED} AND version = ?2 RETURNING id`)
+          .bind(id, version, reason);
+  const [done, still] = await db.batch([decide, db.prepare(`SELECT 1 FROM reviews WHERE id = ? AND ${UNDECIDED}`).bind(id)]);
   if (done!.results.length) return "done";
   return still!.results.length ? "changed" : "gone";
 }

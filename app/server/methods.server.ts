@@ -51,6 +51,12 @@ const API: [RegExp, string[]][] = [
   [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
 ];
 
+/**
+ * The operations API checks its key before anything else, the method and whether the path
+ * names an operation included (a caller without a key learns nothing): app/ops.
+ */
+const OPS_SPACE = /^\/api\/ops(?:\/|$)/;
+
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
 const API_SPACE =
   /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
@@ -69,6 +75,7 @@ export type MethodCheck = { api: true; status: 404 | 405; allow?: string } | { a
 /** Null when the request may go on; else how to refuse it. React Router's `.data` requests are checked as their page. */
 export function checkMethod(method: string, pathname: string): MethodCheck {
   const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  if (OPS_SPACE.test(path)) return null;
   if (API_SPACE.test(path)) {
     const entry = API.find(([pattern]) => pattern.test(path));
     if (!entry) return { api: true, status: 404 };

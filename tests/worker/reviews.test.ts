@@ -17,6 +17,7 @@ type Answer = {
     comment_date: string;
     confirmed: boolean;
     pending: boolean;
+    rejected_reason: string | null;
     order_in_size: string | null;
     order_in_color: string | null;
   }[];
@@ -460,7 +461,12 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
     expect((await decide(good.id, "reject", good.version)).status).toBe(404);
     const others = await read(p.id, "&allReviews=1");
     expect(others.reviews.some((r) => r.text === "На модерации: хорошо" && !r.pending)).toBe(true);
-    expect((await read(p.id, "&allReviews=1", { Cookie: b.cookie })).reviews.some((r) => r.text === "На модерации: спам")).toBe(false);
+    // A rejected review stays its author's alone, marked rejected; nobody else sees it.
+    expect((await read(p.id, "&allReviews=1", { Cookie: b.cookie })).reviews.find((r) => r.text === "На модерации: спам")).toMatchObject({
+      pending: true,
+      rejected_reason: "",
+    });
+    expect(others.reviews.some((r) => r.text === "На модерации: спам")).toBe(false);
 
     // Its author edits it after the list was read: publishing the version read is refused, the new one can be.
     expect((await form(c.cookie, { rating: "1", text: "На модерации: вторая версия" })).status).toBe(303);
