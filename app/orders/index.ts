@@ -13,3 +13,4 @@ export {
 } from "./schema";
 export { PaymentState } from "./payment-state";
 export { OrderDate, OrderDetails } from "./order-details";
+export { OrderTimeline } from "./order-timeline";
