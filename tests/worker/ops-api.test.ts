@@ -97,6 +97,14 @@ describe("the operations API's keys", () => {
     ]);
     const anonymous = await env.DB.prepare("SELECT client, status, at FROM ops_audit WHERE client = '-' LIMIT 1").first<{ status: number; at: number }>();
     expect(anonymous).toMatchObject({ client: "-", status: 401 });
+    // The daily clean-up keeps 90 days of them.
+    await env.DB.prepare(
+      "INSERT INTO ops_audit (client, method, path, status, at) VALUES ('old-erp', 'GET', '/api/ops/orders', 200, unixepoch() - 91 * 86400)",
+    ).run();
+    const { purgeExpired } = await import("../../workers/maintenance");
+    await purgeExpired(env.DB);
+    expect(await auditOf("old-erp")).toEqual([]);
+    expect(await auditOf("audited-erp")).toHaveLength(3);
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('ops_audit')").all<{ name: string }>()).results.map((c) => c.name);
     expect(columns).toEqual(["id", "client", "method", "path", "status", "at"]);
   });
