@@ -85,6 +85,7 @@ export default [
   api("api/catalog/v3/products/:id?", "catalog.ts"),
   api("api/size-table", "size-table.ts"),
   // The operations API, for the shop's own systems (scoped keys: app/ops).
+  api("api/ops/catalogue", "ops/catalogue.ts"),
   api("api/ops/orders", "ops/orders.ts"),
   api("api/ops/orders/ack", "ops/orders-ack.ts"),
   api("api/ops/orders/:id/status", "ops/order-status.ts"),

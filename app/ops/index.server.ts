@@ -2,3 +2,4 @@ export { OPS_TRIES, OPS_TRIES_WINDOW, type OpsRequest, opsCall } from "./call.se
 export { createOpsKey, OPS_SCOPES, type OpsScope, SCOPE, purgeOldAudit, revokeOpsKey } from "./keys.server";
 export { acknowledgeOrders, orderFeed, setOrderStatus } from "./orders.server";
 export { decideReview, reviewQueue } from "./reviews.server";
+export { importCatalogue } from "./catalogue.server";

@@ -92,6 +92,14 @@ export function checkMethod(method: string, pathname: string): MethodCheck {
 /** Bodies larger than any form or JSON call of the shop sends (the forms' largest is a few kB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** The catalogue import's body: a batch of a couple of thousand sizes with their products' texts. */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+
+/** The largest body a path takes. */
+export function bodyLimitOf(pathname: string): number {
+  return pathname === "/api/ops/catalogue" ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
+}
+
 /** Most of an unwanted upload read and thrown away before answering; past it the body is cancelled. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
@@ -125,7 +133,7 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The request to serve, or null when its body is past MAX_BODY_BYTES (the
+ * The request to serve, or null when its body is past its path's limit (`bodyLimitOf`; the
  * upload then read to its end and dropped: the caller answers 413). A body with
  * a Content-Length is judged by it. One without (chunked) is read here, up to the
  * limit, and goes on from memory: cutting it off at the limit while a route reads
@@ -134,8 +142,9 @@ export function isApiPath(pathname: string): boolean {
  * 404) would refuse it with anything but 413.
  */
 export async function withinBodyLimit(request: Request): Promise<Request | null> {
+  const limit = bodyLimitOf(new URL(request.url).pathname);
   const length = request.headers.get("Content-Length");
-  if (Number(length ?? 0) > MAX_BODY_BYTES) {
+  if (Number(length ?? 0) > limit) {
     await discardBody(request);
     return null;
   }
@@ -148,7 +157,7 @@ export async function withinBodyLimit(request: Request): Promise<Request | null>
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         await drain(reader, size);
         return null;
       }

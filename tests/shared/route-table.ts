@@ -64,6 +64,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/delivery/:resource", url: "/api/delivery/cities", personal: true, json: true },
   { route: "api/catalog/v3/products/:id?", url: "/api/catalog/v3/products", personal: false, json: true },
   { route: "api/size-table", url: "/api/size-table?product_id=2", personal: false, json: true },
+  { route: "api/ops/catalogue", url: "/api/ops/catalogue", personal: true, json: true },
   { route: "api/ops/orders", url: "/api/ops/orders", personal: true, json: true },
   { route: "api/ops/orders/ack", url: "/api/ops/orders/ack", personal: true, json: true },
   { route: "api/ops/orders/:id/status", url: "/api/ops/orders/1/status", personal: true, json: true },

@@ -57,6 +57,7 @@ const TABLE_OWNERS: Record<string, string> = {
   order_history: "orders",
   ops_clients: "ops",
   ops_audit: "ops",
+  ops_batches: "ops",
 };
 
 /**

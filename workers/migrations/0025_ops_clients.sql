@@ -28,3 +28,12 @@ CREATE TABLE ops_audit (
   at INTEGER NOT NULL DEFAULT (unixepoch())
 );
 CREATE INDEX ops_audit_at ON ops_audit (at);
+
+-- Catalogue imports applied, by the id their client gave them: written in the same D1 batch
+-- as the import, so the same import sent again (a retry, a double send) is applied once.
+CREATE TABLE ops_batches (
+  client_id INTEGER NOT NULL REFERENCES ops_clients(id),
+  batch_id TEXT NOT NULL,
+  at INTEGER NOT NULL DEFAULT (unixepoch()),
+  PRIMARY KEY (client_id, batch_id)
+) WITHOUT ROWID;
