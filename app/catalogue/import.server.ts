@@ -12,17 +12,21 @@ export async function importReferences(db: D1Database, batch: CatalogueImport): 
   const parentOf = (path: string) => path.split("/").slice(0, -1).join("/");
   const paths = [...new Set([...batch.categories.map((c) => parentOf(c.path)).filter(Boolean), ...batch.products.map((p) => p.category)])];
   const brands = [...new Set(batch.products.map((p) => p.brand))];
+  const priced = [...new Set(batch.prices.map((p) => p.slug))];
   const colors = [...new Set(batch.products.map((p) => p.color))];
-  const [c, b, k] = await db.batch([
+  const [c, b, k, s] = await db.batch([
     db.prepare("SELECT path AS key FROM categories WHERE path IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(paths)),
     db.prepare("SELECT slug AS key FROM brands WHERE slug IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(brands)),
     db.prepare("SELECT slug AS key FROM colors WHERE slug IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(colors)),
+    db.prepare("SELECT slug AS key FROM products WHERE slug IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(priced)),
   ]);
   const keys = (r: D1Result | undefined) => new Set(mapRows(r, (x: { key: string }) => x.key));
   const categories = keys(c);
   const knownBrands = keys(b);
   const knownColors = keys(k);
+  const knownProducts = keys(s);
   for (const x of batch.brands) knownBrands.add(x.slug);
+  for (const x of batch.products) knownProducts.add(x.slug);
   const problems: ImportProblem[] = [];
   batch.categories.forEach((x, i) => {
     const parent = parentOf(x.path);
@@ -33,6 +37,9 @@ export async function importReferences(db: D1Database, batch: CatalogueImport): 
     if (!categories.has(x.category)) problems.push({ field: `products[${i}].category`, message: "ops:catalogue.unknown", params: { value: x.category } });
     if (!knownBrands.has(x.brand)) problems.push({ field: `products[${i}].brand`, message: "ops:catalogue.unknown", params: { value: x.brand } });
     if (!knownColors.has(x.color)) problems.push({ field: `products[${i}].color`, message: "ops:catalogue.unknown", params: { value: x.color } });
+  });
+  batch.prices.forEach((x, i) => {
+    if (!knownProducts.has(x.slug)) problems.push({ field: `prices[${i}].slug`, message: "ops:catalogue.unknown", params: { value: x.slug } });
   });
   return problems;
 }
@@ -50,6 +57,18 @@ const f = (name: string) => `json_extract(value, '$.${name}')`;
  * there, and with it the whole batch. Pictures, when given, replace the product's.
  */
 export function importStatements(db: D1Database, batch: CatalogueImport): D1PreparedStatement[] {
+  // Price changes alone go last: after a product this import also brings.
+  const prices = batch.prices.length
+    ? [
+        db
+          .prepare(
+            `UPDATE products SET first_price = d.firstPrice, sale_price = d.salePrice
+             FROM (SELECT ${f("slug")} AS slug, ${f("firstPrice")} AS firstPrice, ${f("salePrice")} AS salePrice FROM json_each(?1)) d
+             WHERE products.slug = d.slug`,
+          )
+          .bind(JSON.stringify(batch.prices)),
+      ]
+    : [];
   const out: D1PreparedStatement[] = [];
   if (batch.brands.length)
     out.push(
@@ -74,7 +93,7 @@ export function importStatements(db: D1Database, batch: CatalogueImport): D1Prep
         .bind(segments.slice(0, -1).join("/"), segments.at(-1)!, c.path, segments.length - 1, c.position, c.sizeKind, c.names.uz, c.names.ru, c.names.uk),
     );
   }
-  if (!batch.products.length) return out;
+  if (!batch.products.length) return [...out, ...prices];
   const products = batch.products.map((p) => ({
     ...p,
     inClub: p.inClub ? 1 : 0,
@@ -156,7 +175,7 @@ export function importStatements(db: D1Database, batch: CatalogueImport): D1Prep
         .bind(list),
     );
   }
-  return out;
+  return [...out, ...prices];
 }
 
 /** Sizes whose delta would take the stock below 0 (read after the batch refused them). */

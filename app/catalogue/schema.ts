@@ -183,6 +183,16 @@ export const catalogueImportSchema = z
       .max(500)
       .default([]),
     products: z.array(importProduct, { error: "ops:catalogue.list" }).max(1000, { error: "ops:catalogue.list" }).default([]),
+    /** Price changes alone, for products the shop has (or this import brings, written after them). */
+    prices: z
+      .array(
+        z
+          .object({ slug: importSlug, firstPrice: importPrice, salePrice: importPrice })
+          .refine((p) => p.salePrice <= p.firstPrice, { error: "ops:catalogue.salePrice", path: ["salePrice"] }),
+        { error: "ops:catalogue.list" },
+      )
+      .max(5000, { error: "ops:catalogue.list" })
+      .default([]),
   })
   .refine((b) => b.products.reduce((n, p) => n + p.skus.length, 0) <= IMPORT_MAX_SKUS, { error: "ops:catalogue.tooMany", path: ["products"] })
   .refine((b) => new Set(b.products.map((p) => p.slug)).size === b.products.length, { error: "ops:catalogue.slugTwice", path: ["products"] });

@@ -58,7 +58,14 @@ export async function importCatalogue({ app, t, client, request }: OpsRequest): 
     success: true,
     applied: true,
     batchId: batch.batchId,
-    counts: { brands: batch.brands.length, categories: batch.categories.length, products: batch.products.length, skus, searchRefreshed: ids.length },
+    counts: {
+      brands: batch.brands.length,
+      categories: batch.categories.length,
+      products: batch.products.length,
+      skus,
+      prices: batch.prices.length,
+      searchRefreshed: ids.length,
+    },
     ms: Date.now() - started,
     visibleWithinSeconds: edgeSeconds(app.env),
   });

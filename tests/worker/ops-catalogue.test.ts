@@ -114,6 +114,13 @@ describe("the catalogue import", () => {
     expect(await stockOf("import-idem", "S")).toBe(3);
     expect(await stockOf("import-idem", "M")).toBe(2);
     expect((await html("/ru/product/import-idem")).body).toContain("199 000");
+    // A price change alone, for a product the shop has.
+    const priced = await send(key, { batchId: batchId(), prices: [{ slug: "import-idem", firstPrice: 320_000, salePrice: 289_000 }] });
+    expect(priced.status).toBe(200);
+    const row = await env.DB.prepare("SELECT first_price AS f, sale_price AS s FROM products WHERE slug = 'import-idem'").first();
+    expect(row).toEqual({ f: 320_000, s: 289_000 });
+    const unknown = await send(key, { batchId: batchId(), prices: [{ slug: "no-such-product", firstPrice: 1, salePrice: 1 }] });
+    expect(await unknown.json()).toMatchObject({ errors: [{ field: "prices[0].slug", message: "Неизвестно: no-such-product." }] });
   });
 
   it("stock deltas race as orders do: five parallel -1s on a stock of 3 leave 0, the other two are 409 naming the size, nothing oversold", async () => {
