@@ -75,7 +75,6 @@ export default defineConfig({
                 // Tests see every render; tests/worker/edge-cache.test.ts turns the cache on for its own requests.
                 EDGE_CACHE: "off",
                 DEV_IMAGES: "1",
-                REVIEWS_MODERATION_KEY: "test-moderation-key-0123456789",
                 TEST_MIGRATIONS: await readD1Migrations("./workers/migrations"),
               },
             },

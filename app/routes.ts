@@ -87,5 +87,13 @@ export default [
   // The header's search box: suggestions (the same for everyone) and the shopper's recent searches.
   api("api/search/autocomplete", "search-autocomplete.ts"),
   api("api/search/history/:id?", "search-history.ts"),
+  // The operations API, for the shop's own systems (scoped keys: app/ops).
+  api("api/ops/catalogue", "ops/catalogue.ts"),
+  api("api/ops/orders", "ops/orders.ts"),
+  api("api/ops/orders/ack", "ops/orders-ack.ts"),
+  api("api/ops/orders/:id/status", "ops/order-status.ts"),
+  api("api/ops/reviews", "ops/reviews.ts"),
+  api("api/ops/reviews/:id", "ops/review.ts"),
+  api("api/ops/*", "ops/unknown.ts"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,8 +11,6 @@ declare global {
     CLICK_SECRET_KEY?: string;
     /** Turnstile's secret key: siteverify checks review captchas with it. */
     TURNSTILE_SECRET_KEY?: string;
-    /** The bearer key of the reviews' moderation calls (/api/moderation/reviews); unset: moderation off. */
-    REVIEWS_MODERATION_KEY?: string;
   }
   interface Env extends SecretsEnv {}
   namespace Cloudflare {

@@ -68,9 +68,6 @@ export function serveBuild({ port, stdio = "inherit", vars = [] }) {
       // Browser tests see read-only mode with a cookie (dev_maintenance=read-only) on this one server.
       "--var",
       "DEV_MAINTENANCE_COOKIE:1",
-      // The reviews' moderation calls (/api/moderation/reviews) with a local key.
-      "--var",
-      "REVIEWS_MODERATION_KEY:local-moderation-key-0000",
       ...vars.flatMap((v) => ["--var", v]),
       "--show-interactive-dev-session=false",
       "--log-level",

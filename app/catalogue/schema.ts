@@ -1,5 +1,6 @@
 import "~/forms/zod-config";
 import { z } from "zod";
+import { SHAPES } from "./silhouettes";
 
 export const SORTS = ["new", "price_asc", "price_desc", "popular"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -94,3 +95,105 @@ export const sizeTableQuerySchema = z.object({
     .min(1, "sizes:errors.productId")
     .max(2 ** 31 - 1, "sizes:errors.productId"),
 });
+
+// ——— The catalogue import (POST /api/ops/catalogue) ———
+
+/** The most sizes one import may carry, over all its products (a call stays well inside the Worker's limits). */
+export const IMPORT_MAX_SKUS = 2000;
+const importText = (max: number) =>
+  z.string({ error: "ops:catalogue.text" }).trim().min(1, { error: "ops:catalogue.text" }).max(max, { error: "ops:catalogue.textLong" });
+const perLang = (max: number) => z.object({ uz: importText(max), ru: importText(max), uk: importText(max) }, { error: "ops:catalogue.languages" });
+const importSlug = z.string({ error: "ops:catalogue.slug" }).regex(/^[a-z0-9-]{1,120}$/, { error: "ops:catalogue.slug" });
+const importPrice = z
+  .number({ error: "ops:catalogue.price" })
+  .int({ error: "ops:catalogue.price" })
+  .min(0, { error: "ops:catalogue.price" })
+  .max(MAX_PRICE, { error: "ops:catalogue.price" });
+const count = (max: number) =>
+  z
+    .number({ error: "ops:catalogue.stock" })
+    .int({ error: "ops:catalogue.stock" })
+    .min(-max, { error: "ops:catalogue.stock" })
+    .max(max, { error: "ops:catalogue.stock" });
+
+/** A size: its stock set (`stock`) or moved by a delta (`stockDelta`), one of the two. */
+const importSku = z
+  .object({
+    size: z.string({ error: "ops:catalogue.size" }).regex(/^[A-Za-z0-9.]{1,10}$/, { error: "ops:catalogue.size" }),
+    stock: count(1_000_000).min(0, { error: "ops:catalogue.stock" }).optional(),
+    stockDelta: count(1_000_000).optional(),
+  })
+  .refine((s) => (s.stock === undefined) !== (s.stockDelta === undefined), { error: "ops:catalogue.stockOrDelta", path: ["stock"] });
+
+const importProduct = z
+  .object({
+    slug: importSlug,
+    modelCode: z.string({ error: "ops:catalogue.text" }).regex(/^[A-Za-z0-9._-]{1,60}$/, { error: "ops:catalogue.text" }),
+    category: z.string({ error: "ops:catalogue.category" }).regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/, { error: "ops:catalogue.category" }),
+    brand: importSlug,
+    color: importSlug,
+    /** The silhouette of the shop's generated pictures (a product without pictures of its own). */
+    shape: z.enum(Object.keys(SHAPES) as [string, ...string[]], { error: "ops:catalogue.shape" }).default("tshirt"),
+    firstPrice: importPrice,
+    /** 0 hides the price; below `firstPrice` the product is on sale. */
+    salePrice: importPrice,
+    inClub: z.boolean({ error: "ops:catalogue.flag" }).default(false),
+    names: perLang(200),
+    descriptions: perLang(5000),
+    /** The product's pictures in order; given, they replace the old ones. */
+    images: z
+      .array(
+        z.object({
+          // A path on the shop's own origin: the pages' CSP loads pictures from 'self' only.
+          url: z.string({ error: "ops:catalogue.image" }).regex(/^\/(?!\/)[^\s"'<>\\]{1,499}$/, { error: "ops:catalogue.image" }),
+          width: z.number({ error: "ops:catalogue.image" }).int().min(1).max(10_000),
+          height: z.number({ error: "ops:catalogue.image" }).int().min(1).max(10_000),
+        }),
+        { error: "ops:catalogue.list" },
+      )
+      .max(20, { error: "ops:catalogue.list" })
+      .optional(),
+    skus: z.array(importSku, { error: "ops:catalogue.list" }).max(100, { error: "ops:catalogue.list" }).default([]),
+  })
+  .refine((p) => p.salePrice <= p.firstPrice, { error: "ops:catalogue.salePrice", path: ["salePrice"] })
+  .refine((p) => new Set(p.skus.map((s) => s.size)).size === p.skus.length, { error: "ops:catalogue.sizeTwice", path: ["skus"] });
+
+/**
+ * `POST /api/ops/catalogue`: brands, categories (by their path; a parent before its
+ * children) and products with their texts in the three languages, prices, pictures and sizes.
+ * `batchId` names the import: the same id again is applied once.
+ */
+export const catalogueImportSchema = z
+  .object({
+    batchId: z.string({ error: "ops:catalogue.batchId" }).regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: "ops:catalogue.batchId" }),
+    brands: z
+      .array(z.object({ slug: importSlug, name: importText(100) }), { error: "ops:catalogue.list" })
+      .max(500)
+      .default([]),
+    categories: z
+      .array(
+        z.object({
+          path: z.string({ error: "ops:catalogue.category" }).regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/, { error: "ops:catalogue.category" }),
+          sizeKind: z.enum(["clothing", "footwear", "kids", "kids-footwear", "one"], { error: "ops:catalogue.sizeKind" }),
+          position: z.number().int().min(0).max(10_000).default(0),
+          names: perLang(100),
+        }),
+        { error: "ops:catalogue.list" },
+      )
+      .max(500)
+      .default([]),
+    products: z.array(importProduct, { error: "ops:catalogue.list" }).max(1000, { error: "ops:catalogue.list" }).default([]),
+    /** Price changes alone, for products the shop has (or this import brings, written after them). */
+    prices: z
+      .array(
+        z
+          .object({ slug: importSlug, firstPrice: importPrice, salePrice: importPrice })
+          .refine((p) => p.salePrice <= p.firstPrice, { error: "ops:catalogue.salePrice", path: ["salePrice"] }),
+        { error: "ops:catalogue.list" },
+      )
+      .max(5000, { error: "ops:catalogue.list" })
+      .default([]),
+  })
+  .refine((b) => b.products.reduce((n, p) => n + p.skus.length, 0) <= IMPORT_MAX_SKUS, { error: "ops:catalogue.tooMany", path: ["products"] })
+  .refine((b) => new Set(b.products.map((p) => p.slug)).size === b.products.length, { error: "ops:catalogue.slugTwice", path: ["products"] });
+export type CatalogueImport = z.infer<typeof catalogueImportSchema>;

@@ -8,7 +8,10 @@ export {
   type Order,
   orderByKey,
   orderJson,
+  ordersByIds,
+  type OrderEvent,
   ordersOf,
+  type OrderState,
   ownOrder,
   ownOrderById,
   unconfirmedHours,
@@ -31,3 +34,4 @@ export {
   paymentView,
   runPayOnDelivery,
 } from "./payment.server";
+export { advanceOrder, latestOrderChange, ordersChangedSince, type StepOutcome } from "./fulfilment.server";

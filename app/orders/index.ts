@@ -7,7 +7,10 @@ export {
   type PaymentMethod,
   payOnDeliverySchema,
   placeOrderSchema,
+  SHOP_STEPS,
+  type ShopStep,
   withPointId,
 } from "./schema";
 export { PaymentState } from "./payment-state";
 export { OrderDate, OrderDetails } from "./order-details";
+export { OrderTimeline } from "./order-timeline";

@@ -17,10 +17,21 @@ export type OrderLine = {
   salePrice: number;
 };
 
+/** A step of an order's timeline: placed, paid, the shop's steps, or cancelled. */
+export type OrderEvent = { state: OrderState; at: number; tracking: string | null };
+
+/** Where an order is, as the shopper reads it: its status, or the shop's latest step. */
+export type OrderState = "placed" | "new" | "paid" | "handed" | "confirmed" | "packed" | "shipped" | "delivered" | "returned" | "cancelled";
+
 export type Order = {
   id: number;
   number: string;
   status: "new" | "paid" | "handed" | "delivered" | "cancelled";
+  /** The shop's latest step where there is one (`shipped`, `returned` …), else the status. */
+  state: OrderState;
+  /** The shipment's tracking number, once shipped. */
+  tracking: string | null;
+  timeline: OrderEvent[];
   createdAt: number;
   lang: string;
   contact: { name: string; phone: string; email: string | null };
@@ -46,6 +57,8 @@ type OrderRow = {
   id: number;
   number: string;
   status: Order["status"];
+  state: OrderState;
+  tracking: string | null;
   createdAt: number;
   lang: string;
   name: string;
@@ -68,15 +81,23 @@ type OrderRow = {
   paidAt: number | null;
 };
 
-const ORDER_COLUMNS = `id, number, status, created_at AS createdAt, lang, name, phone, email, city_id AS cityId, delivery_type_id AS deliveryTypeId, point_id AS pointId,
+/** The shopper's reading of an order's state: a cancel of theirs (or the lapse) after the shop confirmed still reads cancelled. */
+const STATE = "CASE WHEN status = 'cancelled' AND stage IS NOT 'returned' THEN 'cancelled' ELSE COALESCE(stage, status) END";
+
+const ORDER_COLUMNS = `id, number, status, ${STATE} AS state, tracking, created_at AS createdAt, lang, name, phone, email, city_id AS cityId, delivery_type_id AS deliveryTypeId, point_id AS pointId,
   address, comment, payment_method AS paymentMethod, nominal, discount, coupons_amount AS couponsAmount, promo_code AS promoCode,
   club_discount AS clubDiscount, bonuses_used AS bonusesUsed, delivery_cost AS deliveryCost, total, paid_at AS paidAt`;
 const LINE_COLUMNS = `sku_id AS skuId, product_id AS productId, name, brand, color, size, quantity, first_price AS firstPrice, sale_price AS salePrice`;
 
-const orderFromRow = (r: OrderRow, lines: OrderLine[]): Order => ({
+const EVENT_COLUMNS = "order_id AS orderId, state, at, tracking";
+
+const orderFromRow = (r: OrderRow, lines: OrderLine[], timeline: OrderEvent[] = []): Order => ({
   id: r.id,
   number: r.number,
   status: r.status,
+  state: r.state,
+  tracking: r.tracking,
+  timeline,
   createdAt: r.createdAt,
   lang: r.lang,
   contact: { name: r.name, phone: r.phone, email: r.email },
@@ -99,17 +120,42 @@ const orderFromRow = (r: OrderRow, lines: OrderLine[]): Order => ({
 
 /** One order with its lines, found by a condition on `orders` (its binds follow). */
 async function orderWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Order | null> {
-  const [head, lines] = await db.batch([
+  const [head, lines, events] = await db.batch([
     db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where}`).bind(...binds),
     db.prepare(`SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE ${where}) ORDER BY position`).bind(...binds),
+    db.prepare(`SELECT ${EVENT_COLUMNS} FROM order_history WHERE order_id = (SELECT id FROM orders WHERE ${where}) ORDER BY id`).bind(...binds),
   ]);
   const row = head!.results[0] as OrderRow | undefined;
   return row
     ? orderFromRow(
         row,
         mapRows(lines, (l: OrderLine) => l),
+        mapRows(events, ({ orderId: _, ...e }: OrderEvent & { orderId: number }) => e),
       )
     : null;
+}
+
+/** Orders by id with their lines and timelines, in the order of `ids` (the operations API's feed). */
+export async function ordersByIds(db: D1Database, ids: number[]): Promise<Order[]> {
+  if (!ids.length) return [];
+  const list = JSON.stringify(ids);
+  const these = "SELECT value FROM json_each(?1)";
+  const [heads, lines, events] = await db.batch([
+    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (${these})`).bind(list),
+    db.prepare(`SELECT order_id AS orderId, ${LINE_COLUMNS} FROM order_lines WHERE order_id IN (${these}) ORDER BY position`).bind(list),
+    db.prepare(`SELECT ${EVENT_COLUMNS} FROM order_history WHERE order_id IN (${these}) ORDER BY id`).bind(list),
+  ]);
+  const linesOf = groupBy(mapRows(lines, (r: OrderLine & { orderId: number }) => r));
+  const eventsOf = groupBy(mapRows(events, (r: OrderEvent & { orderId: number }) => r));
+  const byId = new Map(mapRows(heads, (r: OrderRow) => [r.id, orderFromRow(r, linesOf.get(r.id) ?? [], eventsOf.get(r.id) ?? [])] as const));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Rows carrying their order's id, grouped by it (the id left out), in the rows' order. */
+function groupBy<R extends { orderId: number }>(rows: R[]): Map<number, Omit<R, "orderId">[]> {
+  const out = new Map<number, Omit<R, "orderId">[]>();
+  for (const { orderId, ...rest } of rows) out.set(orderId, [...(out.get(orderId) ?? []), rest]);
+  return out;
 }
 
 /** The order a cart placed with this idempotency key, if any. */
@@ -140,20 +186,19 @@ export function orderJson<O extends Order>(order: O) {
 
 /** A signed-in shopper's orders, newest first, one page of them (with their lines). */
 export async function ordersOf(db: D1Database, userId: number, page: number, perPage: number): Promise<{ items: Order[]; total: number }> {
-  const [count, heads, lines] = await db.batch([
+  const thisPage = "SELECT id FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?";
+  const [count, heads, lines, events] = await db.batch([
     db.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(userId),
     db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`).bind(userId, perPage, (page - 1) * perPage),
     db
-      .prepare(
-        `SELECT order_id AS orderId, ${LINE_COLUMNS} FROM order_lines
-         WHERE order_id IN (SELECT id FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?) ORDER BY position`,
-      )
+      .prepare(`SELECT order_id AS orderId, ${LINE_COLUMNS} FROM order_lines WHERE order_id IN (${thisPage}) ORDER BY position`)
       .bind(userId, perPage, (page - 1) * perPage),
+    db.prepare(`SELECT ${EVENT_COLUMNS} FROM order_history WHERE order_id IN (${thisPage}) ORDER BY id`).bind(userId, perPage, (page - 1) * perPage),
   ]);
-  const byOrder = new Map<number, OrderLine[]>();
-  for (const { orderId, ...line } of mapRows(lines, (r: OrderLine & { orderId: number }) => r)) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
+  const byOrder = groupBy(mapRows(lines, (r: OrderLine & { orderId: number }) => r));
+  const timelines = groupBy(mapRows(events, (r: OrderEvent & { orderId: number }) => r));
   return {
-    items: mapRows(heads, (r: OrderRow) => orderFromRow(r, byOrder.get(r.id) ?? [])),
+    items: mapRows(heads, (r: OrderRow) => orderFromRow(r, byOrder.get(r.id) ?? [], timelines.get(r.id) ?? [])),
     total: (count!.results[0] as { n: number }).n,
   };
 }
@@ -204,7 +249,8 @@ export async function cancelOrder(db: D1Database, number: string, userId: number
 type Cancelled = { number: string; phone: string; email: string | null; lang: Lang };
 
 async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Cancelled[]> {
-  const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL`;
+  // Once the shop packed it, the order is the shop's to cancel (through the operations API).
+  const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL AND (stage IS NULL OR stage = 'confirmed')`;
   const [, , cancelled] = await db.batch([
     returnStockStatement(db, `SELECT sku_id, quantity FROM order_lines WHERE order_id IN (${these})`, ...binds),
     returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, ...binds),

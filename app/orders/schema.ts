@@ -8,6 +8,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const id = positiveId;
 
+/** The shop's steps of an order, as its systems report them (docs/api.md, "Order states back"). */
+export const SHOP_STEPS = ["confirmed", "packed", "shipped", "delivered", "returned", "cancelled"] as const;
+export type ShopStep = (typeof SHOP_STEPS)[number];
+
 /** The order comment's limit (the textarea stops there, the schema refuses more). */
 export const COMMENT_MAX = 500;
 

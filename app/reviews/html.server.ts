@@ -59,7 +59,7 @@ function query(c: WidgetContext, over: Partial<Pick<WidgetContext, "sort" | "all
 }
 
 /** A render's fixed texts, escaped once rather than once per review. */
-type Texts = { ratings: string[]; confirmed: string; pending: string; matchings: string; signIn: string };
+type Texts = { ratings: string[]; confirmed: string; pending: string; rejected: string; matchings: string; signIn: string };
 
 function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Intl.DateTimeFormat, x: Texts): string {
   const when = new Date(r.date * 1000);
@@ -76,7 +76,11 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
     (r.confirmed ? ` <span class="badge badge--confirmed" data-testid="confirmed">${x.confirmed}</span>` : "") +
     `</p>` +
     (r.bought ? `<p class="review__bought" data-testid="bought-in">${escapeHtml(c.t("reviews:boughtIn", r.bought))}</p>` : "") +
-    (r.pending ? `<p class="review__pending" role="note">${x.pending}</p>` : "") +
+    (r.rejectedReason !== null
+      ? `<p class="review__pending" role="note" data-testid="review-rejected">${x.rejected} ${escapeHtml(r.rejectedReason)}</p>`
+      : r.pending
+        ? `<p class="review__pending" role="note">${x.pending}</p>`
+        : "") +
     (r.text ? `<p class="review__text">${escapeHtml(r.text)}</p>` : "") +
     (choices ? `<details class="review__matchings"><summary>${x.matchings}</summary><dl>${choices}</dl></details>` : "") +
     // A held review (its author's eyes only) takes no reactions until it is published.
@@ -121,6 +125,7 @@ export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
     ratings: [0, 1, 2, 3, 4, 5].map((rating) => c.t("reviews:rating", { rating })),
     confirmed: escapeHtml(c.t("reviews:confirmed")),
     pending: escapeHtml(c.t("reviews:pending")),
+    rejected: escapeHtml(c.t("reviews:rejected")),
     matchings: escapeHtml(c.t("reviews:matchings")),
     signIn: escapeHtml(c.t("reviews:signInToReact")),
   };

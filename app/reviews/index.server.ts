@@ -14,4 +14,4 @@ export { react, REVIEWS_PER_HOUR } from "./write.server";
 export { reviewsHtml, type WidgetContext } from "./html.server";
 export { type FormParameter, reviewFormOf } from "./form.server";
 export { reviewsQueryOf } from "./query.server";
-export { isModerator, MODERATION_TRIES_PER_HOUR, moderateReview, type PendingReview, pendingReviews, requireModerator } from "./moderation.server";
+export { moderateReview, type PendingReview, pendingReviews } from "./moderation.server";

@@ -29,6 +29,7 @@ export function reviewsJson(r: ProductReviews) {
       comment_date: new Date(v.date * 1000).toISOString().slice(0, 10),
       confirmed: v.confirmed,
       pending: v.pending,
+      rejected_reason: v.rejectedReason,
     })),
     countReview: r.count,
     matching_parameters: r.parameters.map((p) => ({

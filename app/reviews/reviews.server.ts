@@ -22,6 +22,8 @@ export type Review = {
   own: boolean;
   /** Held for moderation (shown to its author only). */
   pending: boolean;
+  /** Rejected by the moderator, with the reason its author reads (the review stays theirs alone). */
+  rejectedReason: string | null;
   /** Its author bought the product (an order with it, not cancelled). */
   confirmed: boolean;
   /** What a confirmed review's author bought: the size of their latest such order's line, and the product's colour in the page's language. */
@@ -110,7 +112,7 @@ export async function productReviews(
         `WITH shown AS (
            SELECT r.id, r.created_at, r.rating, ${SORT_KEY[sort]} AS sort_key FROM reviews r WHERE ${VISIBLE}
            ORDER BY ${ORDER[sort]} LIMIT ?3)
-         SELECT r.id, r.user_name AS userName, r.rating, r.text, r.created_at AS date, r.status,
+         SELECT r.id, r.user_name AS userName, r.rating, r.text, r.created_at AS date, r.status, r.rejected_reason AS rejectedReason,
            COALESCE(r.user_id = ?2, 0) AS own,
            (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = 1) AS likes,
            (SELECT COUNT(*) FROM review_reactions x WHERE x.review_id = r.id AND x.reaction = -1) AS dislikes,

@@ -63,10 +63,15 @@ export const reactionSchema = z
   })
   .refine((r) => !(r.user_like && r.user_dislike), { error: "reviews:errors.badReaction", path: ["user_like"] });
 
+/** The longest reason a rejection gives. */
+export const REJECT_REASON_MAX = 500;
+
 /** A moderator's decision on a review held for moderation. */
 export const MODERATION_DECISIONS = ["publish", "reject"] as const;
 export const moderationSchema = z.object({
   decision: z.enum(MODERATION_DECISIONS, { error: "reviews:errors.decision" }),
   /** The version the moderator read (the list's `version`). */
   version: z.coerce.number({ error: "reviews:errors.version" }).int({ error: "reviews:errors.version" }).positive({ error: "reviews:errors.version" }),
+  /** Why it was rejected: its author reads it on their review. */
+  reason: z.string().trim().max(REJECT_REASON_MAX, { error: "reviews:errors.reasonLong" }).optional(),
 });

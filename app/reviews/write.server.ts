@@ -44,7 +44,8 @@ export async function saveReview(db: D1Database, r: NewReview): Promise<number> 
       .prepare(
         `INSERT INTO reviews (product_id, user_id, user_name, rating, text, lang, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (product_id, user_id) DO UPDATE SET user_name = excluded.user_name, rating = excluded.rating, text = excluded.text,
-           lang = excluded.lang, status = excluded.status, updated_at = unixepoch(), version = version + 1`,
+           lang = excluded.lang, status = excluded.status, updated_at = unixepoch(), version = version + 1,
+           rejected_reason = NULL, rejected_at = NULL`,
       )
       .bind(r.productId, r.userId, r.userName, r.rating, r.text, r.lang, r.status),
     db.prepare(`DELETE FROM review_matchings WHERE review_id = (${mine})`).bind(r.productId, r.userId),

@@ -54,6 +54,12 @@ const API: [RegExp, string[]][] = [
   [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
 ];
 
+/**
+ * The operations API checks its key before anything else, the method and whether the path
+ * names an operation included (a caller without a key learns nothing): app/ops.
+ */
+const OPS_SPACE = /^\/api\/ops(?:\/|$)/;
+
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
 const API_SPACE =
   /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
@@ -72,6 +78,7 @@ export type MethodCheck = { api: true; status: 404 | 405; allow?: string } | { a
 /** Null when the request may go on; else how to refuse it. React Router's `.data` requests are checked as their page. */
 export function checkMethod(method: string, pathname: string): MethodCheck {
   const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  if (OPS_SPACE.test(path)) return null;
   if (API_SPACE.test(path)) {
     const entry = API.find(([pattern]) => pattern.test(path));
     if (!entry) return { api: true, status: 404 };
@@ -87,6 +94,14 @@ export function checkMethod(method: string, pathname: string): MethodCheck {
 
 /** Bodies larger than any form or JSON call of the shop sends (the forms' largest is a few kB). */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The catalogue import's body: a batch of a couple of thousand sizes with their products' texts. */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+
+/** The largest body a path takes. */
+export function bodyLimitOf(pathname: string): number {
+  return pathname === "/api/ops/catalogue" ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
+}
 
 /** Most of an unwanted upload read and thrown away before answering; past it the body is cancelled. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
@@ -121,7 +136,7 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The request to serve, or null when its body is past MAX_BODY_BYTES (the
+ * The request to serve, or null when its body is past its path's limit (`bodyLimitOf`; the
  * upload then read to its end and dropped: the caller answers 413). A body with
  * a Content-Length is judged by it. One without (chunked) is read here, up to the
  * limit, and goes on from memory: cutting it off at the limit while a route reads
@@ -130,8 +145,9 @@ export function isApiPath(pathname: string): boolean {
  * 404) would refuse it with anything but 413.
  */
 export async function withinBodyLimit(request: Request): Promise<Request | null> {
+  const limit = bodyLimitOf(new URL(request.url).pathname);
   const length = request.headers.get("Content-Length");
-  if (Number(length ?? 0) > MAX_BODY_BYTES) {
+  if (Number(length ?? 0) > limit) {
     await discardBody(request);
     return null;
   }
@@ -144,7 +160,7 @@ export async function withinBodyLimit(request: Request): Promise<Request | null>
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         await drain(reader, size);
         return null;
       }

@@ -1,6 +1,7 @@
 // Shared helpers of the end-to-end specs. Every spec runs in both projects
 // ("js" and "no-js") with the same code: the helpers below are where the two
 // differ (auto-submit with JavaScript, an Apply button without it).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 
@@ -444,4 +445,13 @@ export async function chooseCity(page: Page, city: string, js: boolean, how: "se
     await box.getByRole("option", { name: city, exact: true }).click();
   }
   await expect(page.getByTestId("delivery-form")).toBeVisible();
+}
+
+/**
+ * A key of the operations API for a client of its own, made as an operator makes one
+ * (scripts/ops-key.mjs on the local D1 the server uses): the shop's systems, played.
+ */
+export function opsKey(name: string, scopes: string[]): string {
+  const out = execFileSync(process.execPath, ["scripts/ops-key.mjs", "create", name, scopes.join(",")], { encoding: "utf8" });
+  return /\b(ops_[0-9a-f]{8}_[A-Za-z0-9_-]{43})\b/.exec(out)![1]!;
 }

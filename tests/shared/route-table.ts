@@ -66,6 +66,13 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/size-table", url: "/api/size-table?product_id=2", personal: false, json: true },
   { route: "api/search/autocomplete", url: "/api/search/autocomplete?q=kross", personal: false, json: true },
   { route: "api/search/history/:id?", url: "/api/search/history", personal: true, json: true },
+  { route: "api/ops/catalogue", url: "/api/ops/catalogue", personal: true, json: true },
+  { route: "api/ops/orders", url: "/api/ops/orders", personal: true, json: true },
+  { route: "api/ops/orders/ack", url: "/api/ops/orders/ack", personal: true, json: true },
+  { route: "api/ops/orders/:id/status", url: "/api/ops/orders/1/status", personal: true, json: true },
+  { route: "api/ops/reviews", url: "/api/ops/reviews", personal: true, json: true },
+  { route: "api/ops/reviews/:id", url: "/api/ops/reviews/1", personal: true, json: true },
+  { route: "api/ops/*", url: "/api/ops/whatever", personal: true, json: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 

@@ -55,6 +55,10 @@ const TABLE_OWNERS: Record<string, string> = {
   review_matchings: "reviews",
   review_reactions: "reviews",
   newsletter_subscribers: "newsletter",
+  order_history: "orders",
+  ops_clients: "ops",
+  ops_audit: "ops",
+  ops_batches: "ops",
 };
 
 /**

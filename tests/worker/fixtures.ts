@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { expect } from "vitest";
 import type { ProductRow } from "../../workers/seed/catalogue";
+import { createOpsKey, type OpsScope } from "~/ops/index.server";
 import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers";
 
 /**
@@ -223,3 +224,26 @@ export const order = (key: string, extra: Record<string, unknown> = {}) => ({
   idempotencyKey: key,
   ...extra,
 });
+
+// ——— The operations API ———
+
+/** A new operations API key for a client of its own (each call a new name), with these scopes. */
+export async function opsKey(scopes: OpsScope[], name = `erp-${++opsClients}`): Promise<string> {
+  return (await createOpsKey(env.DB, name, scopes)).key;
+}
+let opsClients = 0;
+
+/** A call of the operations API with `key` (none: no Authorization), as the shop's systems send it; JSON bodies. */
+export function ops(path: string, key: string | null, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const { method = init.body === undefined ? "GET" : "POST", body, headers = {} } = init;
+  return get(path, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...ip(),
+      ...headers,
+    },
+  });
+}

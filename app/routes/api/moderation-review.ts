@@ -1,24 +1,10 @@
 import type { Route } from "./+types/moderation-review";
-import { moderationSchema } from "~/reviews/index";
-import { moderateReview, requireModerator } from "~/reviews/index.server";
-import { parseForm, payloadForm } from "~/forms/parse.server";
-import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { decideReview, opsCall, SCOPE } from "~/ops/index.server";
 
 /**
- * `POST /api/moderation/reviews/<id>` `{decision: "publish" | "reject", version}`
- * (Authorization: Bearer <REVIEWS_MODERATION_KEY>): publishes the pending review for
- * everyone, or deletes it, as it was at the version the moderator read. 409 when its
- * author edited it since, 404 when it is not pending.
+ * `POST /api/moderation/reviews/<id>`: the first clients' address of `POST /api/ops/reviews/<id>`,
+ * with the same scoped keys (`reviews:moderate`; docs/decisions/019-moderation-on-scoped-keys.md).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, t } = apiContext(context, request);
-  await requireModerator(app.env, request, t);
-  const submission = parseForm(payloadForm(await readPayload(request, t)), moderationSchema);
-  if (submission.status !== "success") apiFailure(t, { status: 422, reply: submission.reply() });
-  const id = Number(params.id);
-  const { decision, version } = submission.value;
-  const outcome = await moderateReview(app.env.DB, id, version, decision);
-  if (outcome === "gone") apiError(404, t("reviews:errors.notPending"));
-  if (outcome === "changed") apiError(409, t("reviews:errors.changedSince"));
-  return Response.json({ success: true, id, status: decision === "publish" ? "published" : "rejected" });
+  return opsCall({ context, request }, { scope: SCOPE.reviews, methods: ["POST"] }, (call) => decideReview(call, params.id));
 }

@@ -1,13 +1,10 @@
 import type { Route } from "./+types/moderation";
-import { pendingReviews, requireModerator } from "~/reviews/index.server";
-import { apiContext } from "~/server/api.server";
+import { opsCall, reviewQueue, SCOPE } from "~/ops/index.server";
 
 /**
- * `GET /api/moderation/reviews` (Authorization: Bearer <REVIEWS_MODERATION_KEY>): the
- * reviews held for moderation, oldest first, each with the version a decision names.
+ * `GET /api/moderation/reviews`: the first clients' address of `GET /api/ops/reviews`, with
+ * the same scoped keys (`reviews:moderate`; docs/decisions/019-moderation-on-scoped-keys.md).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, t } = apiContext(context, request);
-  await requireModerator(app.env, request, t);
-  return Response.json({ reviews: await pendingReviews(app.env.DB) });
+  return opsCall({ context, request }, { scope: SCOPE.reviews, methods: ["GET"] }, reviewQueue);
 }

@@ -7,7 +7,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
-import { OrderDate, OrderDetails, PaymentState } from "~/orders/index";
+import { OrderDate, OrderDetails, OrderTimeline, PaymentState } from "~/orders/index";
 import { cancelOrder, localizeOrder, ordersOf, ownOrder, paymentView, runPayOnDelivery } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -72,11 +72,13 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
             {t(actionData.cancelled ? "orders:history.cancelled" : "orders:history.notCancellable")}
           </p>
         ) : null}
-        <p data-testid="order-status">{t(`orders:status.${order.status}`)}</p>
+        <p data-testid="order-status">{t(`orders:status.${order.state}`)}</p>
         <PaymentState view={payment} refused={actionData?.refused} />
         <LineList lines={order.lines} testId="order-line" />
         <OrderDetails order={order} payment={payment.state} />
-        {order.status === "new" ? (
+        <OrderTimeline timeline={order.timeline} />
+        {/* The shopper may cancel until the shop packs the order. */}
+        {order.status === "new" && (order.state === "new" || order.state === "confirmed") ? (
           <Form method="post">
             <button type="submit" name="intent" value="cancel" className="button button--ghost" data-testid="cancel-order">
               {t("orders:history.cancel")}
@@ -94,7 +96,7 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
         <ul className="checkout__lines">
           {list.map((o) => (
             <li key={o.id} data-testid="history-order">
-              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · <OrderDate seconds={o.createdAt} /> · {t(`orders:status.${o.status}`)} ·{" "}
+              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · <OrderDate seconds={o.createdAt} /> · {t(`orders:status.${o.state}`)} ·{" "}
               {price(o.totals.total)}
             </li>
           ))}

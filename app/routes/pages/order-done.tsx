@@ -9,7 +9,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { LineList } from "~/ui/line-list";
-import { OrderDetails, PaymentState } from "~/orders/index";
+import { OrderDetails, OrderTimeline, PaymentState } from "~/orders/index";
 import { localizeOrder, ownOrder, paymentView, runPayOnDelivery } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -78,6 +78,7 @@ export default function OrderDone({ loaderData, actionData }: Route.ComponentPro
       <h2>{t("orders:done.lines")}</h2>
       <LineList lines={order.lines} testId="order-line" />
       <OrderDetails order={order} payment={loaderData.payment.state} />
+      <OrderTimeline timeline={order.timeline} />
       <a className="button" href={href("/store")}>
         {t("orders:done.toCatalogue")}
       </a>

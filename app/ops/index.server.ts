@@ -1,0 +1,5 @@
+export { OPS_TRIES, OPS_TRIES_WINDOW, type OpsRequest, opsCall } from "./call.server";
+export { createOpsKey, OPS_SCOPES, type OpsScope, SCOPE, purgeOldAudit, revokeOpsKey } from "./keys.server";
+export { acknowledgeOrders, orderFeed, setOrderStatus } from "./orders.server";
+export { decideReview, reviewQueue } from "./reviews.server";
+export { importCatalogue } from "./catalogue.server";

@@ -1,0 +1,1 @@
+export { ackSchema, feedQuerySchema, opsModerationSchema, orderStepSchema, TRACKING_MAX } from "./schema";
