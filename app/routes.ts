@@ -46,6 +46,8 @@ export default [
   page(":lang?/auth/confirm-email", "confirm-email.tsx"),
   // The newsletter: the form, check-email, thank-you, and its e-mails' confirm and unsubscribe links.
   page(":lang?/subscribe/:step?", "subscribe.tsx"),
+  page(":lang?/news", "news.tsx"),
+  page(":lang?/news/:slug", "news-article.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-lang.ts"),

@@ -6,3 +6,4 @@ export { markHearts } from "./html";
 export { ProductGrid } from "./product-card";
 export { silhouetteSvg } from "./silhouettes";
 export { SizeChart, SizeTablePopup, type SavedSizes, type SizeTable } from "./size-table";
+export type { ProductCard } from "./types";

@@ -25,6 +25,7 @@ export function Footer({ lite, extra }: { lite: boolean; extra?: Markup }) {
         <nav aria-label={t("layout.catalogue")}>
           <Link to={href("/store")}>{t("layout.catalogue")}</Link>
           <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
+          <Link to={href("/news")}>{t("layout.news")}</Link>
         </nav>
         {extra === undefined ? null : <FooterExtra extra={extra} />}
         <p className="site-footer__copy">

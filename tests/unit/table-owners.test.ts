@@ -54,6 +54,9 @@ const TABLE_OWNERS: Record<string, string> = {
   review_matchings: "reviews",
   review_reactions: "reviews",
   newsletter_subscribers: "newsletter",
+  news: "news",
+  news_translations: "news",
+  news_products: "news",
 };
 
 /**

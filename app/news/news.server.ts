@@ -1,0 +1,76 @@
+import { data, redirect } from "react-router";
+import type { Lang } from "~/i18n/languages";
+import { mapRows } from "~/server/db.server";
+import { newsListQuerySchema } from "./schema";
+
+/** An article as the list shows it. */
+export type NewsItem = { slug: string; published: number; title: string; summary: string; cover: { url: string; width: number; height: number } };
+/** An article's page: the list's fields, its paragraphs and the products it shows. */
+export type NewsArticle = NewsItem & { paragraphs: string[]; productIds: number[] };
+
+type ItemRow = { slug: string; published: number; title: string; summary: string; coverUrl: string; coverWidth: number; coverHeight: number };
+const itemFromRow = (r: ItemRow): NewsItem => ({
+  slug: r.slug,
+  published: r.published,
+  title: r.title,
+  summary: r.summary,
+  cover: { url: r.coverUrl, width: r.coverWidth, height: r.coverHeight },
+});
+
+const ITEM_COLUMNS = `n.slug, n.published_at AS published, t.title, t.summary, n.cover_url AS coverUrl, n.cover_width AS coverWidth, n.cover_height AS coverHeight`;
+
+/** A page of the news, newest first, and how many pages there are (at least one, even with no article). */
+export async function listNews(db: D1Database, lang: Lang, page: number, pageSize: number): Promise<{ items: NewsItem[]; total: number; pageCount: number }> {
+  const [items, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${ITEM_COLUMNS} FROM news n JOIN news_translations t ON t.news_id = n.id AND t.lang = ?1
+         ORDER BY n.published_at DESC, n.id DESC LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(lang, pageSize, (page - 1) * pageSize),
+    db.prepare("SELECT COUNT(*) AS n FROM news n JOIN news_translations t ON t.news_id = n.id AND t.lang = ?1").bind(lang),
+  ]);
+  const total = (count!.results[0] as { n: number }).n;
+  return { items: mapRows(items, itemFromRow), total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** An article in `lang`, or null when there is none by that slug (or not in that language). */
+export async function getArticle(db: D1Database, lang: Lang, slug: string): Promise<NewsArticle | null> {
+  const [article, products] = await db.batch([
+    db.prepare(`SELECT ${ITEM_COLUMNS}, t.body FROM news n JOIN news_translations t ON t.news_id = n.id AND t.lang = ?1 WHERE n.slug = ?2`).bind(lang, slug),
+    db.prepare("SELECT p.product_id AS id FROM news_products p JOIN news n ON n.id = p.news_id WHERE n.slug = ? ORDER BY p.position").bind(slug),
+  ]);
+  const row = article!.results[0] as (ItemRow & { body: string }) | undefined;
+  if (!row) return null;
+  return {
+    ...itemFromRow(row),
+    paragraphs: row.body
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+    productIds: mapRows(products, (r: { id: number }) => r.id),
+  };
+}
+
+/** The news pages for the sitemap: the list and every article, each with when it was published. */
+export async function newsSitemapEntries(db: D1Database): Promise<{ path: string; lastmod?: number }[]> {
+  const { results } = await db
+    .prepare("SELECT slug, published_at AS published FROM news ORDER BY published_at DESC, id DESC")
+    .all<{ slug: string; published: number }>();
+  return [{ path: "/news", lastmod: results[0]?.published }, ...results.map((r) => ({ path: `/news/${r.slug}`, lastmod: r.published }))];
+}
+
+/**
+ * The news list's page from its URL. The one clean form of a URL is `/news` or `/news?page=N`
+ * (N ≥ 2): `?page=1` and other parameters redirect there (301); a page that is not a number is
+ * not a page (404). Whether the page exists is the caller's to check (`pastTheEnd`).
+ */
+export function newsPageOf(url: URL): number {
+  const raw = url.searchParams.get("page");
+  const parsed = newsListQuerySchema.safeParse({ page: raw === null || raw === "1" ? undefined : raw });
+  if (!parsed.success) throw data(null, { status: 404 });
+  const page = parsed.data.page ?? 1;
+  const clean = page > 1 ? `?page=${page}` : "";
+  if (url.search !== clean) throw redirect(url.pathname + clean, 301);
+  return page;
+}
