@@ -61,16 +61,21 @@ export async function newsSitemapEntries(db: D1Database): Promise<{ path: string
 }
 
 /**
- * The news list's page from its URL. The one clean form of a URL is `/news` or `/news?page=N`
- * (N ≥ 2): `?page=1` and other parameters redirect there (301); a page that is not a number is
- * not a page (404). Whether the page exists is the caller's to check (`pastTheEnd`).
+ * The news list's page from its URL: `?page=N` (N ≥ 2), none for the first. `?page=1` redirects
+ * (301) to the URL without it, one URL per page; a page that is not a number is not a page (404).
+ * Other parameters are left alone (the canonical link names the clean URL), as the catalogue does.
+ * Whether the page exists is the caller's to check (`pastTheEnd`).
  */
 export function newsPageOf(url: URL): number {
   const raw = url.searchParams.get("page");
-  const parsed = newsListQuerySchema.safeParse({ page: raw === null || raw === "1" ? undefined : raw });
+  if (raw === "1") {
+    const rest = new URLSearchParams(url.searchParams);
+    // A client navigation's data request names the page with ".data" and the routes it wants.
+    for (const name of ["page", "_routes"]) rest.delete(name);
+    const query = rest.toString();
+    throw redirect(url.pathname.replace(/\.data$/, "") + (query ? `?${query}` : ""), 301);
+  }
+  const parsed = newsListQuerySchema.safeParse({ page: raw ?? undefined });
   if (!parsed.success) throw data(null, { status: 404 });
-  const page = parsed.data.page ?? 1;
-  const clean = page > 1 ? `?page=${page}` : "";
-  if (url.search !== clean) throw redirect(url.pathname + clean, 301);
-  return page;
+  return parsed.data.page ?? 1;
 }

@@ -37,13 +37,17 @@ describe("the news list", () => {
     for (const page of ["abc", "0", "-1", "2.5"]) expect((await get(`/news?page=${page}`)).status, page).toBe(404);
   });
 
-  it("redirects page 1 and unknown parameters to the one clean URL", async () => {
+  it("redirects page 1 to the URL without it, and names the clean URL as canonical whatever else the query holds", async () => {
     const one = await get("/ru/news?page=1");
     expect(one.status).toBe(301);
     expect(one.headers.get("Location")).toBe("/ru/news");
-    const other = await get("/news?page=2&utm=x");
-    expect(other.status).toBe(301);
-    expect(other.headers.get("Location")).toBe("/news?page=2");
+    const { res, body } = await html("/news?page=2&utm_source=x");
+    expect(res.status).toBe(200);
+    expect(tags(headOf(body), "link").find((l) => l.rel === "canonical")!.href).toBe("http://shop.test/news?page=2");
+  });
+
+  it("answers a client navigation's data request for a page (no redirect to a clean URL of it)", async () => {
+    for (const path of ["/ru/news.data?_routes=pages%2Fnews", "/news.data?page=2&_routes=pages%2Fnews"]) expect((await get(path)).status, path).toBe(200);
   });
 
   it("is linked from every page's footer", async () => {
