@@ -1,5 +1,6 @@
 import { purgeAbandonedCarts } from "~/cart/index.server";
 import { purgeAbandonedGuestFavourites } from "~/favourites/index.server";
+import { purgeOldGiftHints } from "~/gifts/index.server";
 import { purgeUnconfirmedSubscribers } from "~/newsletter/index.server";
 import { purgeOldWindows } from "~/server/rate-limit.server";
 import { purgeExpiredSessions } from "~/server/session.server";
@@ -17,5 +18,6 @@ export async function purgeExpired(db: D1Database, now = Math.floor(Date.now() /
   await purgeAbandonedGuestFavourites(db, now);
   await purgeOldWindows(db, now);
   await purgeUnconfirmedSubscribers(db, now);
+  await purgeOldGiftHints(db, now);
   return { sessions, carts };
 }

@@ -8,6 +8,7 @@ export { exactSearchUrl, getListing, pastTheEnd, requireCleanListingUrl } from "
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
 export { productHtml } from "./product-html";
+export { type ProductSizes, productSizesOf } from "./product-sizes.server";
 export { preselectedSku, sizeTableOf } from "./size-table.server";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";

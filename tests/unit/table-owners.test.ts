@@ -57,6 +57,7 @@ const TABLE_OWNERS: Record<string, string> = {
   news: "news",
   news_translations: "news",
   news_products: "news",
+  gift_hints: "gifts",
 };
 
 /**
