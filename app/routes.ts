@@ -50,10 +50,8 @@ export default [
   page(":lang?/auth/confirm-email", "confirm-email.tsx"),
   // The newsletter: the form, check-email, thank-you, and its e-mails' confirm and unsubscribe links.
   page(":lang?/subscribe/:step?", "subscribe.tsx"),
-  // A gift hint's link, as the friend gets it.
-  page(":lang?/gift-hint", "gift-hint.tsx"),
-  page(":lang?/news", "news.tsx"),
-  page(":lang?/news/:slug", "news-article.tsx"),
+  // The news list and its articles.
+  page(":lang?/news/:slug?", "news.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-lang.ts"),

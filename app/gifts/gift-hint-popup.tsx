@@ -15,6 +15,8 @@ export type GiftHintPopupProps = {
   chosen: number | null;
   /** After sending: the thank-you. */
   sent: boolean;
+  /** A friend's link of no hint. */
+  invalidLink: boolean;
   actionData?: { reply: FormReply };
 };
 
@@ -45,7 +47,7 @@ const focusLink = () => document.querySelector<HTMLElement>("[data-testid=gift-h
  * name. A page section without JavaScript, a dialog with it (app/ui/route-popup.tsx; it wears the
  * review popup's styles).
  */
-export function GiftHintPopup({ product, chosen, sent, actionData }: GiftHintPopupProps) {
+export function GiftHintPopup({ product, chosen, sent, invalidLink, actionData }: GiftHintPopupProps) {
   const { t } = useI18n();
   const busy = useNavigation().state === "submitting";
   const form = useConformForm(giftHintSchema, { lastResult: actionData?.reply });
@@ -71,6 +73,11 @@ export function GiftHintPopup({ product, chosen, sent, actionData }: GiftHintPop
         </>
       ) : (
         <ConformForm form={form} className="form" preventScrollReset data-testid="gift-hint-form">
+          {invalidLink ? (
+            <p className="alert alert--error" role="alert" data-testid="gift-hint-invalid">
+              {t("gifts:open.invalid")}
+            </p>
+          ) : null}
           <p>{t("gifts:form.lead", { max: GIFT_HINTS_OPEN_MAX })}</p>
           <FormError />
           <SizeRow sizes={product.sizes} chosen={chosen} />

@@ -78,7 +78,8 @@ export async function sendGiftHint(
     )
     .first();
   if (!written) return { refused: "tooMany" };
-  const url = mailLink(mail, "/gift-hint", { token });
+  // The product's gift hint page opens the hint (app/routes/pages/product-gift-hint.tsx): no route of its own.
+  const url = mailLink(mail, `/product/${product.slug}/gift-hint`, { token });
   // No configured origin: nothing is sent (mailLink logs it); the hint stays open until it expires.
   if (!url) return "sent";
   const text = { name: input.name, product: product.name, size: size.size, url };

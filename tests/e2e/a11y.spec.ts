@@ -20,6 +20,7 @@ const PAGES = [
   `/product/${REVIEWED.many}/review`,
   `/product/${REVIEWED.many}/review/rules`,
   `/product/${REVIEWED.many}/size-table`,
+  `/product/${REVIEWED.many}/gift-hint`,
   "/news",
   "/news/spring-collection",
 ];

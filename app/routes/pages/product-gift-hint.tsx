@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/product-gift-hint";
 import { PRODUCT_SLUG, productSizesOf } from "~/catalogue/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { GiftHintPopup, giftHintSchema } from "~/gifts/index";
-import { giftHintOwner, sendGiftHint } from "~/gifts/index.server";
+import { GiftHintPopup, giftHintSchema, giftHintTokenSchema } from "~/gifts/index";
+import { giftHintOwner, openGiftHint, sendGiftHint } from "~/gifts/index.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
@@ -12,7 +12,9 @@ import { getApp } from "~/server/context.server";
 /**
  * "Hint a gift", a URL of its own under the product (its code loads only when opened): the
  * sizes, the friend's phone or e-mail and the shopper's name; after sending, the thank-you.
- * `?size=` chooses a size at first.
+ * `?size=` chooses a size at first. The friend's link is this URL with `?token=`: the hint is
+ * no longer open, and the product opens with the size chosen (303); a link of no hint says so
+ * (400) above the form. (No route of its own: every page carries every route's manifest entry.)
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
@@ -21,14 +23,29 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const product = await productSizesOf(app.env.DB, lang, { slug: params.slug });
   if (!product) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
+  const path = localized(context, `/product/${product.slug}`);
+  let invalidLink = false;
+  if (search.has("token")) {
+    const token = giftHintTokenSchema.safeParse(search.get("token"));
+    const hint = token.success ? await openGiftHint(app.env.DB, token.data) : null;
+    if (hint?.productId === product.id) {
+      const size = product.sizes.find((s) => s.id === hint.skuId && s.stock > 0);
+      throw redirect(size ? `${path}?size=${size.id}` : path, 303);
+    }
+    invalidLink = true;
+  }
   const asked = Number(search.get("size"));
   const chosen = product.sizes.find((s) => s.id === asked)?.id ?? product.sizes.find((s) => s.stock > 0)?.id ?? null;
-  return {
-    i18n: texts(lang, ["gifts"], { gifts: ["form", "errors"] }),
-    product: { name: product.name, path: localized(context, `/product/${product.slug}`), sizes: product.sizes },
-    chosen,
-    sent: search.get("sent") === "1",
-  };
+  return data(
+    {
+      i18n: texts(lang, ["gifts"], { gifts: ["form", "errors", "open"] }),
+      product: { name: product.name, path, sizes: product.sizes },
+      chosen,
+      sent: search.get("sent") === "1",
+      invalidLink,
+    },
+    { status: invalidLink ? 400 : 200 },
+  );
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
