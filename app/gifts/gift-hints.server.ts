@@ -93,14 +93,14 @@ export async function sendGiftHint(
 }
 
 /**
- * The friend opened a hint's link: the hint is no longer open (the first time counts), and the
- * product and size it names. null for a link of no hint.
+ * The friend opened a hint's link on its product's page: the hint is no longer open (the first
+ * time counts); the size it names. null for a link of no hint of that product.
  */
-export async function openGiftHint(db: D1Database, token: string): Promise<{ productId: number; skuId: number; lang: string } | null> {
+export async function openGiftHint(db: D1Database, token: string, productId: number): Promise<{ skuId: number } | null> {
   return db
-    .prepare("UPDATE gift_hints SET opened_at = COALESCE(opened_at, unixepoch()) WHERE token_hash = ? RETURNING product_id AS productId, sku_id AS skuId, lang")
-    .bind(await tokenHash(token))
-    .first<{ productId: number; skuId: number; lang: string }>();
+    .prepare("UPDATE gift_hints SET opened_at = COALESCE(opened_at, unixepoch()) WHERE token_hash = ? AND product_id = ? RETURNING sku_id AS skuId")
+    .bind(await tokenHash(token), productId)
+    .first<{ skuId: number }>();
 }
 
 /** Daily clean-up: hints expired or opened over a month ago. */

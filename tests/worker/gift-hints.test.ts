@@ -63,6 +63,8 @@ describe("the product page's gift hint", () => {
     expect(open.headers.get("Location")).toBe(`/ru/product/${p.slug}?size=${skus[1]!.id}`);
     const product = await html(open.headers.get("Location")!);
     expect(product.body).toMatch(new RegExp(`<input type="radio" name="purchasableId" checked="" value="${skus[1]!.id}"`));
+    // The token on another product's page opens nothing.
+    expect((await get(`/ru/product/${buyable(3).p.slug}/gift-hint${sms!.link!.search}`)).status).toBe(400);
     // Again: the same product (the link keeps working).
     expect((await get(sms!.link!.pathname + sms!.link!.search)).headers.get("Location")).toBe(`/ru/product/${p.slug}?size=${skus[1]!.id}`);
   });

@@ -27,8 +27,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   let invalidLink = false;
   if (search.has("token")) {
     const token = giftHintTokenSchema.safeParse(search.get("token"));
-    const hint = token.success ? await openGiftHint(app.env.DB, token.data) : null;
-    if (hint?.productId === product.id) {
+    const hint = token.success ? await openGiftHint(app.env.DB, token.data, product.id) : null;
+    if (hint) {
       const size = product.sizes.find((s) => s.id === hint.skuId && s.stock > 0);
       throw redirect(size ? `${path}?size=${size.id}` : path, 303);
     }
