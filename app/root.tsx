@@ -15,6 +15,7 @@ import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
 import { newsletterFooterHtml } from "~/newsletter/index.server";
+import { newsFooterHtml } from "~/news/index.server";
 import { shopSocials, socialsHtml } from "~/layout/socials.server";
 import { serverT } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";
@@ -39,7 +40,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     counters: { cart: cartCounter(db), favourites: favouritesCounter(db) },
   });
   const t = serverT(layout.lang);
-  const footer = socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) + newsletterFooterHtml(t, localizePath("/subscribe", layout.lang, layout.defaultLang));
+  const footer =
+    newsFooterHtml(t, localizePath("/news", layout.lang, layout.defaultLang)) +
+    socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) +
+    newsletterFooterHtml(t, localizePath("/subscribe", layout.lang, layout.defaultLang));
   return { ...layout, cart: await cartLayout(app.env, flash), footer: documentMarkup(context, footer) };
 }
 

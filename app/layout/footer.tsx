@@ -4,8 +4,8 @@ import { type Markup, useMarkup } from "~/ui/markup";
 
 /**
  * `lite`: this page is a lite one (its switch then leads back to the full version).
- * `extra`: server-written parts the root composes (the shop's social links, the newsletter's
- * form): markup, so they add nothing to the page's scripts or hydration data.
+ * `extra`: server-written parts the root composes (the link to the news, the shop's social links,
+ * the newsletter's form): markup, so they add nothing to the page's scripts or hydration data.
  */
 export function Footer({ lite, extra }: { lite: boolean; extra?: Markup }) {
   const { t, href } = useI18n();
@@ -25,7 +25,6 @@ export function Footer({ lite, extra }: { lite: boolean; extra?: Markup }) {
         <nav aria-label={t("layout.catalogue")}>
           <Link to={href("/store")}>{t("layout.catalogue")}</Link>
           <Link to={href("/store?sale=1")}>{t("layout.sale")}</Link>
-          <Link to={href("/news")}>{t("layout.news")}</Link>
         </nav>
         {extra === undefined ? null : <FooterExtra extra={extra} />}
         <p className="site-footer__copy">

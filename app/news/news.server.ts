@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Lang } from "~/i18n/languages";
+import type { TFunction } from "~/i18n/translate";
+import { escapeHtml, escapeUrl } from "~/ui/html";
 import { mapRows } from "~/server/db.server";
 import { newsListQuerySchema } from "./schema";
 
@@ -78,4 +80,9 @@ export function newsPageOf(url: URL): number {
   const parsed = newsListQuerySchema.safeParse({ page: raw ?? undefined });
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data.page ?? 1;
+}
+
+/** The footer's link to the news, as server-written markup (the root composes it: no bytes in any page's scripts). */
+export function newsFooterHtml(t: TFunction, href: string): string {
+  return `<p class="site-footer__news"><a href="${escapeUrl(href)}" data-testid="footer-news">${escapeHtml(t("news:title"))}</a></p>`;
 }
