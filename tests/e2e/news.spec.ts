@@ -6,7 +6,7 @@ test("the news: from the footer to the list, its second page, an article and one
   await page.goto("/ru");
   await page
     .locator("footer")
-    .getByRole("link", { name: text("ru", "common", "layout.news"), exact: true })
+    .getByRole("link", { name: text("ru", "news", "title"), exact: true })
     .click();
   await expect(page).toHaveURL(/\/ru\/news$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "news", "title"));
