@@ -8,7 +8,7 @@ import { purgeExpiredSessions } from "~/server/session.server";
 /**
  * Daily clean-up (the Worker's scheduled handler): expired sessions, what guests
  * owned whose key no live session holds any more (carts, favourites, followed
- * brands), old rate-limit windows, and newsletter addresses never confirmed. Each feature purges its own tables; the
+ * brands), old rate-limit windows, newsletter addresses never confirmed, and old gift hints. Each feature purges its own tables; the
  * sessions go first, so the guest keys they held no longer count as live. A
  * guest's orders stay (the shop's record).
  */

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { purgeExpired } from "../../workers/maintenance";
 import { buyable, clientAddress, Shopper, signUp } from "./fixtures";
 import { get, html, nameOf, post } from "./helpers";
 
@@ -195,5 +196,26 @@ describe("POST /gift-hints/create", () => {
       max: 5,
       message: "Sovg'a ishoralari ko'pi bilan 5 ta: do'stlaringiz oldingilarini ochguncha kuting.",
     });
+  });
+});
+
+describe("the daily clean-up", () => {
+  it("removes hints a month past their end or their opening, and keeps the others", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const day = 86400;
+    const insert = (hash: string, expires: number, opened: number | null) =>
+      env.DB.prepare(
+        `INSERT INTO gift_hints (token_hash, guest_key, product_id, sku_id, channel, recipient, sender_name, lang, expires_at, opened_at)
+         VALUES (?, 'k', 1, 1, 'sms', '+998901110000', 'A', 'uz', ?, ?)`,
+      )
+        .bind(hash, expires, opened)
+        .run();
+    await insert("purge-expired", now - 31 * day, null);
+    await insert("purge-opened", now + day, now - 31 * day);
+    await insert("keep-open", now + day, null);
+    await insert("keep-recent", now - day, now - day);
+    await purgeExpired(env.DB, now);
+    const { results } = await env.DB.prepare("SELECT token_hash AS h FROM gift_hints WHERE guest_key = 'k' ORDER BY h").all<{ h: string }>();
+    expect(results.map((r) => r.h)).toEqual(["keep-open", "keep-recent"]);
   });
 });
