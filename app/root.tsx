@@ -16,6 +16,7 @@ import { Header } from "~/layout/header";
 import { ReadOnlyBanner } from "~/layout/read-only-banner";
 import { loadLayout } from "~/layout/layout.server";
 import { newsletterFooterHtml } from "~/newsletter/index.server";
+import { newsFooterHtml } from "~/news/index.server";
 import { shopSocials, socialsHtml } from "~/layout/socials.server";
 import { serverT } from "~/i18n/middleware.server";
 import { localizePath } from "~/i18n/url";
@@ -42,7 +43,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   });
   const t = serverT(layout.lang);
   const href = (path: string) => localizePath(path, layout.lang, layout.defaultLang);
-  const footer = footerHtml(t, href) + socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) + newsletterFooterHtml(t, href("/subscribe"));
+  const footer =
+    footerHtml(t, href) + newsFooterHtml(t, href("/news")) + socialsHtml(shopSocials(app.env.SHOP_SOCIALS), t) + newsletterFooterHtml(t, href("/subscribe"));
   return {
     ...layout,
     menu: documentMarkup(context, layout.menu as string),

@@ -25,7 +25,11 @@ export default [
   page(":lang?/store/*", "catalogue.tsx"),
   page(":lang?/search", "search.tsx"),
   page(":lang?/product/:slug", "product.tsx", {
-    children: [page("review", "product-review.tsx", { children: [page("rules", "product-review-rules.tsx")] }), page("size-table", "product-size-table.tsx")],
+    children: [
+      page("review", "product-review.tsx", { children: [page("rules", "product-review-rules.tsx")] }),
+      page("size-table", "product-size-table.tsx"),
+      page("gift-hint", "product-gift-hint.tsx"),
+    ],
   }),
   page(":lang?/product-review/:from", "product-review-from.ts"),
   page(":lang?/cart", "cart.tsx"),
@@ -46,6 +50,8 @@ export default [
   page(":lang?/auth/confirm-email", "confirm-email.tsx"),
   // The newsletter: the form, check-email, thank-you, and its e-mails' confirm and unsubscribe links.
   page(":lang?/subscribe/:step?", "subscribe.tsx"),
+  // The news list and its articles.
+  page(":lang?/news/:slug?", "news.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-lang.ts"),
@@ -78,6 +84,7 @@ export default [
   api("v2/product-review", "reviews.ts"),
   api("v2/user-data", "user-data.ts"),
   api("reaction", "reaction.ts"),
+  api("gift-hints/create", "gift-hints.ts"),
   api("api/moderation/reviews", "moderation.ts"),
   api("api/moderation/reviews/:id", "moderation-review.ts"),
   api("api/delivery/:resource", "delivery.ts"),

@@ -1,5 +1,6 @@
 import { purgeAbandonedCarts } from "~/cart/index.server";
 import { purgeAbandonedGuestFavourites } from "~/favourites/index.server";
+import { purgeOldGiftHints } from "~/gifts/index.server";
 import { purgeUnconfirmedSubscribers } from "~/newsletter/index.server";
 import { purgeOldAudit } from "~/ops/index.server";
 import { purgeAbandonedGuestSearches } from "~/search/index.server";
@@ -9,8 +10,8 @@ import { purgeExpiredSessions } from "~/server/session.server";
 /**
  * Daily clean-up (the Worker's scheduled handler): expired sessions, what guests
  * owned whose key no live session holds any more (carts, favourites, followed
- * brands, recent searches), old rate-limit windows, newsletter addresses never confirmed, and the operations
- * API's audit lines older than 90 days. Each feature purges its own tables; the
+ * brands, recent searches), old rate-limit windows, newsletter addresses never confirmed, old gift
+ * hints, and the operations API's audit lines older than 90 days. Each feature purges its own tables; the
  * sessions go first, so the guest keys they held no longer count as live. A
  * guest's orders stay (the shop's record).
  */
@@ -22,5 +23,6 @@ export async function purgeExpired(db: D1Database, now = Math.floor(Date.now() /
   await purgeOldWindows(db, now);
   await purgeUnconfirmedSubscribers(db, now);
   await purgeOldAudit(db, now);
+  await purgeOldGiftHints(db, now);
   return { sessions, carts };
 }

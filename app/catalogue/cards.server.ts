@@ -65,3 +65,14 @@ export async function getPopular(db: D1Database, lang: Lang, limit = 8, sort: So
     .all<CardRow>();
   return results.map(cardFromRow);
 }
+
+/** The cards of the given products, in the given order; products that are gone are left out. */
+export async function getCards(db: D1Database, lang: Lang, ids: readonly number[]): Promise<ProductCard[]> {
+  if (!ids.length) return [];
+  const { results } = await db
+    .prepare(`SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS} WHERE p.id IN (SELECT value FROM json_each(?))`)
+    .bind(lang, JSON.stringify(ids))
+    .all<CardRow>();
+  const byId = new Map(results.map((r) => [r.id, cardFromRow(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

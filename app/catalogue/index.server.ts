@@ -1,5 +1,5 @@
 export { catalogueApiPage, catalogueApiProduct, EXPANDS, parseExpand } from "./api.server";
-export { getPopular } from "./cards.server";
+export { getCards, getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { type SearchResult, searchProducts } from "./search.server";
 export { refreshSearchTerms } from "./search-index.server";
@@ -9,8 +9,9 @@ export { exactSearchUrl, getListing, pastTheEnd, requireCleanListingUrl } from "
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
 export { productHtml } from "./product-html";
+export { type ProductSizes, productSizesOf } from "./product-sizes.server";
 export { preselectedSku, sizeTableOf } from "./size-table.server";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
-export { languageSitemap, sitemapIndex } from "./sitemap.server";
+export { languageSitemap, type SitemapEntry, sitemapIndex } from "./sitemap.server";
 export { returnStockStatement, takeStockStatement } from "./stock.server";

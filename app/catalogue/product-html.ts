@@ -49,6 +49,8 @@ export function productHtml(
     (p.sizeTable
       ? `<p class="product__size-table"><a href="${escapeUrl(i18n.href(`/product/${p.slug}/size-table`))}#size-table" data-testid="size-table-link" data-discover="true">${escapeHtml(t("sizes:link"))}</a></p>`
       : "");
-  const about = `<h2>${escapeHtml(t("product:description"))}</h2><p class="product__description">${escapeHtml(p.description)}</p>`;
+  // "Hint a gift": a dialog with JavaScript (the child route, through the info block's link handler), a page section without.
+  const giftHint = `<p class="product__gift-hint"><a href="${escapeUrl(i18n.href(`/product/${p.slug}/gift-hint`))}#gift-hint" data-testid="gift-hint-link" data-discover="true">${escapeHtml(t("gifts:link"))}</a></p>`;
+  const about = `${giftHint}<h2>${escapeHtml(t("product:description"))}</h2><p class="product__description">${escapeHtml(p.description)}</p>`;
   return { gallery, head, about, heart: productHeartHtml(p.id, shopper.favourite, i18n, shopper.here) };
 }

@@ -137,5 +137,5 @@ export async function getRelatedHtml(db: D1Database, i18n: I18n, product: Produc
 
 /** The texts the product page's server-written parts use (its markup, the related cards): made once per render, shared. */
 export function productWriterI18n(lang: Lang, defaultLang: Lang): I18n {
-  return createI18n(lang, defaultLang, texts(lang, ["common", "product", "sizes"]));
+  return createI18n(lang, defaultLang, texts(lang, ["common", "product", "sizes", "gifts"]));
 }

@@ -34,14 +34,18 @@ export function sitemapIndex(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>`;
 }
 
-/** Every public page in `lang`, each with its hreflang alternates (and x-default). */
-export async function languageSitemap(db: D1Database, origin: string, lang: Lang, defaultLang: Lang): Promise<string> {
+/** A page for the sitemap: its unprefixed path and when it last changed (unix seconds). */
+export type SitemapEntry = { path: string; lastmod?: number };
+
+/** Every public page in `lang`, each with its hreflang alternates (and x-default); `more`: other features' pages (the news). */
+export async function languageSitemap(db: D1Database, origin: string, lang: Lang, defaultLang: Lang, more: SitemapEntry[] = []): Promise<string> {
   const { products, categories } = await getSitemapEntries(db);
-  const entries: { path: string; lastmod?: number }[] = [
+  const entries: SitemapEntry[] = [
     { path: "/" },
     { path: "/store" },
     ...categories.map((c) => ({ path: `/store/${c}` })),
     ...products.map((p) => ({ path: `/product/${p.slug}`, lastmod: p.created })),
+    ...more,
   ];
   const url = (path: string, l: Lang) => escapeXml(origin + localizePath(path, l, defaultLang));
   const body = entries

@@ -6,8 +6,9 @@ import { type Markup, useMarkup } from "~/ui/markup";
 /**
  * `lite`: this page is a lite one (its switch then leads back to the full version).
  * `parts`: the server-written parts the root composes (the call centre, the catalogue's links,
- * the shop's social links, the newsletter's form): markup, so they add nothing to the page's
- * scripts or hydration data. Only the lite switch, which follows the page's address, is React's.
+ * the link to the news, the shop's social links, the newsletter's form): markup, so they add
+ * nothing to the page's scripts or hydration data. Only the lite switch, which follows the
+ * page's address, is React's.
  */
 export function Footer({ lite, parts }: { lite: boolean; parts?: Markup }) {
   const { t } = useI18n();

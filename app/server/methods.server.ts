@@ -48,6 +48,7 @@ const API: [RegExp, string[]][] = [
   [/^\/v2\/product-review$/, ["GET", "POST"]],
   [/^\/v2\/user-data$/, ["GET"]],
   [/^\/reaction$/, ["POST"]],
+  [/^\/gift-hints\/create$/, ["POST"]],
   [/^\/api\/moderation\/reviews$/, ["GET"]],
   [new RegExp(`^/api/moderation/reviews/${ID}$`), ["POST"]],
   [/^\/dev\/turnstile\/siteverify$/, ["POST"]],
@@ -62,11 +63,11 @@ const OPS_SPACE = /^\/api\/ops(?:\/|$)/;
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
 const API_SPACE =
-  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)/;
+  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)|^\/gift-hints(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|assets\/|favicon|icons\.svg|manifest)/;

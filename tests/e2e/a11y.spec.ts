@@ -20,6 +20,9 @@ const PAGES = [
   `/product/${REVIEWED.many}/review`,
   `/product/${REVIEWED.many}/review/rules`,
   `/product/${REVIEWED.many}/size-table`,
+  `/product/${REVIEWED.many}/gift-hint`,
+  "/news",
+  "/news/spring-collection",
 ];
 
 async function violations(page: Page) {

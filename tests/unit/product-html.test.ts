@@ -114,7 +114,21 @@ const jsx = (p: ProductDetails, i18n: I18n) =>
           : null,
       ),
     ),
-    h("div", { className: "about" }, h("h2", null, i18n.t("product:description")), h("p", { className: "product__description" }, p.description)),
+    h(
+      "div",
+      { className: "about" },
+      h(
+        "p",
+        { className: "product__gift-hint" },
+        h(
+          "a",
+          { href: `${i18n.href(`/product/${p.slug}/gift-hint`)}#gift-hint`, "data-testid": "gift-hint-link", "data-discover": "true" },
+          i18n.t("gifts:link"),
+        ),
+      ),
+      h("h2", null, i18n.t("product:description")),
+      h("p", { className: "product__description" }, p.description),
+    ),
   );
 
 describe("the product page's markup", () => {

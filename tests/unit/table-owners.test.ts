@@ -59,6 +59,10 @@ const TABLE_OWNERS: Record<string, string> = {
   ops_clients: "ops",
   ops_audit: "ops",
   ops_batches: "ops",
+  news: "news",
+  news_translations: "news",
+  news_products: "news",
+  gift_hints: "gifts",
 };
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NEWS } from "../../workers/seed/news";
 import { catalogue, get, ORIGIN } from "./helpers";
 
 type Lang = "uz" | "ru" | "uk";
@@ -29,6 +30,9 @@ const allPaths = [
   "/store",
   ...[...nonEmpty].sort((a, b) => a.depth - b.depth || a.position - b.position || a.id - b.id).map((c) => `/store/${c.path}`),
   ...catalogue.products.map((p) => `/product/${p.slug}`),
+  // The news list and its articles, newest first.
+  "/news",
+  ...[...NEWS].sort((a, b) => b.date.localeCompare(a.date)).map((a) => `/news/${a.slug}`),
 ];
 
 describe("robots.txt", () => {
@@ -69,7 +73,7 @@ describe("sitemap index", () => {
 
 describe("language sitemaps", () => {
   for (const lang of LANGS) {
-    it(`/sitemap/${lang}.xml lists home, catalogue, every category and every product with all alternates`, async () => {
+    it(`/sitemap/${lang}.xml lists home, catalogue, every category, every product and the news with all alternates`, async () => {
       const res = await get(`/sitemap/${lang}.xml`);
       expect(res.status).toBe(200);
       expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");

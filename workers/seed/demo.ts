@@ -13,6 +13,7 @@
  * does not add Node globals to the app's type program.
  */
 import { catalogueStatements, generateCatalogue } from "./catalogue.ts";
+import { newsStatements } from "./news.ts";
 import { reviewStatements } from "./reviews.ts";
 import { shopStatements } from "./shop.ts";
 import { sizeChartStatements } from "./size-charts.ts";
@@ -38,6 +39,8 @@ const statements = catalogueStatements(catalogue);
 // The demo reviews have their own fingerprint (a change to them leaves the catalogue, and the
 // orders that name its sizes, alone), and go in after the shop's accounts.
 const reviews = reviewStatements(catalogue);
+// The demo news too: an article names the catalogue's products, so it is renewed with either.
+const news = newsStatements(catalogue);
 
 /** FNV-1a over the statements: enough to notice that the seed changed. */
 function fingerprint(parts: string[]): string {
@@ -47,6 +50,8 @@ function fingerprint(parts: string[]): string {
 }
 const print = fingerprint(statements);
 const reviewsPrint = fingerprint(reviews);
+const newsPrint = fingerprint(news);
+const staleNews = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'news' AND value = '${newsPrint}')`;
 const staleReviews = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'reviews' AND value = '${reviewsPrint}')`;
 const stale = `NOT EXISTS (SELECT 1 FROM seed_meta WHERE key = 'catalogue' AND value = '${print}')`;
 // Children before parents (foreign keys are enforced).
@@ -54,6 +59,8 @@ const refresh = [
   "CREATE TABLE IF NOT EXISTS seed_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   // Only the seeded reviews (no account; their choices and reactions go with them): shoppers' own stay.
   `DELETE FROM reviews WHERE user_id IS NULL AND (${staleReviews} OR ${stale})`,
+  // The articles' products and texts go with them by cascade.
+  `DELETE FROM news WHERE ${staleNews} OR ${stale}`,
   // A local database's orders name the old catalogue's sizes: they go with it (their lines by cascade).
   ...["payments", "orders", "favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map(
     (t) => `DELETE FROM ${t} WHERE ${stale}`,
@@ -66,7 +73,12 @@ const done = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('catalogue',
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const shop = await shopStatements();
 const reviewsDone = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('reviews', '${reviewsPrint}')`;
-fs.writeFileSync(out, `${[...refresh, ...statements, done, ...shop, ...sizeChartStatements(catalogue), ...reviews, reviewsDone].join(";\n")};\n`, "utf8");
+const newsDone = `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('news', '${newsPrint}')`;
+fs.writeFileSync(
+  out,
+  `${[...refresh, ...statements, done, ...shop, ...sizeChartStatements(catalogue), ...reviews, reviewsDone, ...news, newsDone].join(";\n")};\n`,
+  "utf8",
+);
 console.log(
   `wrote ${out}: ${statements.length} statements, ${catalogue.products.length} products, ` +
     `${catalogue.skus.length} sizes, ${catalogue.images.length} images`,

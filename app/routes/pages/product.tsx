@@ -63,7 +63,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // One set of texts for the page's server-written parts and its related cards.
   const writer = productWriterI18n(lang, app.defaultLang);
   const viewerId = shopper.owner.userId;
-  const chosen = preselectedSku(product.sizeKind ?? "", product.sizes, saved);
+  // A size the URL names (a gift hint's link) when it is in stock, else the shopper's saved one.
+  const asked = Number(searchParams.get("size"));
+  const chosen = product.sizes.find((s) => s.id === asked && s.stock > 0)?.id ?? preselectedSku(product.sizeKind ?? "", product.sizes, saved);
   const reviews = streamed(
     productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
       count: data.count,

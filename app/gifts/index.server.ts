@@ -1,0 +1,9 @@
+export {
+  GIFT_HINT_LIMITS,
+  GIFT_HINT_TTL_SECONDS,
+  type GiftHintOwner,
+  giftHintOwner,
+  openGiftHint,
+  purgeOldGiftHints,
+  sendGiftHint,
+} from "./gift-hints.server";
