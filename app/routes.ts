@@ -46,6 +46,8 @@ export default [
   page(":lang?/auth/confirm-email", "confirm-email.tsx"),
   // The newsletter: the form, check-email, thank-you, and its e-mails' confirm and unsubscribe links.
   page(":lang?/subscribe/:step?", "subscribe.tsx"),
+  // What the cart's popups explain (delivery, the checkout limit): a page, or the popup loader's fragment.
+  page(":lang?/info/:topic", "info.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-lang.ts"),

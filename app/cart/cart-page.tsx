@@ -41,6 +41,13 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
     const timer = setTimeout(() => setNoticeShown(null), NOTICE_MS);
     return () => clearTimeout(timer);
   }, [notice, key]);
+  // With JavaScript the explanations open in a popup from the loader; without, as their pages.
+  const explain = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const link = event.currentTarget;
+    void import("~/ui/popup-content").then((m) => m.openPopupContent(link, t("info:close")));
+  };
   const toCheckout = (event: React.MouseEvent) => {
     if (summary.items > maxItems) {
       event.preventDefault();
@@ -89,12 +96,24 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
                 {t("cartPopup.max_products_checkout_count", { count: summary.items, max: maxItems })}
               </p>
             ) : null}
+            {summary.items > maxItems ? (
+              <p>
+                <a href={href("/info/checkout-limit")} onClick={explain} data-testid="checkout-limit-info">
+                  {t("info:checkoutLimit.link")}
+                </a>
+              </p>
+            ) : null}
             <a className="button button--wide" href={href("/checkout")} onClick={toCheckout} data-testid="to-checkout">
               {t("cart:toCheckout")}
             </a>
             <PromoForm view={view} failure={failure} />
             <BonusesForm view={view} failure={failure} />
             <DeliveryForm view={view} types={deliveryTypes} failure={failure} />
+            <p>
+              <a href={href("/info/delivery")} onClick={explain} data-testid="delivery-info-link">
+                {t("info:delivery.link")}
+              </a>
+            </p>
           </aside>
         </div>
       )}

@@ -9,6 +9,7 @@ export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
 export { productHtml } from "./product-html";
 export { preselectedSku, sizeTableOf } from "./size-table.server";
+export { sizeTableHtml } from "./size-table-html";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
 export { languageSitemap, sitemapIndex } from "./sitemap.server";

@@ -270,3 +270,13 @@ export async function takesPaymentOnDelivery(db: D1Database, typeId: number): Pr
   const row = await db.prepare("SELECT need_payment AS n FROM delivery_types WHERE id = ?").bind(typeId).first<{ n: number }>();
   return flag(row?.n ?? 0);
 }
+
+/** An enabled delivery type as the delivery info explains it: its name, icon and notes. */
+export type DeliveryTypeInfo = { id: number; type: string; icon: string; title: string; info: string[] };
+
+/** The enabled delivery types with their notes, in their order (the delivery info popup and page). */
+export async function deliveryTypesInfo(db: D1Database, lang: Lang): Promise<DeliveryTypeInfo[]> {
+  const sql = `SELECT id, type, icon, ${TYPE_TITLE[lang]} AS title, ${INFO[lang]} AS info FROM delivery_types WHERE status = 1 ORDER BY position, id`;
+  const rows = await db.prepare(sql).all<Omit<DeliveryTypeInfo, "info"> & { info: string }>();
+  return rows.results.map((r) => ({ ...r, info: infoOf(r.info) }));
+}

@@ -17,6 +17,8 @@ export {
   cityExists,
   deliveryOptions,
   deliveryTypeEnabled,
+  deliveryTypesInfo,
+  type DeliveryTypeInfo,
   enabledDeliveryTypes,
   optionsOf,
   type PlaceNames,
@@ -24,3 +26,4 @@ export {
   placeNames,
   takesPaymentOnDelivery,
 } from "./delivery.server";
+export { deliveryInfoHtml } from "./info-html";

@@ -85,6 +85,7 @@ export function messages(
     | "common"
     | "favourites"
     | "home"
+    | "info"
     | "maintenance"
     | "newsletter"
     | "orders"
