@@ -1,4 +1,4 @@
-export { catalogueApiPage, catalogueApiProduct, EXPANDS, parseExpand } from "./api.server";
+export { catalogueApiPage, catalogueApiProduct, EXPANDS } from "./api.server";
 export { getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { type SearchResult, searchProducts } from "./search.server";

@@ -1,4 +1,5 @@
 export {
+  additionalLabelOf,
   allCities,
   postCodeOf,
   streetIdOf,
@@ -6,6 +7,7 @@ export {
   streetsOf,
   cityIdOf,
   type DeliveryPoint,
+  pointJson,
   pointOf,
   pointsOf,
   type DeliveryTypeRow,
