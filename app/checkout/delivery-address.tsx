@@ -54,6 +54,13 @@ function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: numbe
         autoComplete="address-line1"
         texts={texts}
         testId="street-combobox"
+        // Another street: a code the lookup gave belonged to the last one; the house may ask again.
+        onChoose={() => {
+          const form = (document.getElementById("checkout-street") as HTMLInputElement | null)?.form ?? null;
+          forgetPostCode(form);
+          // After the combobox has written the chosen street's id into its field.
+          setTimeout(() => fillPostCode(form));
+        }}
         invalid={invalid}
         describedBy={invalid ? field.errorId : undefined}
       />
@@ -62,7 +69,22 @@ function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: numbe
   );
 }
 
-/** With JavaScript: a picked street and a house number fill an empty post code (the server fills it too, on save). */
+/** Marks a post code the lookup filled (the spec's `setValueFromResponse`), not one the shopper typed. */
+const FROM_RESPONSE = "fromResponse";
+
+/** A post code the lookup filled goes when its house changes: it was that house's. */
+function forgetPostCode(form: HTMLFormElement | null) {
+  const postCode = form?.elements.namedItem("postCode") as HTMLInputElement | null;
+  if (!postCode || postCode.dataset[FROM_RESPONSE] === undefined) return;
+  postCode.value = "";
+  delete postCode.dataset[FROM_RESPONSE];
+}
+
+/**
+ * With JavaScript: a picked street and a house number fill an empty post code (the server fills
+ * it too, on save). When the lookup fails (no answer, not 200, no code for the house) the field
+ * is left empty, never with an earlier house's code.
+ */
 function fillPostCode(form: HTMLFormElement | null) {
   if (!form) return;
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? "";
@@ -71,13 +93,22 @@ function fillPostCode(form: HTMLFormElement | null) {
   const postCode = form.elements.namedItem("postCode") as HTMLInputElement | null;
   if (!streetId || !house || !postCode || postCode.value) return;
   const url = `/api/delivery/up-post-codes?street_id=${encodeURIComponent(streetId)}&house=${encodeURIComponent(house)}`;
+  const failed = () => {
+    if (postCode.dataset[FROM_RESPONSE] !== undefined) forgetPostCode(form);
+  };
   void fetch(url, { headers: { Accept: "application/json" } })
-    .then((r) => r.json() as Promise<{ items?: { post_code: string }[] }>)
+    .then(async (r) => (r.ok ? ((await r.json()) as { items?: { post_code: string }[] }) : null))
     .then((body) => {
-      const code = body.items?.[0]?.post_code;
-      if (code && !postCode.value) postCode.value = code;
+      const code = body?.items?.[0]?.post_code;
+      // The house changed meanwhile: this answer is another house's.
+      if (value("house") !== house) return;
+      if (!code) return failed();
+      if (!postCode.value) {
+        postCode.value = code;
+        postCode.dataset[FROM_RESPONSE] = "";
+      }
     })
-    .catch(() => {});
+    .catch(failed);
 }
 
 /** A courier's address: a saved one of the account, or a new one (street, house, flat, post code). */
@@ -103,9 +134,24 @@ export function DeliveryAddress({ data, typeId }: { data: CheckoutData; typeId: 
       ) : null}
       {view.cityId ? <StreetRow data={data} cityId={view.cityId} typeId={typeId} /> : null}
       <div className="row row--inline">
-        <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} onBlur={(e) => fillPostCode(e.currentTarget.form)} />
+        <FormRow
+          name="house"
+          label={t("orders:checkout.house")}
+          maxLength={20}
+          onChange={(e) => forgetPostCode(e.currentTarget.form)}
+          onBlur={(e) => fillPostCode(e.currentTarget.form)}
+        />
         <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
-        <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+        <FormRow
+          name="postCode"
+          label={t("orders:checkout.postCode")}
+          inputMode="numeric"
+          pattern="\d{6}"
+          maxLength={6}
+          autoComplete="postal-code"
+          // Typed by the shopper: theirs, kept whatever the house.
+          onInput={(e) => delete e.currentTarget.dataset[FROM_RESPONSE]}
+        />
       </div>
     </>
   );
