@@ -70,3 +70,13 @@ describe("GET /api/orders with expand", () => {
     expect(((await wrong.json()) as { message: string }).message).toContain("items");
   });
 });
+
+describe("the catalogue's price range, as the money mask writes it", () => {
+  it("a masked amount filters in whole UZS: the listing answers its clean URL", async () => {
+    const res = await get("/store?price_min=100+000&price_max=2+500+000%2C99");
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(400);
+    expect(new URL(res.headers.get("Location")!, "http://shop.test").search).toBe("?price_min=100000&price_max=2500001");
+    expect((await get("/store?price_min=100000&price_max=2500001")).status).toBe(200);
+  });
+});
