@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+// In the cart's chunk, with the cart popup's dialog code (an import() here landed in every page's layout chunk).
+import { openPopupContent } from "~/ui/popup-content";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartView } from "./cart.server";
 import type { Failure } from "./cart-form";
@@ -46,7 +48,7 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const link = event.currentTarget;
-    void import("~/ui/popup-content").then((m) => m.openPopupContent(link, t("info:close")));
+    void openPopupContent(link, t("info:close"));
   };
   const toCheckout = (event: React.MouseEvent) => {
     if (summary.items > maxItems) {

@@ -2,7 +2,7 @@ export { AddToCartForm } from "./add-to-cart";
 export { type EcommerceItem, ecommerceItem, firstTime, pushEcommerce } from "./analytics";
 export { CartPage } from "./cart-page";
 export { CartPopup, MiniCart } from "./cart-ui";
-export { checkoutAllowed, checkoutLimitHtml, checkoutMaxItems } from "./checkout-limit";
+export { checkoutAllowed, checkoutMaxItems } from "./checkout-limit";
 export type { CartPopupData } from "./popup";
 export { CartPopupHost, CartUiContext, MiniCartAnchor } from "./popup-host";
 export { useCartPendingDelta } from "./store";

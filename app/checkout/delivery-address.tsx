@@ -57,9 +57,7 @@ function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: numbe
         // Another street: a code the lookup gave belonged to the last one; the house may ask again.
         onChoose={() => {
           const form = (document.getElementById("checkout-street") as HTMLInputElement | null)?.form ?? null;
-          forgetPostCode(form);
-          // After the combobox has written the chosen street's id into its field.
-          setTimeout(() => fillPostCode(form));
+          void postCode().then((m) => m.streetChosen(form));
         }}
         invalid={invalid}
         describedBy={invalid ? field.errorId : undefined}
@@ -69,47 +67,11 @@ function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: numbe
   );
 }
 
-/** Marks a post code the lookup filled (the spec's `setValueFromResponse`), not one the shopper typed. */
-const FROM_RESPONSE = "fromResponse";
-
-/** A post code the lookup filled goes when its house changes: it was that house's. */
-function forgetPostCode(form: HTMLFormElement | null) {
-  const postCode = form?.elements.namedItem("postCode") as HTMLInputElement | null;
-  if (!postCode || postCode.dataset[FROM_RESPONSE] === undefined) return;
-  postCode.value = "";
-  delete postCode.dataset[FROM_RESPONSE];
-}
-
 /**
- * With JavaScript: a picked street and a house number fill an empty post code (the server fills
- * it too, on save). When the lookup fails (no answer, not 200, no code for the house) the field
- * is left empty, never with an earlier house's code.
+ * The post code's lookup (./post-code.ts) loads when the address is first edited: the checkout's
+ * first screen does not carry it.
  */
-function fillPostCode(form: HTMLFormElement | null) {
-  if (!form) return;
-  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? "";
-  const streetId = value("streetId");
-  const house = value("house");
-  const postCode = form.elements.namedItem("postCode") as HTMLInputElement | null;
-  if (!streetId || !house || !postCode || postCode.value) return;
-  const url = `/api/delivery/up-post-codes?street_id=${encodeURIComponent(streetId)}&house=${encodeURIComponent(house)}`;
-  const failed = () => {
-    if (postCode.dataset[FROM_RESPONSE] !== undefined) forgetPostCode(form);
-  };
-  void fetch(url, { headers: { Accept: "application/json" } })
-    .then(async (r) => (r.ok ? ((await r.json()) as { items?: { post_code: string }[] }) : null))
-    .then((body) => {
-      const code = body?.items?.[0]?.post_code;
-      // The house changed meanwhile: this answer is another house's.
-      if (value("house") !== house) return;
-      if (!code) return failed();
-      if (!postCode.value) {
-        postCode.value = code;
-        postCode.dataset[FROM_RESPONSE] = "";
-      }
-    })
-    .catch(failed);
-}
+const postCode = () => import("./post-code");
 
 /** A courier's address: a saved one of the account, or a new one (street, house, flat, post code). */
 export function DeliveryAddress({ data, typeId }: { data: CheckoutData; typeId: number }) {
@@ -138,8 +100,14 @@ export function DeliveryAddress({ data, typeId }: { data: CheckoutData; typeId: 
           name="house"
           label={t("orders:checkout.house")}
           maxLength={20}
-          onChange={(e) => forgetPostCode(e.currentTarget.form)}
-          onBlur={(e) => fillPostCode(e.currentTarget.form)}
+          onChange={(e) => {
+            const form = e.currentTarget.form;
+            void postCode().then((m) => m.forgetPostCode(form));
+          }}
+          onBlur={(e) => {
+            const form = e.currentTarget.form;
+            void postCode().then((m) => m.fillPostCode(form));
+          }}
         />
         <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
         <FormRow
@@ -149,8 +117,8 @@ export function DeliveryAddress({ data, typeId }: { data: CheckoutData; typeId: 
           pattern="\d{6}"
           maxLength={6}
           autoComplete="postal-code"
-          // Typed by the shopper: theirs, kept whatever the house.
-          onInput={(e) => delete e.currentTarget.dataset[FROM_RESPONSE]}
+          // Typed by the shopper: theirs, kept whatever the house (./post-code.ts).
+          onInput={(e) => delete e.currentTarget.dataset.fromResponse}
         />
       </div>
     </>

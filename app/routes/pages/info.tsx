@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/info";
-import { checkoutLimitHtml, checkoutMaxItems } from "~/cart/index";
+import { checkoutMaxItems } from "~/cart/index";
+import { checkoutLimitHtml } from "~/cart/index.server";
 import { deliveryInfoHtml, deliveryTypesInfo } from "~/delivery/index.server";
 import { requireLang, serverT } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
