@@ -20,6 +20,8 @@ const PAGES = [
   `/product/${REVIEWED.many}/review`,
   `/product/${REVIEWED.many}/review/rules`,
   `/product/${REVIEWED.many}/size-table`,
+  "/info/delivery",
+  "/info/checkout-limit",
 ];
 
 async function violations(page: Page) {
