@@ -52,6 +52,8 @@ export default [
   page(":lang?/subscribe/:step?", "subscribe.tsx"),
   // The news list and its articles.
   page(":lang?/news/:slug?", "news.tsx"),
+  // What the cart's popups explain (delivery, the checkout limit): a page, or the popup loader's fragment.
+  page(":lang?/info/:topic", "info.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-lang.ts"),

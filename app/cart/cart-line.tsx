@@ -9,6 +9,8 @@ import { CartError, CartForm, type Failure, failedSku } from "./cart-form";
 
 export function Line({ line, analytics, failure }: { line: CartLine; analytics: EcommerceItem; failure: Failure | null }) {
   const { t, href, price } = useI18n();
+  const atLimit = line.stock > 0 && line.quantity === line.stock;
+  const limitId = `cart-line-limit-${line.skuId}`;
   const hydrated = useHydrated();
   const sameLine = (f: Failure) => failedSku(f) === String(line.skuId);
   const removing = (event: React.FormEvent<HTMLFormElement>) => {
@@ -109,11 +111,19 @@ export function Line({ line, analytics, failure }: { line: CartLine; analytics: 
                 className="quantity__button"
                 aria-label={t("cart:increment")}
                 disabled={line.quantity >= line.stock}
+                aria-describedby={atLimit ? limitId : undefined}
+                title={atLimit ? t("cart:stockLimit", { stock: line.stock }) : undefined}
                 data-testid="cart-line-increment"
               >
                 +
               </button>
             </div>
+            {/* Why "+" is greyed out: the line holds all the size's stock. */}
+            {atLimit ? (
+              <p className="cart-line__limit" id={limitId} data-testid="cart-line-limit">
+                {t("cart:stockLimit", { stock: line.stock })}
+              </p>
+            ) : null}
             <button type="submit" name="intent" value="delete" className="link-button" data-testid="cart-line-remove">
               {t("cart:remove")}
             </button>

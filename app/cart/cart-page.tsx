@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+// In the cart's chunk, with the cart popup's dialog code (an import() here landed in every page's layout chunk).
+import { openPopupContent } from "~/ui/popup-content";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartView } from "./cart.server";
 import type { Failure } from "./cart-form";
@@ -41,6 +43,13 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
     const timer = setTimeout(() => setNoticeShown(null), NOTICE_MS);
     return () => clearTimeout(timer);
   }, [notice, key]);
+  // With JavaScript the explanations open in a popup from the loader; without, as their pages.
+  const explain = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const link = event.currentTarget;
+    void openPopupContent(link, t("info:close"));
+  };
   const toCheckout = (event: React.MouseEvent) => {
     if (summary.items > maxItems) {
       event.preventDefault();
@@ -89,12 +98,24 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
                 {t("cartPopup.max_products_checkout_count", { count: summary.items, max: maxItems })}
               </p>
             ) : null}
+            {summary.items > maxItems ? (
+              <p>
+                <a href={href("/info/checkout-limit")} onClick={explain} data-testid="checkout-limit-info">
+                  {t("info:checkoutLimit.link")}
+                </a>
+              </p>
+            ) : null}
             <a className="button button--wide" href={href("/checkout")} onClick={toCheckout} data-testid="to-checkout">
               {t("cart:toCheckout")}
             </a>
             <PromoForm view={view} failure={failure} />
             <BonusesForm view={view} failure={failure} />
             <DeliveryForm view={view} types={deliveryTypes} failure={failure} />
+            <p>
+              <a href={href("/info/delivery")} onClick={explain} data-testid="delivery-info-link">
+                {t("info:delivery.link")}
+              </a>
+            </p>
           </aside>
         </div>
       )}

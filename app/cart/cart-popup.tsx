@@ -48,6 +48,11 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
     const timer = setTimeout(() => leave.current(), popup.status ? POPUP_SUCCESS_MS : POPUP_ERROR_MS);
     return () => clearTimeout(timer);
   }, [overlay, popup, held]);
+  // A way out of the page while it is open (the header's cart link, above its backdrop) closes it.
+  const openedAt = useRef(pathname);
+  useEffect(() => {
+    if (overlay && pathname !== openedAt.current) leave.current();
+  }, [overlay, pathname]);
   const p = popup.product;
   // No error popup on the cart page, which shows the error itself (the checkout limit's is the exception).
   if (!popup.status && pathname === href("/cart") && popup.code !== "max_products_checkout_count") return null;

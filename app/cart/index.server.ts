@@ -4,3 +4,4 @@ export { type CartLine, type CartView, clubRules, findCartId, getCartView, setDe
 export { cartCounter, cartLayout } from "./layout.server";
 export { cartFor, clearOrderedStatements, mergeCarts, purgeAbandonedCarts } from "./lines.server";
 export { commitShopperSession, ensureSession, existingCartId, guestSessionForWrite, shopperOf } from "./owner.server";
+export { checkoutLimitHtml } from "./checkout-limit-html.server";

@@ -28,14 +28,23 @@ export default function MiniCart() {
       clearTimeout(timer);
       timer = setTimeout(setOpen, MINI_CART_CLOSE_MS, false);
     };
+    // A click on the cart link (or a link in it) goes somewhere: the hover's preview closes and
+    // stays closed until the pointer comes back (it covered the cart page's summary).
+    const clicked = (e: MouseEvent) => {
+      if (!(e.target as Element | null)?.closest("a")) return;
+      clearTimeout(timer);
+      setOpen(false);
+    };
     anchor.addEventListener("mouseenter", enter);
     anchor.addEventListener("mouseleave", leave);
+    anchor.addEventListener("click", clicked);
     // The pointer may have left while this code was loading.
     if (!anchor.matches(":hover")) leave();
     return () => {
       clearTimeout(timer);
       anchor.removeEventListener("mouseenter", enter);
       anchor.removeEventListener("mouseleave", leave);
+      anchor.removeEventListener("click", clicked);
     };
   }, []);
   useEffect(() => {

@@ -11,20 +11,6 @@ import type { ProductCard } from "./types";
 export const EXPANDS = ["sizes", "images", "brand", "category"] as const;
 export type Expand = (typeof EXPANDS)[number];
 
-/** The names asked for, or the unknown ones (a 400 names them with the allowed list). */
-export function parseExpand(value: string | null): { ok: true; expand: Set<Expand> } | { ok: false; unknown: string[] } {
-  const names = [
-    ...new Set(
-      (value ?? "")
-        .split(",")
-        .map((n) => n.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const unknown = names.filter((n) => !(EXPANDS as readonly string[]).includes(n));
-  return unknown.length ? { ok: false, unknown } : { ok: true, expand: new Set(names as Expand[]) };
-}
-
 export type CatalogueApiProduct = {
   id: number;
   slug: string;

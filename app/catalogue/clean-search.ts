@@ -1,3 +1,5 @@
+import { wholeAmount } from "~/forms/amount";
+
 /**
  * A listing's query as one URL per set of filters: only what is set, in a fixed
  * order, repeated values sorted, the defaults (sort "new", page 1) left out; parameters a
@@ -9,6 +11,8 @@
 const ORDER = ["q", "exact", "brand", "size", "color", "price_min", "price_max", "sale", "club", "sort", "page"] as const;
 const REPEATED = new Set<string>(["brand", "size", "color"]);
 const DEFAULTS: Record<string, string> = { sort: "new", page: "1" };
+/** Amounts: the price fields' masked text ("100 000,00") as whole UZS. */
+const AMOUNTS = new Set<string>(["price_min", "price_max"]);
 
 export function cleanListingSearch(params: URLSearchParams): string {
   const out = new URLSearchParams();
@@ -17,7 +21,8 @@ export function cleanListingSearch(params: URLSearchParams): string {
       for (const value of [...new Set(params.getAll(name).filter(Boolean))].sort()) out.append(name, value);
     } else {
       // The first value is the one the listing reads.
-      const value = params.get(name);
+      const given = params.get(name);
+      const value = given && AMOUNTS.has(name) ? wholeAmount(given) : given;
       if (value && value !== DEFAULTS[name]) out.set(name, value);
     }
   }

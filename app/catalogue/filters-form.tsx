@@ -1,6 +1,8 @@
 import { useNavigate } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useHydrated } from "~/ui/hydrated";
+import { wholeAmount } from "~/forms/amount";
+import { lazyNumberMask } from "~/forms/number-mask";
 import { cleanListingSearch } from "./clean-search";
 import type { Facet, Listing } from "./types";
 import { escapeHtml } from "~/ui/html";
@@ -82,6 +84,9 @@ function FacetGroup({ name, title, packed, selected }: { name: FacetName; title:
   );
 }
 
+/** The price range's money mask (imask, on first focus). */
+const currencyMask = lazyNumberMask("currency");
+
 /** With JavaScript: the form's listing at its clean URL (./clean-search.ts), in place. */
 function useListingSubmit() {
   const navigate = useNavigate();
@@ -129,11 +134,12 @@ export function FiltersForm({
       // their own), and React synthesizes onChange only for inputs it rendered. A checkbox
       // fires "input" as it toggles, with "change".
       onInput={(e) => {
-        if ((e.target as unknown as HTMLInputElement).type !== "number") go(e.currentTarget);
+        if (!(e.target as unknown as HTMLInputElement).dataset.amount) go(e.currentTarget);
       }}
       onBlur={(e) => {
         const input = e.target as unknown as HTMLInputElement;
-        if (input.type === "number" && input.value !== input.defaultValue) go(e.currentTarget);
+        // Masked ("100 000") or not, only another amount goes.
+        if (input.dataset.amount && wholeAmount(input.value) !== wholeAmount(input.defaultValue)) go(e.currentTarget);
       }}
     >
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
@@ -162,11 +168,14 @@ export function FiltersForm({
             <label>
               <span>{t("catalogue:priceFrom")}</span>
               <input
-                type="number"
+                // A number field without JavaScript; with it text, for the money mask.
+                type={hydrated ? "text" : "number"}
                 name="price_min"
-                min={0}
-                step={1000}
-                inputMode="numeric"
+                data-amount="currency"
+                ref={currencyMask}
+                min={hydrated ? undefined : 0}
+                step={hydrated ? undefined : 1000}
+                inputMode={hydrated ? "decimal" : "numeric"}
                 placeholder={facets.price ? String(facets.price.min) : ""}
                 defaultValue={query.price_min}
               />
@@ -174,11 +183,14 @@ export function FiltersForm({
             <label>
               <span>{t("catalogue:priceTo")}</span>
               <input
-                type="number"
+                // A number field without JavaScript; with it text, for the money mask.
+                type={hydrated ? "text" : "number"}
                 name="price_max"
-                min={0}
-                step={1000}
-                inputMode="numeric"
+                data-amount="currency"
+                ref={currencyMask}
+                min={hydrated ? undefined : 0}
+                step={hydrated ? undefined : 1000}
+                inputMode={hydrated ? "decimal" : "numeric"}
                 placeholder={facets.price ? String(facets.price.max) : ""}
                 defaultValue={query.price_max}
               />

@@ -1,4 +1,4 @@
-export { catalogueApiPage, catalogueApiProduct, EXPANDS, parseExpand } from "./api.server";
+export { catalogueApiPage, catalogueApiProduct, EXPANDS } from "./api.server";
 export { getCards, getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { type SearchResult, searchProducts } from "./search.server";
@@ -11,6 +11,7 @@ export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./pr
 export { productHtml } from "./product-html";
 export { type ProductSizes, productSizesOf } from "./product-sizes.server";
 export { preselectedSku, sizeTableOf } from "./size-table.server";
+export { sizeTableHtml } from "./size-table-html";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
 export { languageSitemap, type SitemapEntry, sitemapIndex } from "./sitemap.server";

@@ -1,5 +1,6 @@
 import "~/forms/zod-config";
 import { z } from "zod";
+import { wholeAmount } from "~/forms/amount";
 import { SHAPES } from "./silhouettes";
 
 export const SORTS = ["new", "price_asc", "price_desc", "popular"] as const;
@@ -16,7 +17,7 @@ export const PRODUCT_SLUG = /^[a-z0-9-]{1,120}$/;
 
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/);
 const size = z.string().regex(/^[A-Za-z0-9.]{1,10}$/);
-const price = z.coerce.number().int().min(0).max(MAX_PRICE);
+const price = z.preprocess((v) => (typeof v === "string" ? wholeAmount(v) : v), z.coerce.number().int().min(0).max(MAX_PRICE));
 
 /** Keeps the well-formed values of a repeated parameter, drops the rest. */
 function listOf(item: z.ZodType<string>) {

@@ -4,6 +4,7 @@ import { FieldError } from "~/forms/form-row";
 import { SelectRow } from "~/forms/select-row";
 import { useConformForm } from "~/forms/use-conform-form";
 import { useI18n } from "~/i18n/use-i18n";
+import { useHydrated } from "~/ui/hydrated";
 import { citySchema } from "./schema";
 import { type StepProps, useSelectTexts } from "./step";
 
@@ -14,6 +15,7 @@ const FAST_CITIES = 3;
 export function CityForm({ data, failure }: StepProps) {
   const { t, lang, href } = useI18n();
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const texts = useSelectTexts();
   const form = useConformForm(citySchema, { lastResult: failure?.step === "delivery" && failure.reply?.error?.cityId ? failure.reply : null });
   const current = data.view.cities.find((c) => c.id === data.view.cityId) ?? null;
@@ -57,8 +59,8 @@ export function CityForm({ data, failure }: StepProps) {
         />
         <FieldError name="cityId" />
       </div>
-      {/* Without JavaScript the types of the chosen city come with this button. */}
-      <button type="submit" className="button button--ghost button--small" data-testid="city-apply">
+      {/* Without JavaScript the types of the chosen city come with this button; with it, choosing brings them. */}
+      <button type="submit" className="button button--ghost button--small" data-testid="city-apply" hidden={hydrated}>
         {t("orders:checkout.showTypes")}
       </button>
     </ConformForm>

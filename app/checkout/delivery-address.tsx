@@ -54,6 +54,11 @@ function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: numbe
         autoComplete="address-line1"
         texts={texts}
         testId="street-combobox"
+        // Another street: a code the lookup gave belonged to the last one; the house may ask again.
+        onChoose={() => {
+          const form = (document.getElementById("checkout-street") as HTMLInputElement | null)?.form ?? null;
+          void postCode().then((m) => m.streetChosen(form));
+        }}
         invalid={invalid}
         describedBy={invalid ? field.errorId : undefined}
       />
@@ -62,23 +67,11 @@ function StreetRow({ data, cityId, typeId }: { data: CheckoutData; cityId: numbe
   );
 }
 
-/** With JavaScript: a picked street and a house number fill an empty post code (the server fills it too, on save). */
-function fillPostCode(form: HTMLFormElement | null) {
-  if (!form) return;
-  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? "";
-  const streetId = value("streetId");
-  const house = value("house");
-  const postCode = form.elements.namedItem("postCode") as HTMLInputElement | null;
-  if (!streetId || !house || !postCode || postCode.value) return;
-  const url = `/api/delivery/up-post-codes?street_id=${encodeURIComponent(streetId)}&house=${encodeURIComponent(house)}`;
-  void fetch(url, { headers: { Accept: "application/json" } })
-    .then((r) => r.json() as Promise<{ items?: { post_code: string }[] }>)
-    .then((body) => {
-      const code = body.items?.[0]?.post_code;
-      if (code && !postCode.value) postCode.value = code;
-    })
-    .catch(() => {});
-}
+/**
+ * The post code's lookup (./post-code.ts) loads when the address is first edited: the checkout's
+ * first screen does not carry it.
+ */
+const postCode = () => import("./post-code");
 
 /** A courier's address: a saved one of the account, or a new one (street, house, flat, post code). */
 export function DeliveryAddress({ data, typeId }: { data: CheckoutData; typeId: number }) {
@@ -103,9 +96,30 @@ export function DeliveryAddress({ data, typeId }: { data: CheckoutData; typeId: 
       ) : null}
       {view.cityId ? <StreetRow data={data} cityId={view.cityId} typeId={typeId} /> : null}
       <div className="row row--inline">
-        <FormRow name="house" label={t("orders:checkout.house")} maxLength={20} onBlur={(e) => fillPostCode(e.currentTarget.form)} />
+        <FormRow
+          name="house"
+          label={t("orders:checkout.house")}
+          maxLength={20}
+          onChange={(e) => {
+            const form = e.currentTarget.form;
+            void postCode().then((m) => m.forgetPostCode(form));
+          }}
+          onBlur={(e) => {
+            const form = e.currentTarget.form;
+            void postCode().then((m) => m.fillPostCode(form));
+          }}
+        />
         <FormRow name="flat" label={t("orders:checkout.flat")} maxLength={20} />
-        <FormRow name="postCode" label={t("orders:checkout.postCode")} inputMode="numeric" pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+        <FormRow
+          name="postCode"
+          label={t("orders:checkout.postCode")}
+          inputMode="numeric"
+          pattern="\d{6}"
+          maxLength={6}
+          autoComplete="postal-code"
+          // Typed by the shopper: theirs, kept whatever the house (./post-code.ts).
+          onInput={(e) => delete e.currentTarget.dataset.fromResponse}
+        />
       </div>
     </>
   );

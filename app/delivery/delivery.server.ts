@@ -93,6 +93,10 @@ export type DeliveryTypeRow = {
   info: string[];
   needPayment: boolean;
   active: boolean;
+  /** The spec's name for `active`: 1 enabled, 0 (falsy) disabled. */
+  status: 0 | 1;
+  /** The type's icon name (truck, store, post). */
+  icon: string;
   price: number;
   freeFrom: number;
   estimated: string;
@@ -107,15 +111,15 @@ export type DeliveryTypeRow = {
 export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, showInactive: boolean): Promise<DeliveryTypeRow[]> {
   const rows = await db
     .prepare(
-      `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, t.status AS status, c.city_map_id AS cityMapId,
+      `SELECT t.id, t.uuid, t.type, t.icon, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, t.status AS status, c.city_map_id AS cityMapId,
          c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
        FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
        WHERE (t.status = 1 OR ?2) AND c.city_map_id IN (CAST(CAST(?1 AS INTEGER) AS TEXT), 'another_city') AND ${completable("?1")}
        ORDER BY t.position, t.id`,
     )
     .bind(cityId, showInactive ? 1 : 0)
-    .all<CostRow & { status: number }>();
-  const byType = new Map<number, (CostRow & { status: number })[]>();
+    .all<CostRow & { status: number; icon: string }>();
+  const byType = new Map<number, (CostRow & { status: number; icon: string })[]>();
   for (const r of rows.results) byType.set(r.id, [...(byType.get(r.id) ?? []), r]);
   const out: DeliveryTypeRow[] = [];
   for (const group of byType.values()) {
@@ -129,6 +133,8 @@ export async function typesOfCity(db: D1Database, lang: Lang, cityId: number, sh
       info: infoOf(row.info),
       needPayment: flag(row.needPayment),
       active: flag(row.status),
+      status: flag(row.status) ? 1 : 0,
+      icon: row.icon,
       price: row.price,
       freeFrom: row.freeFrom,
       estimated: row.estimated,
@@ -160,6 +166,20 @@ export type DeliveryPoint = {
   phone: string;
   schedule: string;
 };
+
+/**
+ * A point as the delivery data API lists it: the spec's `mall_name` (a store's mall or
+ * landmark, "" for none) and `additionalLabel` (the line a select shows under the name:
+ * the mall and the address).
+ */
+export function pointJson(p: DeliveryPoint) {
+  return { ...p, mall_name: p.label, additionalLabel: additionalLabelOf(p) };
+}
+
+/** The line a list shows under a point's name: its mall (if any) and its address. */
+export function additionalLabelOf(p: { label: string; address: string }): string {
+  return [p.label, p.address].filter(Boolean).join(", ");
+}
 
 const POINT_COLUMNS = (lang: Lang) =>
   `id, ref, city_id AS cityId, delivery_type_id AS deliveryTypeId, number, title_${lang} AS title, label_${lang} AS label,
@@ -269,4 +289,14 @@ export async function placeNames(db: D1Database, lang: Lang, refs: PlaceRef[]): 
 export async function takesPaymentOnDelivery(db: D1Database, typeId: number): Promise<boolean> {
   const row = await db.prepare("SELECT need_payment AS n FROM delivery_types WHERE id = ?").bind(typeId).first<{ n: number }>();
   return flag(row?.n ?? 0);
+}
+
+/** An enabled delivery type as the delivery info explains it: its name, icon and notes. */
+export type DeliveryTypeInfo = { id: number; type: string; icon: string; title: string; info: string[] };
+
+/** The enabled delivery types with their notes, in their order (the delivery info popup and page). */
+export async function deliveryTypesInfo(db: D1Database, lang: Lang): Promise<DeliveryTypeInfo[]> {
+  const sql = `SELECT id, type, icon, ${TYPE_TITLE[lang]} AS title, ${INFO[lang]} AS info FROM delivery_types WHERE status = 1 ORDER BY position, id`;
+  const rows = await db.prepare(sql).all<Omit<DeliveryTypeInfo, "info"> & { info: string }>();
+  return rows.results.map((r) => ({ ...r, info: infoOf(r.info) }));
 }

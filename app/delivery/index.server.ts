@@ -1,4 +1,5 @@
 export {
+  additionalLabelOf,
   allCities,
   postCodeOf,
   streetIdOf,
@@ -6,6 +7,7 @@ export {
   streetsOf,
   cityIdOf,
   type DeliveryPoint,
+  pointJson,
   pointOf,
   pointsOf,
   type DeliveryTypeRow,
@@ -17,6 +19,8 @@ export {
   cityExists,
   deliveryOptions,
   deliveryTypeEnabled,
+  deliveryTypesInfo,
+  type DeliveryTypeInfo,
   enabledDeliveryTypes,
   optionsOf,
   type PlaceNames,
@@ -24,3 +28,4 @@ export {
   placeNames,
   takesPaymentOnDelivery,
 } from "./delivery.server";
+export { deliveryInfoHtml } from "./info-html";

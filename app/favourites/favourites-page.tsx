@@ -1,6 +1,7 @@
 import { Form, useLocation, useSubmit } from "react-router";
 import { Pagination } from "~/ui/pagination";
 import { useI18n } from "~/i18n/use-i18n";
+import { useHydrated } from "~/ui/hydrated";
 import { ClubBadge, Price } from "~/ui/price";
 import { pictureProps } from "~/ui/picture";
 import type { FollowedBrand } from "./brands.server";
@@ -66,7 +67,20 @@ const FILTERS = [
 type ItemTexts = Record<"size" | "chooseSize" | "soldOut" | "saveSize" | "addToCart" | "remove" | "unavailable" | "favourites" | "cart", string>;
 
 /** One favourite: what it is, its sizes (another size keeps it with that size), add to cart, remove. */
-function Item({ item, here, submit, texts }: { item: FavouriteItem; here: string; submit: ReturnType<typeof useSubmit>; texts: ItemTexts }) {
+function Item({
+  item,
+  here,
+  submit,
+  texts,
+  hydrated,
+}: {
+  item: FavouriteItem;
+  here: string;
+  submit: ReturnType<typeof useSubmit>;
+  texts: ItemTexts;
+  /** With JavaScript the size saves as it changes: its button adds nothing. */
+  hydrated: boolean;
+}) {
   const { href } = useI18n();
   const product = href(`/product/${item.slug}`);
   const chosen = item.sizes.find((s) => s.skuId === item.skuId) ?? (item.sizes.length === 1 ? item.sizes[0] : undefined);
@@ -109,7 +123,7 @@ function Item({ item, here, submit, texts }: { item: FavouriteItem; here: string
               </option>
             ))}
           </select>
-          <button type="submit" className="button button--ghost button--small" data-testid="fav-size-save">
+          <button type="submit" className="button button--ghost button--small" data-testid="fav-size-save" hidden={hydrated}>
             {texts.saveSize}
           </button>
         </form>
@@ -178,6 +192,8 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
 function Products({ data, here }: { data: FavouritesPageData; here: string }) {
   const { t, href } = useI18n();
   const submit = useSubmit();
+  // With JavaScript the filters and sizes submit as they change: their buttons add nothing.
+  const hydrated = useHydrated();
   const texts: ItemTexts = {
     size: t("favourites:size"),
     chooseSize: t("favourites:chooseSize"),
@@ -220,7 +236,7 @@ function Products({ data, here }: { data: FavouritesPageData; here: string }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button button--ghost button--small" data-testid="fav-apply">
+        <button type="submit" className="button button--ghost button--small" data-testid="fav-apply" hidden={hydrated}>
           {t("favourites:filters.apply")}
         </button>
       </Form>
@@ -232,7 +248,7 @@ function Products({ data, here }: { data: FavouritesPageData; here: string }) {
             {category ? <h2>{category}</h2> : null}
             <ul className="fav-list" onSubmit={onSubmit}>
               {items.map((item) => (
-                <Item key={item.productId} item={item} here={here} submit={submit} texts={texts} />
+                <Item key={item.productId} item={item} here={here} submit={submit} texts={texts} hydrated={hydrated} />
               ))}
             </ul>
           </div>

@@ -17,6 +17,7 @@ export {
   unconfirmedHours,
 } from "./orders.server";
 export { localizeOrder, localizeOrders, type ShownOrder } from "./order-view.server";
+export { expandedOrderJson, ORDER_EXPANDS, type OrderExpand } from "./order-expand.server";
 export { type PlaceContext, type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
 export { playClick } from "./click-stand-in.server";
 export {

@@ -152,3 +152,9 @@ export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
     `</div></div>`
   );
 }
+
+/** The review rules as a popup's content alone (the loader's fragment of /product/<slug>/review/rules). */
+export function reviewRulesHtml(t: T): string {
+  const items = [1, 2, 3, 4].map((n) => `<li>${escapeHtml(t(`reviews:rules.item${n}`))}</li>`).join("");
+  return `<section class="review-rules" data-testid="review-rules"><h3>${escapeHtml(t("reviews:rules.title"))}</h3><ul>${items}</ul></section>`;
+}

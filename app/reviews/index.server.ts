@@ -11,7 +11,7 @@ export {
   reviewsForSearchQueries,
 } from "./reviews.server";
 export { react, REVIEWS_PER_HOUR } from "./write.server";
-export { reviewsHtml, type WidgetContext } from "./html.server";
+export { reviewRulesHtml, reviewsHtml, type WidgetContext } from "./html.server";
 export { type FormParameter, reviewFormOf } from "./form.server";
 export { reviewsQueryOf } from "./query.server";
 export { moderateReview, type PendingReview, pendingReviews } from "./moderation.server";

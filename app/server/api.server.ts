@@ -103,3 +103,21 @@ export function paginationHeaders(total: number, page: number, perPage: number):
     "X-Pagination-Per-Page": String(perPage),
   };
 }
+
+/**
+ * `expand=a,b` of a JSON call: the names asked for (a set of `allowed`), or a localized 400 naming
+ * the unknown ones with the allowed list.
+ */
+export function expandOf<N extends string>(value: string | null, allowed: readonly N[], t: TFunction): Set<N> {
+  const names = [
+    ...new Set(
+      (value ?? "")
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = names.filter((n) => !(allowed as readonly string[]).includes(n));
+  if (unknown.length) apiError(400, t("server:api.unknownExpand", { names: unknown.join(", ").slice(0, 100), allowed: allowed.join(", ") }));
+  return new Set(names as N[]);
+}

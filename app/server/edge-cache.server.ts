@@ -1,6 +1,7 @@
 import { BOOKMARK_COOKIE } from "./d1-session.server";
 import { isbot } from "isbot";
 import { edgeSeconds, withCachePolicy } from "./cache-policy.server";
+import { wantsFragment } from "./fragment.server";
 import { isLite } from "./lite.server";
 import { isPersonalPath } from "./private-cache.server";
 import { createNonce } from "./security.server";
@@ -46,11 +47,13 @@ async function buildVersion(): Promise<string> {
 
 /**
  * The copy's key: the URL (the language is in its path) under the build's version and the
- * page's kind: lite or full, and crawler (streamed parts in place) or browser.
+ * page's kind: lite or full, and crawler (streamed parts in place) or browser; a popup's
+ * fragment (fragment.server.ts) apart from its page.
  */
 export async function edgeKey(request: Request): Promise<Request> {
   const url = new URL(request.url);
-  const kind = `${isLite(request) ? "lite" : "full"}-${isbot(request.headers.get("User-Agent") ?? "") ? "bot" : "browser"}`;
+  const page = wantsFragment(request) ? "fragment" : isLite(request) ? "lite" : "full";
+  const kind = `${page}-${isbot(request.headers.get("User-Agent") ?? "") ? "bot" : "browser"}`;
   return new Request(`${url.origin}/__edge/${await buildVersion()}/${kind}${url.pathname}${url.search}`);
 }
 

@@ -23,6 +23,8 @@ const PAGES = [
   `/product/${REVIEWED.many}/gift-hint`,
   "/news",
   "/news/spring-collection",
+  "/info/delivery",
+  "/info/checkout-limit",
 ];
 
 async function violations(page: Page) {

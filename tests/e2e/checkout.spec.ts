@@ -276,7 +276,7 @@ for (const j of JOURNEYS) {
     await expect(page.getByTestId("order-payment")).toContainText(say(`payment.${j.pay}`));
     if (j.pay === "online") await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "true");
     if (j.who === "signed-in") {
-      const api = (await (await page.request.get("/api/orders")).json()) as { number: string; payment: { paid: boolean } }[];
+      const api = (await (await page.request.get("/api/orders?expand=payment")).json()) as { number: string; payment: { paid: boolean } }[];
       expect(api.find((o) => o.number === number)).toMatchObject({ payment: { paid: j.pay === "online" } });
       await page.goto(`${prefix}/account/orders`);
       await expect(page.getByTestId("history-order").first()).toContainText(number);

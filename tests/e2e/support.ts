@@ -87,6 +87,7 @@ export function messages(
     | "favourites"
     | "gifts"
     | "home"
+    | "info"
     | "maintenance"
     | "news"
     | "newsletter"

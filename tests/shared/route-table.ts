@@ -34,6 +34,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/auth/confirm-email", url: "/auth/confirm-email?email=a@b.uz&token=x", personal: true },
   { route: ":lang?/subscribe/:step?", url: "/subscribe", personal: true, action: true },
   { route: ":lang?/news/:slug?", url: "/news/spring-collection", personal: false },
+  { route: ":lang?/info/:topic", url: "/ru/info/delivery", personal: false },
   { route: "robots.txt", url: "/robots.txt", personal: false },
   { route: "sitemap.xml", url: "/sitemap.xml", personal: false },
   { route: "sitemap/:file", url: "/sitemap/ru.xml", personal: false },

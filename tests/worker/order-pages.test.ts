@@ -58,7 +58,8 @@ describe("an order's place in the language of the page", () => {
     expect(uk).toContain("проспект Навої, 4");
 
     type Json = { number: string; delivery: { cityId: number; pointId: number; city: string; type: string; address: string } };
-    const list = async (lang: string) => ((await (await get(`/api/orders?lang=${lang}`, cookie)).json()) as Json[]).find((o) => o.number === number)!;
+    const list = async (lang: string) =>
+      ((await (await get(`/api/orders?lang=${lang}&expand=delivery`, cookie)).json()) as Json[]).find((o) => o.number === number)!;
     expect((await list("uz")).delivery).toMatchObject({
       cityId: 3,
       pointId: 17,
@@ -68,7 +69,7 @@ describe("an order's place in the language of the page", () => {
     });
     expect((await list("ru")).delivery).toMatchObject({ city: "Бухара", type: "Почтой", address: expect.stringContaining("Почтовое отделение № 10") });
     const id = (await env.DB.prepare("SELECT id FROM orders WHERE number = ?").bind(number).first<{ id: number }>())!.id;
-    const one = (await (await get(`/api/orders/${id}?lang=ru`, cookie)).json()) as Json;
+    const one = (await (await get(`/api/orders/${id}?lang=ru&expand=delivery`, cookie)).json()) as Json;
     expect(one.delivery.city).toBe("Бухара");
   });
 

@@ -145,7 +145,7 @@ describe("a shopper's orders", () => {
       await a.add(buyable(6 + i).sku.id);
       numbers.push(((await (await a.place(order(key))).json()) as { order: { number: string } }).order.number);
     }
-    const list = await get("/api/orders?per-page=1", { headers: { Cookie: a.cookie! } });
+    const list = await get("/api/orders?per-page=1&expand=orderItems", { headers: { Cookie: a.cookie! } });
     expect(list.status).toBe(200);
     expect(list.headers.get("X-Pagination-Total-Count")).toBe("2");
     expect(list.headers.get("X-Pagination-Page-Count")).toBe("2");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/catalog";
-import { catalogueApiPage, catalogueApiProduct, EXPANDS, parseCatalogueQuery, parseExpand } from "~/catalogue/index.server";
-import { apiContext, apiError, paginationHeaders } from "~/server/api.server";
+import { catalogueApiPage, catalogueApiProduct, EXPANDS, parseCatalogueQuery } from "~/catalogue/index.server";
+import { apiContext, apiError, expandOf, paginationHeaders } from "~/server/api.server";
 
 const PER_PAGE = 24;
 const PER_PAGE_MAX = 100;
@@ -14,12 +14,11 @@ const CATEGORY_PATH = /^[a-z0-9-]{1,60}(?:\/[a-z0-9-]{1,60}){0,4}$/;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const url = new URL(request.url);
-  const expand = parseExpand(url.searchParams.get("expand"));
-  if (!expand.ok) apiError(400, t("server:api.unknownExpand", { names: expand.unknown.join(", ").slice(0, 100), allowed: EXPANDS.join(", ") }));
+  const expand = expandOf(url.searchParams.get("expand"), EXPANDS, t);
   const where = { origin: app.origin, lang, defaultLang: app.defaultLang };
   if (params.id !== undefined) {
     if (!/^[1-9][0-9]{0,9}$/.test(params.id)) apiError(404, t("server:api.productNotFound"));
-    const product = await catalogueApiProduct(app.env.DB, where, Number(params.id), expand.expand);
+    const product = await catalogueApiProduct(app.env.DB, where, Number(params.id), expand);
     if (!product) apiError(404, t("server:api.productNotFound"));
     return Response.json(product);
   }
@@ -28,6 +27,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     apiError(400, t("server:api.badCategory"), [{ field: "category", message: t("server:api.badCategory") }]);
   const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
   const filter = { ...parseCatalogueQuery(url.searchParams), ...(category ? { categoryPath: category } : {}) };
-  const page = await catalogueApiPage(app.env.DB, where, filter, perPage, expand.expand);
+  const page = await catalogueApiPage(app.env.DB, where, filter, perPage, expand);
   return Response.json(page.products, { headers: paginationHeaders(page.total, page.page, perPage) });
 }

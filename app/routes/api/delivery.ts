@@ -1,5 +1,5 @@
 import type { Route } from "./+types/delivery";
-import { allCities, cityIdOf, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
+import { allCities, cityIdOf, pointJson, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
 import { isLang, LANGS } from "~/i18n/languages";
 import { getCartView } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
@@ -85,7 +85,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const chosen = points.filter((p) => (!ref || p.ref === ref) && (!title || p.title.toLocaleLowerCase(lang).includes(title)));
       // showAll: every point on one page (clients ask for it to fill a select).
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
-      return Response.json(paged(chosen, url));
+      return Response.json(paged(chosen.map(pointJson), url));
     }
     case "streets": {
       required(["city_ref_id", "delivery_type_id"]);

@@ -39,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   return {
-    i18n: texts(lang, ["cart"]),
+    i18n: texts(lang, ["cart", "info"], { info: ["delivery", "checkoutLimit", "close"] }),
     view,
     // Before a city is chosen the types are offered by name, so one submission (no JavaScript) chooses both.
     deliveryTypes: view.lines.length > 0 && view.cityId === null ? await enabledDeliveryTypes(app.env.DB, lang) : [],

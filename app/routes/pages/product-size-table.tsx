@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/product-size-table";
 import { SizeTablePopup } from "~/catalogue/index";
-import { PRODUCT_SLUG, sizeTableOf } from "~/catalogue/index.server";
+import { PRODUCT_SLUG, sizeTableHtml, sizeTableOf } from "~/catalogue/index.server";
 import { getUserId } from "~/auth/index.server";
-import { localized, requireLang } from "~/i18n/middleware.server";
+import { localized, requireLang, serverT } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { getApp } from "~/server/context.server";
+import { fragmentMiddleware } from "~/server/fragment.server";
 import { savedSizes } from "~/users/index.server";
 
 /**
@@ -14,7 +15,7 @@ import { savedSizes } from "~/users/index.server";
  * a signed-in shopper's saved sizes are marked (their page is private: it has a session);
  * anonymous copies are the same for everyone. 404 when no chart fits the product.
  */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+async function tableOf({ params, context, request }: Pick<Route.LoaderArgs, "params" | "context" | "request">) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
@@ -22,6 +23,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const saved = userId ? await savedSizes(app.env.DB, userId) : null;
   const { product, table } = await sizeTableOf(app.env.DB, lang, { slug: params.slug }, saved);
   if (!product || !table) throw data(null, { status: 404 });
+  return { lang, product, table };
+}
+
+/** The popup loader's request (X-Requested-With) gets the table alone. */
+export const middleware: Route.MiddlewareFunction[] = [
+  fragmentMiddleware(async ({ params, context, request }) => {
+    const { lang, product, table } = await tableOf({ params: params as Route.LoaderArgs["params"], context, request });
+    return sizeTableHtml(product.name, table, serverT(lang));
+  }),
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { lang, product, table } = await tableOf(args);
+  const { context } = args;
   return {
     i18n: texts(lang, ["sizes"]),
     product: { name: product.name, path: localized(context, `/product/${product.slug}`) },
