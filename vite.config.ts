@@ -43,8 +43,9 @@ export default defineConfig(({ command }) => ({
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
               // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's,
               // the dialog's behaviour (ui/dialog), the route popups' frame (ui/route-popup) and the popup loader (ui/popup-content) the popups' (cart, review, size table) that load on use, and the search box's suggestions (layout/search-combobox) load on focus: none
-              // belongs on every page. No rule names a library's internal module (Vite's preload
-              // helper lands with the forms' lazy imports by itself).
+              // belongs on every page. Vite's preload helper (for the lazy imports of imask and the
+              // combobox) is a chunk of its own: left to itself it lands in the forms chunk, and the
+              // catalogue's price mask then loaded all of zod and conform with it.
               groups: [
                 {
                   name: "app",
@@ -54,6 +55,7 @@ export default defineConfig(({ command }) => ({
                 // account, sign-in, the review form): shared two ways they split into many small files.
                 // The money mask and amounts are the catalogue's filters' only.
                 { name: "forms", test: /[\\/]app[\\/]forms[\\/](?!combobox|parse\.server|number-mask|amount)/ },
+                { name: "preload-helper", test: /preload-helper/, priority: 1 },
               ],
             },
           },
