@@ -1,7 +1,7 @@
 import { type Mail, mailLink, randomToken, sha256Hex } from "~/auth/index.server";
 import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
 import type { ProductSizes } from "~/catalogue/index.server";
-import { enqueue } from "~/outbox/index.server";
+import { dispatch, enqueueStatement, type OutboxMessage } from "~/outbox/index.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
 import { ensureGuestKey } from "~/server/session.server";
 import { GIFT_HINTS_OPEN_MAX } from "./schema";
@@ -57,14 +57,24 @@ export async function sendGiftHint(
   ]);
   if (!byClient.allowed || !byRecipient.allowed) return limitedFor(byClient, byRecipient);
   const token = randomToken();
-  const written = await env.DB.prepare(
-    `INSERT INTO gift_hints (token_hash, user_id, guest_key, product_id, sku_id, channel, recipient, sender_name, lang, expires_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, unixepoch() + ?10
-     WHERE (SELECT COUNT(*) FROM gift_hints WHERE (user_id = ?2 OR guest_key = ?3) AND opened_at IS NULL AND expires_at > unixepoch()) < ?11
-     RETURNING id`,
-  )
-    .bind(
-      await tokenHash(token),
+  const hash = await tokenHash(token);
+  // The product's gift hint page opens the hint (app/routes/pages/product-gift-hint.tsx): no route of its own.
+  const url = mailLink(mail, `/product/${product.slug}/gift-hint`, { token });
+  const text = { name: input.name, product: product.name, size: size.size, url: url ?? "" };
+  const message: OutboxMessage =
+    input.contact.channel === "sms"
+      ? { channel: "sms", recipient: input.contact.recipient, body: mail.t("gifts:message.sms", text) }
+      : { channel: "email", recipient: input.contact.recipient, subject: mail.t("gifts:message.subject", text), body: mail.t("gifts:message.body", text) };
+  // One batch: the hint, only while the shopper has fewer than the cap open (the statement counts
+  // them, so parallel sends cannot pass it), and its message, only if the hint was written.
+  const statements = [
+    env.DB.prepare(
+      `INSERT INTO gift_hints (token_hash, user_id, guest_key, product_id, sku_id, channel, recipient, sender_name, lang, expires_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, unixepoch() + ?10
+       WHERE (SELECT COUNT(*) FROM gift_hints WHERE (user_id = ?2 OR guest_key = ?3) AND opened_at IS NULL AND expires_at > unixepoch()) < ?11
+       RETURNING id`,
+    ).bind(
+      hash,
       owner.userId,
       owner.guestKey,
       product.id,
@@ -75,20 +85,14 @@ export async function sendGiftHint(
       mail.lang,
       GIFT_HINT_TTL_SECONDS,
       GIFT_HINTS_OPEN_MAX,
-    )
-    .first();
-  if (!written) return { refused: "tooMany" };
-  // The product's gift hint page opens the hint (app/routes/pages/product-gift-hint.tsx): no route of its own.
-  const url = mailLink(mail, `/product/${product.slug}/gift-hint`, { token });
-  // No configured origin: nothing is sent (mailLink logs it); the hint stays open until it expires.
-  if (!url) return "sent";
-  const text = { name: input.name, product: product.name, size: size.size, url };
-  await enqueue(
-    env,
-    input.contact.channel === "sms"
-      ? { channel: "sms", recipient: input.contact.recipient, body: mail.t("gifts:message.sms", text) }
-      : { channel: "email", recipient: input.contact.recipient, subject: mail.t("gifts:message.subject", text), body: mail.t("gifts:message.body", text) },
-  );
+    ),
+    // No configured origin: no link to send (mailLink logs it); the hint stays open until it expires.
+    ...(url ? [enqueueStatement(env.DB, message, "EXISTS (SELECT 1 FROM gift_hints WHERE token_hash = ?)", hash)] : []),
+  ];
+  const [hint, sent] = await env.DB.batch<{ id: number }>(statements);
+  if (!hint!.results.length) return { refused: "tooMany" };
+  const outboxId = sent?.results[0]?.id;
+  if (outboxId !== undefined) await dispatch(env, outboxId, message.channel);
   return "sent";
 }
 

@@ -1,2 +1,2 @@
-export { enqueue, listOutbox } from "./outbox.server";
+export { dispatch, enqueue, enqueueStatement, listOutbox, type OutboxMessage } from "./outbox.server";
 export { consumeOutbox, requeueLost, type QueueMessageBody } from "./outbox.server";

@@ -10,14 +10,29 @@ export async function enqueue(env: Env, message: OutboxMessage): Promise<number>
   const row = await env.DB.prepare("INSERT INTO outbox (channel, recipient, subject, body, touched_at) VALUES (?, ?, ?, ?, unixepoch()) RETURNING id")
     .bind(message.channel, message.recipient, message.subject ?? "", message.body)
     .first<{ id: number }>();
-  const id = row!.id;
+  await dispatch(env, row!.id, message.channel);
+  return row!.id;
+}
+
+/**
+ * A message written in the caller's batch, only while `condition` (an SQL expression with its
+ * own `?` values after the message's) holds when the batch runs: the message goes with the row
+ * that asked for it, or not at all. After the batch, `dispatch` the id it returned (null: not written).
+ */
+export function enqueueStatement(db: D1Database, message: OutboxMessage, condition = "1", ...binds: unknown[]): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO outbox (channel, recipient, subject, body, touched_at) SELECT ?, ?, ?, ?, unixepoch() WHERE ${condition} RETURNING id`)
+    .bind(message.channel, message.recipient, message.subject ?? "", message.body, ...binds);
+}
+
+/** Queues a written outbox row for delivery (a failed send is queued again by the cron). */
+export async function dispatch(env: Env, id: number, channel: OutboxMessage["channel"]): Promise<void> {
   try {
     await env.OUTBOX?.send({ outboxId: id } satisfies QueueMessageBody);
   } catch (error) {
     // The row is written: the cron queues it again (requeueLost), so the caller's request stands.
-    logOutbox("warn", { id, channel: message.channel, error: `enqueue failed: ${error instanceof Error ? error.name : typeof error}` });
+    logOutbox("warn", { id, channel, error: `enqueue failed: ${error instanceof Error ? error.name : typeof error}` });
   }
-  return id;
 }
 
 /** The dead-letter queue of wrangler.toml: the queue moves a message there after its last retry. */
