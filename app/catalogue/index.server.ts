@@ -13,4 +13,4 @@ export { preselectedSku, sizeTableOf } from "./size-table.server";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
 export { languageSitemap, sitemapIndex } from "./sitemap.server";
-export { returnStockStatement, takeStockStatement } from "./stock.server";
+export { returnStockStatement, setStockStatement, takeStockStatement } from "./stock.server";

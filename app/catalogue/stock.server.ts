@@ -19,3 +19,10 @@ export function returnStockStatement(db: D1Database, lines: string, ...binds: un
     )
     .bind(...binds);
 }
+
+/** A size's stock set outright (the operator's count), one statement: what orders take meanwhile is overwritten by the count, as a stocktake means. */
+export function setStockStatement(db: D1Database, productSlug: string, skuId: number, stock: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE skus SET stock = ?3 WHERE id = ?2 AND product_id = (SELECT id FROM products WHERE slug = ?1) RETURNING id")
+    .bind(productSlug, skuId, stock);
+}
