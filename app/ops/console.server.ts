@@ -8,14 +8,15 @@ import { moderateReview, pendingReviews } from "~/reviews/index.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { OPS_TRIES, OPS_TRIES_WINDOW } from "./call.server";
-import { audit, clientOfId, clientOfKey, type OpsClient, SCOPE } from "./keys.server";
+import type { ConsoleItem, ConsoleOrder, ConsoleSection } from "./console";
+import { audit, clientOfId, clientOfKey, type OpsClient, type OpsScope, SCOPE } from "./keys.server";
 import { consoleItemQuerySchema, consoleLoginSchema, consolePriceSchema, consoleReviewSchema, consoleStepSchema, consoleStockSchema } from "./schema";
 
 /** How long a console sign-in lasts; the key itself is checked again on every request. */
 const CONSOLE_HOURS = 8;
 
-export const CONSOLE_SECTIONS = { reviews: SCOPE.reviews, orders: SCOPE.orders, item: SCOPE.catalogue } as const;
-export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
+/** The scope each console page needs. */
+export const CONSOLE_SECTIONS: Record<ConsoleSection, OpsScope> = { reviews: SCOPE.reviews, orders: SCOPE.orders, item: SCOPE.catalogue };
 
 type Args = { context: Readonly<RouterContextProvider>; request: Request };
 
@@ -112,24 +113,6 @@ export function nextSteps(order: Pick<Order, "state" | "status" | "payment">): s
       return [];
   }
 }
-
-export type ConsoleOrder = {
-  id: number;
-  number: string;
-  state: string;
-  createdAt: number;
-  total: number;
-  payment: string;
-  tracking: string | null;
-  steps: string[];
-};
-
-export type ConsoleItem = {
-  slug: string;
-  firstPrice: number;
-  salePrice: number;
-  skus: { id: number; size: string; stock: number }[];
-};
 
 /** What a section shows: the pending reviews, the newest orders with their next steps, or the item asked for. */
 export async function consoleData(db: D1Database, section: ConsoleSection, url: URL) {

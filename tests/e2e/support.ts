@@ -88,6 +88,7 @@ export function messages(
     | "home"
     | "maintenance"
     | "newsletter"
+    | "ops"
     | "orders"
     | "product"
     | "reviews"

@@ -8,10 +8,11 @@ import { formatUzs } from "~/i18n/format";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
-import { CONSOLE_SECTIONS, type ConsoleItem, type ConsoleOrder, type ConsoleSection, consoleAction, consoleData, requireConsole } from "~/ops/index.server";
+import { CONSOLE_PAGES, type ConsoleItem, type ConsoleOrder, type ConsoleSection } from "~/ops/index";
+import { CONSOLE_SECTIONS, consoleAction, consoleData, requireConsole } from "~/ops/index.server";
 import { getApp } from "~/server/context.server";
 
-const sectionOf = (section: string | undefined): ConsoleSection | null => (section && section in CONSOLE_SECTIONS ? (section as ConsoleSection) : null);
+const sectionOf = (section: string | undefined): ConsoleSection | null => CONSOLE_PAGES.find((s) => s === section) ?? null;
 
 /** /ops/<section>: the operator console (app/ops/console.server.ts); /ops alone goes to its first section. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -54,7 +55,7 @@ export default function Ops({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="ops" data-testid="ops-console">
       <nav className="ops__nav">
-        {(Object.keys(CONSOLE_SECTIONS) as ConsoleSection[]).map((s) => (
+        {CONSOLE_PAGES.map((s) => (
           <Link key={s} to={`/ops/${s}`} reloadDocument aria-current={s === d.section ? "page" : undefined} data-testid={`ops-nav-${s}`}>
             {t(`ops:console.${s}.title`)}
           </Link>
