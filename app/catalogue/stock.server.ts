@@ -1,5 +1,5 @@
 /**
- * Stock moves, for an order's batch (the only writes of skus): taking stock
+ * Stock moves, for an order's batch (with the import's and the console's count, the only writes of skus): taking stock
  * fails the batch (CHECK stock >= 0) when another order took it meanwhile.
  */
 export function takeStockStatement(db: D1Database, skuId: number, quantity: number): D1PreparedStatement {
