@@ -104,5 +104,9 @@ export default [
   api("api/ops/reviews", "ops/reviews.ts"),
   api("api/ops/reviews/:id", "ops/review.ts"),
   api("api/ops/*", "ops/unknown.ts"),
+  // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
+  page("ops/login", "ops-login.tsx"),
+  page("ops/logout", "ops-logout.ts"),
+  page("ops/:section?", "ops.tsx"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,4 +15,4 @@ export { sizeTableHtml } from "./size-table-html";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
 export { languageSitemap, type SitemapEntry, sitemapIndex } from "./sitemap.server";
-export { returnStockStatement, takeStockStatement } from "./stock.server";
+export { returnStockStatement, setStockStatement, takeStockStatement } from "./stock.server";

@@ -1,5 +1,5 @@
 /**
- * Stock moves, for an order's batch (the only writes of skus): taking stock
+ * Stock moves, for an order's batch (with the import's and the console's count, the only writes of skus): taking stock
  * fails the batch (CHECK stock >= 0) when another order took it meanwhile.
  */
 export function takeStockStatement(db: D1Database, skuId: number, quantity: number): D1PreparedStatement {
@@ -18,4 +18,11 @@ export function returnStockStatement(db: D1Database, lines: string, ...binds: un
        WHERE id IN (SELECT sku_id FROM (${lines}))`,
     )
     .bind(...binds);
+}
+
+/** A size's stock set outright (the operator's count), one statement: what orders take meanwhile is overwritten by the count, as a stocktake means. */
+export function setStockStatement(db: D1Database, productSlug: string, skuId: number, stock: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE skus SET stock = ?3 WHERE id = ?2 AND product_id = (SELECT id FROM products WHERE slug = ?1) RETURNING id")
+    .bind(productSlug, skuId, stock);
 }

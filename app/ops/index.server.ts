@@ -3,3 +3,4 @@ export { createOpsKey, OPS_SCOPES, type OpsScope, SCOPE, purgeOldAudit, revokeOp
 export { acknowledgeOrders, orderFeed, setOrderStatus } from "./orders.server";
 export { decideReview, reviewQueue } from "./reviews.server";
 export { importCatalogue } from "./catalogue.server";
+export { CONSOLE_SECTIONS, consoleAction, consoleData, nextSteps, requireConsole, signIn, signOut } from "./console.server";

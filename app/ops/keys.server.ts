@@ -44,6 +44,15 @@ export async function clientOfKey(db: D1Database, key: string): Promise<OpsClien
   return { id: row.id, name: row.name, scopes: row.scopes.split(" ").filter(Boolean) as OpsScope[], ordersCursor: row.ordersCursor };
 }
 
+/** The live client of a key's row (the console's sign-in names it): null once revoked. */
+export async function clientOfId(db: D1Database, id: number): Promise<OpsClient | null> {
+  const row = await db
+    .prepare("SELECT id, name, scopes, orders_cursor AS ordersCursor FROM ops_clients WHERE id = ? AND revoked_at IS NULL")
+    .bind(id)
+    .first<{ id: number; name: string; scopes: string; ordersCursor: number }>();
+  return row && { id: row.id, name: row.name, scopes: row.scopes.split(" ").filter(Boolean) as OpsScope[], ordersCursor: row.ordersCursor };
+}
+
 /** A new key for `name` (tests and scripts): the key, shown once, and the row's id. */
 export async function createOpsKey(db: D1Database, name: string, scopes: OpsScope[]): Promise<{ key: string; id: number }> {
   const bytes = crypto.getRandomValues(new Uint8Array(36));

@@ -5,20 +5,22 @@ import { moderationSchema } from "~/reviews/index";
 /** The longest tracking number a carrier gives. */
 export const TRACKING_MAX = 64;
 
+const stepFields = {
+  status: z.enum(SHOP_STEPS, { error: "ops:errors.status" }),
+  tracking: z
+    .string()
+    .trim()
+    .max(TRACKING_MAX, { error: "ops:errors.trackingLong" })
+    .regex(/^[\p{L}\p{N} ._/-]*$/u, { error: "ops:errors.trackingChars" })
+    .optional(),
+};
+
+const trackingOfShipment = (v: { status: string; tracking?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (v.status === "shipped" && !v.tracking) ctx.addIssue({ code: "custom", path: ["tracking"], message: "ops:errors.trackingNeeded" });
+};
+
 /** `POST /api/ops/orders/<id>/status`: the shop's next step; a shipment names its tracking number. */
-export const orderStepSchema = z
-  .object({
-    status: z.enum(SHOP_STEPS, { error: "ops:errors.status" }),
-    tracking: z
-      .string()
-      .trim()
-      .max(TRACKING_MAX, { error: "ops:errors.trackingLong" })
-      .regex(/^[\p{L}\p{N} ._/-]*$/u, { error: "ops:errors.trackingChars" })
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.status === "shipped" && !v.tracking) ctx.addIssue({ code: "custom", path: ["tracking"], message: "ops:errors.trackingNeeded" });
-  });
+export const orderStepSchema = z.object(stepFields).superRefine(trackingOfShipment);
 
 /** `POST /api/ops/orders/ack`: the feed's cursor the client has stored what it was given up to. */
 export const ackSchema = z.object({
@@ -36,7 +38,58 @@ export const feedQuerySchema = z.object({
     .optional(),
 });
 
-/** `POST /api/ops/reviews/<id>`: a rejection always says why (its author reads it). */
-export const opsModerationSchema = moderationSchema.superRefine((v, ctx) => {
+const reasonOfRejection = (v: { decision: string; reason?: string | undefined }, ctx: z.RefinementCtx) => {
   if (v.decision === "reject" && !v.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "ops:errors.reasonNeeded" });
+};
+
+/** `POST /api/ops/reviews/<id>`: a rejection always says why (its author reads it). */
+export const opsModerationSchema = moderationSchema.superRefine(reasonOfRejection);
+
+/** A row id a console form names (an order, a review). */
+const rowId = z.coerce
+  .number({ error: "ops:console.badId" })
+  .int({ error: "ops:console.badId" })
+  .min(1, { error: "ops:console.badId" })
+  .max(9_999_999_999, { error: "ops:console.badId" });
+
+/** The console's sign-in: the operator pastes their key. */
+export const consoleLoginSchema = z.object({
+  key: z.string({ error: "ops:console.keyNeeded" }).trim().min(1, { error: "ops:console.keyNeeded" }).max(200, { error: "ops:console.keyWrong" }),
+});
+
+/** The console's review form: which review, and the same decision as the API's. */
+export const consoleReviewSchema = moderationSchema.extend({ id: rowId }).superRefine(reasonOfRejection);
+
+/** The console's order form: which order, and the same step as the API's. */
+export const consoleStepSchema = z.object({ id: rowId, ...stepFields }).superRefine(trackingOfShipment);
+
+/** A whole number of UZS from a form field. */
+const sum = z.coerce
+  .number({ error: "ops:catalogue.price" })
+  .int({ error: "ops:catalogue.price" })
+  .min(0, { error: "ops:catalogue.price" })
+  .max(1_000_000_000, { error: "ops:catalogue.price" });
+
+/** The console's price form: a product's first and sale price (as the import's price changes). */
+export const consolePriceSchema = z
+  .object({ slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: "ops:catalogue.slug" }), firstPrice: sum, salePrice: sum })
+  .refine((p) => p.salePrice <= p.firstPrice, { error: "ops:catalogue.salePrice", path: ["salePrice"] });
+
+/** The console's stock form: one size's stock, set. */
+export const consoleStockSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: "ops:catalogue.slug" }),
+  sku: rowId,
+  stock: z.coerce
+    .number({ error: "ops:catalogue.stock" })
+    .int({ error: "ops:catalogue.stock" })
+    .min(0, { error: "ops:catalogue.stock" })
+    .max(1_000_000, { error: "ops:catalogue.stock" }),
+});
+
+/** The item lookup: a product's slug or a size's number. */
+export const consoleItemQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .regex(/^(?:[a-z0-9-]{1,120}|[1-9][0-9]{0,9})$/, { error: "ops:console.itemQuery" }),
 });

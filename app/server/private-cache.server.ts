@@ -1,11 +1,11 @@
 /**
  * Paths whose every answer is one shopper's (their account, cart, checkout,
- * favourites, the sign-in pages, the newsletter's, the gift hints' JSON call, the JSON API but the catalogue's data: products
+ * favourites, the sign-in pages, the newsletter's, the gift hints' JSON call, the operator console (/ops), the JSON API but the catalogue's data: products
  * and size tables), with or without a session; a language prefix and React Router's `.data`
  * suffix included.
  */
 const PERSONAL_PATH =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api(?!\/catalog\/|\/size-table(?:[/.]|$)|\/search\/autocomplete(?:[/.]|$))|bpm|dev|order|v2|reaction|product-review|product\/[^/]+\/review|subscribe|gift-hints)(?:[/.]|$)/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:account|cart|checkout|favourites|favorite|login|signup|logout|auth|api(?!\/catalog\/|\/size-table(?:[/.]|$)|\/search\/autocomplete(?:[/.]|$))|bpm|dev|order|v2|reaction|product-review|product\/[^/]+\/review|subscribe|gift-hints)(?:[/.]|$)|^\/ops(?:[/.]|$)/;
 
 export function isPersonalPath(pathname: string): boolean {
   return PERSONAL_PATH.test(pathname);

@@ -51,6 +51,8 @@ export function applySecurityHeaders(response: Response, request: Request, nonce
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   // One rule for every route, so a new personal page cannot forget it.
   if (isPrivateAnswer(request, response)) headers.set("Cache-Control", PRIVATE_NO_STORE);
+  // The operator console is for nobody's index, whatever its answer (a redirect, an error page).
+  if (/^\/ops(?:[/.]|$)/.test(new URL(request.url).pathname)) headers.set("X-Robots-Tag", "noindex, nofollow");
   if (new URL(request.url).protocol === "https:") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }

@@ -91,6 +91,7 @@ export function messages(
     | "maintenance"
     | "news"
     | "newsletter"
+    | "ops"
     | "orders"
     | "product"
     | "reviews"

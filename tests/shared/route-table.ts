@@ -77,6 +77,9 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/ops/reviews", url: "/api/ops/reviews", personal: true, json: true },
   { route: "api/ops/reviews/:id", url: "/api/ops/reviews/1", personal: true, json: true },
   { route: "api/ops/*", url: "/api/ops/whatever", personal: true, json: true },
+  { route: "ops/login", url: "/ops/login", personal: true, action: true },
+  { route: "ops/logout", url: "/ops/logout", personal: true, action: true },
+  { route: "ops/:section?", url: "/ops/reviews", personal: true, action: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 

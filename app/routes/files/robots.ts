@@ -13,6 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /ru/cart",
     "Disallow: /uk/cart",
     "Disallow: /*return_url=",
+    "Disallow: /ops",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
