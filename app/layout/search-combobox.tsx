@@ -190,36 +190,45 @@ export function SearchCombobox(props: SearchComboboxProps) {
     form.current?.classList.toggle("search--open", shown);
   });
 
+  // What the keys act on, as of the last key rather than the last render: a key pressed before
+  // React renders the previous one's change (Delete right after ArrowDown) still finds its option.
+  const latest = useRef({ options, activeIndex, shown, close, forget, go, choose });
+  latest.current = { ...latest.current, options, shown, close, forget, go, choose };
+  latest.current.activeIndex = activeIndex;
+
   useEffect(() => {
     const box = input.current;
     const owner = form.current;
     if (!box || !owner) return;
     const onKey = (event: KeyboardEvent) => {
+      const now = latest.current;
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         setOpen(true);
-        if (!options.length) return;
+        const n = now.options.length;
+        if (!n) return;
         // The box itself (-1) is a stop between the last option and the first.
-        const step = event.key === "ArrowDown" ? 1 : -1;
-        const n = options.length;
-        setActive((i) => (i + step >= n ? -1 : i + step < -1 ? n - 1 : i + step));
+        const next = now.activeIndex + (event.key === "ArrowDown" ? 1 : -1);
+        now.activeIndex = next >= n ? -1 : next < -1 ? n - 1 : next;
+        setActive(now.activeIndex);
       } else if (event.key === "Escape") {
-        if (shown) {
+        if (now.shown) {
           event.preventDefault();
-          close();
+          now.close();
         }
-      } else if (event.key === "Delete" && activeIndex >= 0 && options[activeIndex]!.group === "history") {
+      } else if (event.key === "Delete" && now.activeIndex >= 0 && now.options[now.activeIndex]?.group === "history") {
         event.preventDefault();
-        forget(options[activeIndex]!.entryId!);
+        now.forget(now.options[now.activeIndex]!.entryId!);
       }
     };
     const onSubmit = (event: SubmitEvent) => {
+      const now = latest.current;
       const value = box.value.trim();
       if (!value) return;
       event.preventDefault();
-      const chosen = activeIndex >= 0 && shown ? options[activeIndex]! : null;
-      if (chosen) choose(chosen);
-      else void go(`${owner.getAttribute("action")}?q=${encodeURIComponent(value)}`, value, true);
+      const chosen = now.activeIndex >= 0 && now.shown ? now.options[now.activeIndex] : undefined;
+      if (chosen) now.choose(chosen);
+      else void now.go(`${owner.getAttribute("action")}?q=${encodeURIComponent(value)}`, value, true);
     };
     box.addEventListener("keydown", onKey);
     owner.addEventListener("submit", onSubmit);
@@ -227,7 +236,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
       box.removeEventListener("keydown", onKey);
       owner.removeEventListener("submit", onSubmit);
     };
-  }, [options, activeIndex, shown, close, forget, go, choose]);
+  }, []);
 
   const optionProps = (o: Option) => ({
     id: optionId(o.key),

@@ -8,10 +8,11 @@ const header = (page: Page) => page.locator("header.site-header");
 const box = (page: Page) => header(page).locator('input[name="q"]');
 const suggest = (page: Page) => header(page).getByTestId("search-suggest");
 
-/** The header box, hydrated (with JavaScript) and focused. */
+/** The header box, hydrated and focused; with JavaScript, once its combobox has loaded (a key before that is the plain form's). */
 async function focusBox(page: Page, javaScriptEnabled: boolean) {
   await whenHydrated(box(page), javaScriptEnabled);
   await box(page).focus();
+  if (javaScriptEnabled) await expect(box(page)).toHaveAttribute("role", "combobox");
 }
 
 test("the suggestions' script loads only when the box is first focused", async ({ page, javaScriptEnabled }) => {
