@@ -98,9 +98,12 @@ test("Enter without a choice searches; the empty box then offers the search agai
   await expect(recent.getByRole("option")).toHaveText(["krossovka"]);
   // Delete forgets the chosen entry (the × does the same for the pointer).
   await box(page).press("ArrowDown");
+  const forgotten = page.waitForResponse((r) => r.url().includes("/api/search/history/") && r.request().method() === "DELETE");
   await box(page).press("Delete");
   await expect(recent).toHaveCount(0);
-  await page.reload();
+  // Forgotten for good (another page: the results page itself, loaded again, is a search again).
+  expect((await forgotten).status()).toBe(204);
+  await page.goto("/");
   await focusBox(page, true);
   await expect(suggest(page)).toBeHidden();
 });
