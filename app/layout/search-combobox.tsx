@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useNavigate } from "react-router";
 import { createT, type Messages } from "~/i18n/translate";
 import { useI18n } from "~/i18n/use-i18n";
+import type { SearchSuggestions } from "~/ui/search-suggestions";
 
 /**
  * The header's search box as an ARIA combobox (loaded when the box is first focused): recent
@@ -16,20 +17,7 @@ const MIN_CHARS = 2;
 // All three languages come with the module (≈ 0.5 KB each): a lazy glob would bring Vite's preload helper along.
 const LOCALES = import.meta.glob<Messages>("../../locales/*/searchbox.json", { eager: true, import: "default" });
 
-type Suggested = {
-  search_url: string;
-  categories: { name: string; parent: string | null; url: string }[];
-  brands: { name: string; url: string }[];
-  products: {
-    id: number;
-    name: string;
-    brand: string;
-    url: string;
-    price: number;
-    first_price: number;
-    image: { url: string; srcset: string; width: number; height: number };
-  }[];
-};
+type Suggested = SearchSuggestions;
 /** The header's search form (its input is `q`), which exists before this module loads. */
 export type SearchComboboxProps = { form: HTMLFormElement };
 type History = { kept: boolean; items: { id: number; query: string; url: string }[] };
