@@ -1,11 +1,24 @@
 // Applies the D1 migrations to the local database and loads the demo catalogue.
 // Safe to run any number of times: migrations are tracked, the seed uses INSERT OR IGNORE.
+//
+//   npm run db:setup                         the demo catalogue (320 products)
+//   npm run db:setup -- --products=50000     a catalogue of that size, to measure at a real shop's size
+//   npm run db:setup -- --persist-to=<dir>   another local state (the bench keeps its big catalogue apart)
 import { run, STATE_DIR } from "./lib.mjs";
 
-const seedFile = ".wrangler/seed/demo.sql";
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
-run(process.execPath, ["workers/seed/demo.ts", seedFile]);
-run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", seedFile]);
+const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const products = option("products");
+if (products !== undefined && !/^[1-9]\d{0,6}$/.test(products)) {
+  console.error(`--products must be a whole number from 1 up, got "${products}"`);
+  process.exit(2);
+}
+const state = option("persist-to") ?? STATE_DIR;
+const seedFile = `.wrangler/seed/demo${products ? `-${products}` : ""}.sql`;
+/** `wrangler d1 <command…> DB <args…>` against the local state. */
+const d1 = (command, ...args) => run("npx", ["wrangler", "d1", ...command.split(" "), "DB", ...args, "--local", "--persist-to", state]);
+d1("migrations apply");
+run(process.execPath, ["workers/seed/demo.ts", seedFile, ...(products ? [`--products=${products}`] : [])]);
+d1("execute", "--file", seedFile);
 // Every local start begins with fresh rate-limit counters: all local requests share one
 // client address, so yesterday's test run must not lock today's sign-ups.
-run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--command", "DELETE FROM rate_limits"]);
+d1("execute", "--command", "DELETE FROM rate_limits");

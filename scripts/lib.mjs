@@ -30,7 +30,7 @@ export function localSessionSecret() {
 }
 
 /** Serves the production build on workerd (wrangler dev against build/server). */
-export function serveBuild({ port, stdio = "inherit", vars = [] }) {
+export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_DIR }) {
   return spawn(
     "npx",
     [
@@ -43,7 +43,7 @@ export function serveBuild({ port, stdio = "inherit", vars = [] }) {
       "--port",
       String(port),
       "--persist-to",
-      STATE_DIR,
+      state,
       "--var",
       `SESSION_SECRET:${localSessionSecret()}`,
       // Local runs have no SMS/e-mail provider: /dev/outbox shows what was sent.

@@ -53,13 +53,26 @@ export const ORDER: Record<Sort, string> = {
   popular: "p.popularity DESC, p.id",
 };
 
+/**
+ * The same orders over `l` (category_products): each is one of its indexes
+ * (workers/migrations/0031_category_listing.sql), written as the index is, so a page is read in order.
+ */
+export const ORDER_IN_CATEGORY: Record<Sort, string> = {
+  new: "l.created_at DESC, l.product_id DESC",
+  price_asc: "(l.sale_price = 0), l.sale_price ASC, l.product_id",
+  price_desc: "(l.sale_price = 0), l.sale_price DESC, l.product_id",
+  popular: "l.popularity DESC, l.product_id",
+};
+
 /** The first products in a sort's order (popular by default), optionally those on sale only (home page, empty states). */
 export async function getPopular(db: D1Database, lang: Lang, limit = 8, sort: Sort = "popular", saleOnly = false): Promise<ProductCard[]> {
+  // The whole catalogue's rows of category_products (category 0), in the sort's index: the first `limit` read, no more.
   const { results } = await db
     .prepare(
       `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
-       ${saleOnly ? "WHERE p.sale_price > 0 AND p.sale_price < p.first_price" : ""}
-       ORDER BY ${ORDER[sort]} LIMIT ?`,
+       WHERE p.id IN (SELECT l.product_id FROM category_products l WHERE l.category_id = 0
+         ${saleOnly ? "AND +l.sale_price > 0 AND +l.sale_price < l.first_price" : ""} ORDER BY ${ORDER_IN_CATEGORY[sort]} LIMIT ?)
+       ORDER BY ${ORDER[sort]}`,
     )
     .bind(lang, limit)
     .all<CardRow>();

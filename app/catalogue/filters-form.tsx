@@ -22,7 +22,7 @@ export function facetRowsHtml(name: string, facets: Facet[], selected: string[])
       `<label class="${f.count === 0 ? "facet__item facet__item--empty" : "facet__item"}">` +
       `<input type="checkbox" name="${escapeHtml(name)}"${selected.includes(f.value) ? ' checked=""' : ""} value="${escapeHtml(f.value)}"/>` +
       (f.hex ? `<span class="swatch" style="background:${escapeHtml(f.hex.trim())}" aria-hidden="true"></span>` : "") +
-      `${escapeHtml(f.label)}<span class="facet__count">${f.count}</span></label>`;
+      `${escapeHtml(f.label)}${f.count === null ? "" : `<span class="facet__count">${f.count}</span>`}</label>`;
   }
   return html;
 }
@@ -45,15 +45,16 @@ const SEPARATORS = /[\t\n\r]+/g;
 function packFacets(facets: Facet[]): string {
   return facets
     .filter((f) => !SEPARATOR.test(f.value))
-    .map((f) => [f.value, f.label.replace(SEPARATORS, " "), f.count, f.hex && !SEPARATOR.test(f.hex) ? f.hex : ""].join("\t"))
+    .map((f) => [f.value, f.label.replace(SEPARATORS, " "), f.count ?? "", f.hex && !SEPARATOR.test(f.hex) ? f.hex : ""].join("\t"))
     .join("\n");
 }
 
 export function unpackFacets(packed: string): Facet[] {
   if (!packed) return [];
   return packed.split("\n").map((row) => {
-    const [value = "", label = "", count = "0", hex = ""] = row.split("\t");
-    return hex ? { value, label, count: Number(count), hex } : { value, label, count: Number(count) };
+    const [value = "", label = "", counted = "", hex = ""] = row.split("\t");
+    const count = counted === "" ? null : Number(counted);
+    return hex ? { value, label, count, hex } : { value, label, count };
   });
 }
 
@@ -151,12 +152,12 @@ export function FiltersForm({
           <label className="facet__item">
             <input type="checkbox" name="sale" value="1" defaultChecked={query.sale === "1"} />
             <span>{t("catalogue:saleOnly")}</span>
-            <span className="facet__count">{facets.sale}</span>
+            {facets.sale === null ? null : <span className="facet__count">{facets.sale}</span>}
           </label>
           <label className="facet__item">
             <input type="checkbox" name="club" value="1" defaultChecked={query.club === "1"} />
             <span>{t("catalogue:clubOnly")}</span>
-            <span className="facet__count">{facets.club}</span>
+            {facets.club === null ? null : <span className="facet__count">{facets.club}</span>}
           </label>
         </fieldset>
         <FacetGroup name="brand" title={t("catalogue:brand")} packed={facets.packed.brand} selected={query.brand} />

@@ -42,7 +42,7 @@ export function ListingView({
         <ActiveFilters query={query} facets={listing.facets} action={action} />
         <div className="listing__bar">
           <h2 className="listing__count" data-testid="result-count">
-            {t("catalogue:count", { count: listing.total })}
+            {t(listing.totalAtLeast ? "catalogue:countAtLeast" : "catalogue:count", { count: listing.total })}
           </h2>
           <SortSelect sort={query.sort} />
         </div>

@@ -1,7 +1,7 @@
 import { cleanListingSearch } from "./clean-search";
 import { data, redirect } from "react-router";
 import type { Lang } from "~/i18n/languages";
-import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER } from "./cards.server";
+import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER, ORDER_IN_CATEGORY } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
 import { matchExpression, type QueryWord, queryWords } from "./search-terms.server";
 import { sortSizes } from "./sizes";
@@ -11,29 +11,47 @@ import type { Facet, Listing } from "./types";
 
 const PAGE_SIZE_DEFAULT = 24;
 
+/**
+ * How far a listing pages: the first 2,400 products of any listing (100 pages of 24). Deeper
+ * pages cost a read per product skipped; a shopper that far narrows with a filter or a sort,
+ * and a crawler finds every product through the sitemaps (docs/decisions/024-flat-listings.md).
+ */
+export const LISTING_MAX_ITEMS = 2_400;
+
+/**
+ * The most products a facet's counts under other filters are counted over. A filtered set
+ * larger than this shows its values without counts (the department's values), so a filtered
+ * page reads at most this many rows per facet, whatever the catalogue's size.
+ */
+export const FACET_COUNT_BOUND = 1_000;
+
 type Where = { sql: string[]; args: unknown[] };
 type FacetName = "brand" | "size" | "color" | "price" | "sale" | "club";
+const FACET_NAMES: readonly FacetName[] = ["brand", "color", "size", "price", "sale", "club"];
 
 /** The search's words, when the caller chose them (a corrected query); otherwise they come from `q`. */
 export type ListingFilter = CatalogueQuery & { categoryPath?: string; words?: readonly QueryWord[] };
 
 /** The FTS5 index of products (workers/migrations/0020_search_index.sql): rowid is the product's id. */
-const MATCHING = "p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)";
+const matching = (id: string) => `${id} IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)`;
 
 function wordsOf(f: ListingFilter): readonly QueryWord[] {
   return f.words ?? (f.q ? queryWords(f.q) : []);
 }
 
 /**
- * A listing's ORDER BY and its arguments. A search in the default order ranks by where the
- * words are found (all in the name or brand, then all in those or the category, then the
- * rest), newest first within each; a sort the shopper chose is the order.
+ * A listing's ORDER BY over `l` (category_products) or `p` (products), and its arguments. A
+ * search in the default order ranks by where the words are found (all in the name or brand,
+ * then all in those or the category, then the rest), newest first within each; a sort the
+ * shopper chose is the order, which an index of category_products gives as it is.
  */
-function orderOf(f: ListingFilter): { sql: string; args: unknown[] } {
+function orderOf(f: ListingFilter, alias: "l" | "p"): { sql: string; args: unknown[] } {
   const words = wordsOf(f);
-  if (!words.length || f.sort !== "new") return { sql: ORDER[f.sort], args: [] };
+  const order = alias === "l" ? ORDER_IN_CATEGORY[f.sort] : ORDER[f.sort];
+  if (!words.length || f.sort !== "new") return { sql: order, args: [] };
+  const id = alias === "l" ? "l.product_id" : "p.id";
   return {
-    sql: `CASE WHEN ${MATCHING} THEN 0 WHEN ${MATCHING} THEN 1 ELSE 2 END, ${ORDER[f.sort]}`,
+    sql: `CASE WHEN ${matching(id)} THEN 0 WHEN ${matching(id)} THEN 1 ELSE 2 END, ${order}`,
     args: [matchExpression(words, ["search_name"]), matchExpression(words, ["search_name", "search_category"])],
   };
 }
@@ -45,136 +63,250 @@ function orderOf(f: ListingFilter): { sql: string; args: unknown[] } {
  */
 const IN_JSON = "(SELECT value FROM json_each(?))";
 
-/** WHERE conditions of a listing; `omit` leaves one facet out, for that facet's counts. */
+/** The listing's category (0: the whole catalogue), from the statement's `cat` CTE. */
+const CATEGORY = "l.category_id = (SELECT id FROM cat)";
+
+/**
+ * The shopper's filters over `l` (category_products: one row per product and listed category);
+ * `omit` leaves one facet out, for that facet's counts. Empty: the category's whole listing.
+ */
 function conditions(f: ListingFilter, omit?: FacetName): Where {
   const w: Where = { sql: [], args: [] };
-  // No LIKE on shopper text: D1 refuses LIKE patterns over 50 bytes (a 25-letter Cyrillic word).
-  // A category's subtree is the range of paths after "path/" ("/" + 1 is "0").
-  if (f.categoryPath) {
-    w.sql.push("p.category_id IN (SELECT id FROM categories WHERE path = ? OR (path >= ? AND path < ?))");
-    w.args.push(f.categoryPath, `${f.categoryPath}/`, `${f.categoryPath}0`);
-  }
   // The query's terms against the search index (no shopper text in SQL: a bound MATCH expression of quoted terms).
+  // No LIKE on shopper text: D1 refuses LIKE patterns over 50 bytes (a 25-letter Cyrillic word).
   const words = wordsOf(f);
   if (words.length) {
-    w.sql.push(MATCHING);
+    w.sql.push(matching("l.product_id"));
     w.args.push(matchExpression(words));
   } else if (f.q) {
     w.sql.push("0"); // No searchable word ("a", "%"): nothing, rather than everything.
   }
   if (omit !== "brand" && f.brand.length) {
-    w.sql.push(`p.brand_id IN (SELECT id FROM brands WHERE slug IN ${IN_JSON})`);
+    w.sql.push(`l.brand_id IN (SELECT id FROM brands WHERE slug IN ${IN_JSON})`);
     w.args.push(JSON.stringify(f.brand));
   }
   if (omit !== "color" && f.color.length) {
-    w.sql.push(`p.color_id IN (SELECT id FROM colors WHERE slug IN ${IN_JSON})`);
+    w.sql.push(`l.color_id IN (SELECT id FROM colors WHERE slug IN ${IN_JSON})`);
     w.args.push(JSON.stringify(f.color));
   }
   if (omit !== "size" && f.size.length) {
-    w.sql.push(`EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0 AND s.size IN ${IN_JSON})`);
+    w.sql.push(`EXISTS (SELECT 1 FROM skus s WHERE s.product_id = l.product_id AND s.stock > 0 AND s.size IN ${IN_JSON})`);
     w.args.push(JSON.stringify(f.size));
   }
   if (omit !== "price" && f.price_min !== undefined) {
-    w.sql.push("p.sale_price > 0 AND p.sale_price >= ?");
+    w.sql.push("l.sale_price > 0 AND l.sale_price >= ?");
     w.args.push(f.price_min);
   }
   if (omit !== "price" && f.price_max !== undefined) {
-    w.sql.push("p.sale_price > 0 AND p.sale_price <= ?");
+    w.sql.push("l.sale_price > 0 AND l.sale_price <= ?");
     w.args.push(f.price_max);
   }
-  if (omit !== "sale" && f.sale) w.sql.push("p.sale_price > 0 AND p.sale_price < p.first_price");
-  if (omit !== "club" && f.club) w.sql.push("p.in_club = 1");
+  if (omit !== "sale" && f.sale) w.sql.push(ON_SALE);
+  if (omit !== "club" && f.club) w.sql.push("+l.in_club = 1");
   return w;
 }
 
-function whereSql(w: Where): string {
-  return w.sql.length ? `WHERE ${w.sql.join(" AND ")}` : "";
+/**
+ * On sale. The unary `+` keeps SQLite from reading by a price index for it: most products are
+ * on sale or not at random, and a filter that narrows (a brand, a colour, a price range) should
+ * choose the index (workers/migrations/0031_category_listing.sql).
+ */
+const ON_SALE = "+l.sale_price > 0 AND +l.sale_price < l.first_price";
+
+/** The category's rows under these conditions (and any extra ones), as a WHERE clause. */
+function whereOf(w: Where, ...extra: string[]): string {
+  return `WHERE ${[CATEGORY, ...w.sql, ...extra].join(" AND ")}`;
 }
 
-/** `conditions` plus extra ones (always-true filters of a facet's own count). */
-function whereWith(w: Where, ...extra: string[]): string {
-  return whereSql({ sql: [...w.sql, ...extra], args: w.args });
-}
+/** The category's own counts (category_facets, kept by triggers): read, never recounted. */
+const KEPT = "f.category_id = (SELECT id FROM cat) AND f.n > 0 AND f.facet =";
 
 /**
- * The facet statement's one row: the total, the counts of sale and club, and each value
- * list as a compact JSON array built by SQLite (`[slug, name, count]` per brand,
- * `[slug, name, hex, count]` per color, `[size, count]` per size, `[min, max]` of prices).
+ * The facet statement's one row. `all_*`: the category's kept counts (exact, whatever its
+ * size). Under filters, each facet's counts over a bounded set of products, as
+ * `[seen, bound, rows]`: `seen` past `bound` means the set was cut and the rows are not shown
+ * as counts. Value rows are compact JSON arrays built by SQLite: `[slug, name, count]` per
+ * brand, `[slug, name, hex, count]` per color, `[size, count]` per size; prices `[min, max]`.
  */
-type FacetsRow = { total: number; brands: string; colors: string; sizes: string; price: string; sale: number; club: number };
+type FacetsRow = {
+  total: number | null;
+  all_brands: string;
+  all_colors: string;
+  all_sizes: string;
+  all_price: string;
+  all_sale: number | null;
+  all_club: number | null;
+  brands: string | null;
+  colors: string | null;
+  sizes: string | null;
+  price: string | null;
+  sale: string | null;
+  club: string | null;
+};
 
-function facetsFromRow(r: FacetsRow): { total: number; facets: Listing["facets"] } {
-  const brands: [string, string, number][] = JSON.parse(r.brands);
-  const colors: [string, string, string, number][] = JSON.parse(r.colors);
-  const sizes: [string, number][] = JSON.parse(r.sizes);
-  const [min, max]: [number | null, number | null] = JSON.parse(r.price);
+type Bounded<T> = [seen: number, bound: number, rows: T];
+const within = <T>([seen, bound]: Bounded<T>) => seen <= bound;
+
+/** A facet's rows as counted under the other filters, or its values without counts where the set was cut. */
+function counted<T>(bounded: string | null, all: T[], withCount: (row: T, count: number | null) => Facet, countOf: (row: T) => number): Facet[] {
+  if (bounded === null) return all.map((r) => withCount(r, countOf(r)));
+  const set: Bounded<T[]> = JSON.parse(bounded);
+  return within(set) ? set[2].map((r) => withCount(r, countOf(r))) : all.map((r) => withCount(r, null));
+}
+
+function boundedCount(bounded: string | null, all: number | null): number | null {
+  if (bounded === null) return all ?? 0;
+  const set: Bounded<number> = JSON.parse(bounded);
+  return within(set) ? set[2] : null;
+}
+
+function facetsFromRow(r: FacetsRow): Listing["facets"] {
+  type BrandRow = [string, string, number];
+  type ColorRow = [string, string, string, number];
+  type SizeRow = [string, number];
+  const brand = counted<BrandRow>(
+    r.brands,
+    JSON.parse(r.all_brands),
+    ([value, label], count) => ({ value, label, count }),
+    (b) => b[2],
+  );
+  const color = counted<ColorRow>(
+    r.colors,
+    JSON.parse(r.all_colors),
+    ([value, label, hex], count) => ({ value, label, hex, count }),
+    (c) => c[3],
+  );
+  const size = counted<SizeRow>(
+    r.sizes,
+    JSON.parse(r.all_sizes),
+    ([value], count) => ({ value, label: value, count }),
+    (s) => s[1],
+  );
+  let price: [number | null, number | null] = JSON.parse(r.all_price);
+  if (r.price !== null) {
+    const set: Bounded<[number | null, number | null]> = JSON.parse(r.price);
+    if (within(set)) price = set[2];
+  }
+  const [min, max] = price;
   return {
-    total: r.total,
-    facets: {
-      brand: brands.map(([value, label, count]): Facet => ({ value, label, count })),
-      color: colors.map(([value, label, hex, count]): Facet => ({ value, label, hex, count })),
-      size: sortSizes(
-        sizes.map(([value, count]): Facet => ({ value, label: value, count })),
-        (s) => s.value,
-      ),
-      price: min === null || max === null ? null : { min, max },
-      sale: r.sale,
-      club: r.club,
-    },
+    brand,
+    color,
+    size: sortSizes(size, (s) => s.value),
+    price: min === null || max === null ? null : { min, max },
+    sale: boundedCount(r.sale, r.all_sale),
+    club: boundedCount(r.club, r.all_club),
   };
 }
 
 /**
- * One page of a listing with its facet counts, in a single D1 round trip of two
- * statements: the page's cards, and one row that carries the total and every
- * facet (value lists as compact JSON arrays built by SQLite, so D1 returns one
- * row instead of ~80 and the Worker parses them with one `JSON.parse` each).
- * Each facet is counted under every other active filter, so a count says how
- * many products ticking that box would show.
+ * The facets statement. Without filters: the category's kept counts. Under filters, the
+ * listing's own products (as far as it pages: `ax`) give the total and the counts of every
+ * facet no filter is set on; a facet with a filter of its own is counted under the other
+ * filters (its own bounded set), or is the category's kept counts when no other filter is
+ * set. A count says how many products ticking that box would show.
  */
-export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, pageSize = PAGE_SIZE_DEFAULT): Promise<Listing> {
+function facetsStatement(f: ListingFilter, lang: Lang, maxItems: number): { sql: string; args: unknown[] } {
   const all = conditions(f);
-  const order = orderOf(f);
+  const args: unknown[] = [];
+  const ctes: string[] = [];
+  const columns = "l.product_id, l.brand_id, l.color_id, l.sale_price, l.first_price, l.in_club";
+  /** The CTE of a facet's set: `ax` for the listing's, its own where its filter is set and another too; null: kept counts. */
+  const setOf = (name: FacetName): { cte: string; bound: number } | null => {
+    if (!all.sql.length) return null;
+    const own = conditions(f, name);
+    if (own.sql.length === all.sql.length) return { cte: "ax", bound: maxItems };
+    if (!own.sql.length) return null;
+    ctes.push(`${name}x AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(own)} LIMIT ${FACET_COUNT_BOUND + 1})`);
+    args.push(...own.args);
+    return { cte: `${name}x`, bound: FACET_COUNT_BOUND };
+  };
+  if (all.sql.length) {
+    ctes.push(`ax AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(all)} LIMIT ${maxItems + 1})`);
+    args.push(...all.args);
+  }
+  const bounded = (set: { cte: string; bound: number } | null, rows: (cte: string) => string, as: string) =>
+    set ? `json_array((SELECT COUNT(*) FROM ${set.cte}), ${set.bound}, ${rows(set.cte)}) AS ${as}` : `NULL AS ${as}`;
+  const parts = [
+    all.sql.length ? "(SELECT COUNT(*) FROM ax) AS total" : `(SELECT n FROM category_facets f WHERE ${KEPT} 'total' AND f.value = '') AS total`,
+    bounded(
+      setOf("brand"),
+      (x) => `(SELECT json_group_array(json_array(b.slug, b.name, n) ORDER BY b.name)
+        FROM (SELECT brand_id, COUNT(*) AS n FROM ${x} GROUP BY brand_id) JOIN brands b ON b.id = brand_id)`,
+      "brands",
+    ),
+    bounded(
+      setOf("color"),
+      (x) => `(SELECT json_group_array(json_array(c.slug, ${nameCol(lang, "c")}, c.hex, n) ORDER BY c.id)
+        FROM (SELECT color_id, COUNT(*) AS n FROM ${x} GROUP BY color_id) JOIN colors c ON c.id = color_id)`,
+      "colors",
+    ),
+    // The set first, then each of its products' sizes (CROSS JOIN keeps that order: not every sku's product looked up).
+    bounded(
+      setOf("size"),
+      (x) => `(SELECT json_group_array(json_array(size, n))
+        FROM (SELECT s.size, COUNT(*) AS n FROM ${x} CROSS JOIN skus s ON s.product_id = ${x}.product_id AND s.stock > 0 GROUP BY s.size))`,
+      "sizes",
+    ),
+    bounded(setOf("price"), (x) => `(SELECT json_array(MIN(sale_price), MAX(sale_price)) FROM ${x} WHERE sale_price > 0)`, "price"),
+    bounded(setOf("sale"), (x) => `(SELECT COUNT(*) FROM ${x} WHERE sale_price > 0 AND sale_price < first_price)`, "sale"),
+    bounded(setOf("club"), (x) => `(SELECT COUNT(*) FROM ${x} WHERE in_club = 1)`, "club"),
+    `(SELECT json_group_array(json_array(b.slug, b.name, f.n) ORDER BY b.name) FROM category_facets f JOIN brands b ON b.id = f.value WHERE ${KEPT} 'brand') AS all_brands`,
+    `(SELECT json_group_array(json_array(c.slug, ${nameCol(lang, "c")}, c.hex, f.n) ORDER BY c.id) FROM category_facets f JOIN colors c ON c.id = f.value WHERE ${KEPT} 'color') AS all_colors`,
+    `(SELECT json_group_array(json_array(f.value, f.n)) FROM category_facets f WHERE ${KEPT} 'size') AS all_sizes`,
+    // The price index's ends (the equality on its `sale_price = 0` column leaves the hidden prices out).
+    `json_array(
+      (SELECT sale_price FROM category_products l WHERE ${CATEGORY} AND (sale_price = 0) = 0 ORDER BY sale_price LIMIT 1),
+      (SELECT sale_price FROM category_products l WHERE ${CATEGORY} AND (sale_price = 0) = 0 ORDER BY sale_price DESC LIMIT 1)) AS all_price`,
+    `(SELECT n FROM category_facets f WHERE ${KEPT} 'sale') AS all_sale`,
+    `(SELECT n FROM category_facets f WHERE ${KEPT} 'club') AS all_club`,
+  ];
+  // The arguments went into `args` in the order of their placeholders: the CTEs'; the parts bind none.
+  return {
+    sql: `WITH cat(id) AS (SELECT ${f.categoryPath ? "(SELECT id FROM categories WHERE path = ?)" : "0"})${ctes.map((c) => `, ${c}`).join("")}
+      SELECT ${parts.join(",\n")}`,
+    args: [...(f.categoryPath ? [f.categoryPath] : []), ...args],
+  };
+}
+
+/**
+ * One page of a listing with its facet counts, in a single D1 round trip of two statements:
+ * the page's cards, and one row with the total and every facet. A category's rows are read
+ * through the index of the page's sort and stop at the page's end; its own counts are kept
+ * by triggers (workers/migrations/0031_category_listing.sql); counts under filters are
+ * bounded. `maxItems`: how far the listing pages (the JSON catalogue pages further).
+ */
+export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, pageSize = PAGE_SIZE_DEFAULT, maxItems = LISTING_MAX_ITEMS): Promise<Listing> {
+  const all = conditions(f);
+  const order = orderOf(f, "l");
+  const outer = orderOf(f, "p");
   const offset = (f.page - 1) * pageSize;
-  const facet = (name: FacetName) => conditions(f, name);
-  const bw = facet("brand");
-  const cw = facet("color");
-  const sw = facet("size");
-  const pw = facet("price");
-  const salew = facet("sale");
-  const clubw = facet("club");
-  // Sizes: (product_id, size) is unique, so COUNT(*) per size counts products; with no
-  // other filter every sku's product counts (skus.product_id references products).
-  const facetsSql = `SELECT
-    (SELECT COUNT(*) FROM products p ${whereSql(all)}) AS total,
-    (SELECT json_group_array(json_array(b.slug, b.name, n) ORDER BY b.name) FROM
-      (SELECT p.brand_id, COUNT(*) AS n FROM products p ${whereSql(bw)} GROUP BY p.brand_id) JOIN brands b ON b.id = brand_id) AS brands,
-    (SELECT json_group_array(json_array(c.slug, ${nameCol(lang, "c")}, c.hex, n) ORDER BY c.id) FROM
-      (SELECT p.color_id, COUNT(*) AS n FROM products p ${whereSql(cw)} GROUP BY p.color_id) JOIN colors c ON c.id = color_id) AS colors,
-    (SELECT json_group_array(json_array(size, n)) FROM
-      (SELECT s.size, COUNT(*) AS n FROM ${sw.sql.length ? "products p JOIN skus s ON s.product_id = p.id AND" : "skus s WHERE"} s.stock > 0 ${whereSql(sw)} GROUP BY s.size)) AS sizes,
-    (SELECT json_array(MIN(p.sale_price), MAX(p.sale_price)) FROM products p ${whereWith(pw, "p.sale_price > 0")}) AS price,
-    (SELECT COUNT(*) FROM products p ${whereWith(salew, "p.sale_price > 0 AND p.sale_price < p.first_price")}) AS sale,
-    (SELECT COUNT(*) FROM products p ${whereWith(clubw, "p.in_club = 1")}) AS club`;
+  const category = f.categoryPath ? "(SELECT id FROM categories WHERE path = ?)" : "0";
+  const categoryArgs = f.categoryPath ? [f.categoryPath] : [];
+  const facets = facetsStatement(f, lang, maxItems);
+  // A page past the listing's reach is not read (the route answers it 404).
+  const reachable = offset < maxItems;
   const [list, facetRow] = await db.batch([
-    // The page's ids first (products only), then the card's joins for those rows alone.
-    // Every product has a translation per language and an image (the count assumes it too).
+    // The page's ids first (the category's rows in the sort's index), then the card's joins for those rows alone.
     db
       .prepare(
-        `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
-         WHERE p.id IN (SELECT p.id FROM products p ${whereSql(all)} ORDER BY ${order.sql} LIMIT ? OFFSET ?)
-         ORDER BY ${order.sql}`,
+        `WITH cat(id) AS (SELECT ${category})
+         SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
+         WHERE p.id IN (SELECT l.product_id FROM category_products l ${whereOf(all)} ORDER BY ${order.sql} LIMIT ? OFFSET ?)
+         ORDER BY ${outer.sql}`,
       )
-      .bind(lang, ...all.args, ...order.args, pageSize, offset, ...order.args),
-    db.prepare(facetsSql).bind(...all.args, ...bw.args, ...cw.args, ...sw.args, ...pw.args, ...salew.args, ...clubw.args),
+      .bind(...categoryArgs, lang, ...all.args, ...order.args, reachable ? pageSize : 0, offset, ...outer.args),
+    db.prepare(facets.sql).bind(...facets.args),
   ]);
-  const { total, facets } = mapRows(facetRow, facetsFromRow)[0]!;
+  const row = mapRows(facetRow, (r: FacetsRow) => r)[0]!;
+  const counted = row.total ?? 0;
+  const total = Math.min(counted, maxItems);
   return {
     products: mapRows(list, cardFromRow),
-    total,
+    total: all.sql.length ? total : counted,
+    totalAtLeast: all.sql.length > 0 && counted > maxItems,
     page: f.page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    facets,
+    pageCount: Math.max(1, Math.ceil(Math.min(counted, maxItems) / pageSize)),
+    facets: facetsFromRow(row),
   };
 }
 

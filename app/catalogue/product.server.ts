@@ -111,8 +111,10 @@ export async function getRelated(db: D1Database, lang: Lang, product: ProductDet
   const { results } = await db
     .prepare(
       `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
-       WHERE p.category_id = (SELECT category_id FROM products WHERE id = ?) AND p.model_code != ?
-       ORDER BY p.popularity DESC, p.id LIMIT ?`,
+       WHERE p.id IN (SELECT l.product_id FROM category_products l JOIN products q ON q.id = l.product_id
+         WHERE l.category_id = (SELECT category_id FROM products WHERE id = ?) AND q.model_code != ?
+         ORDER BY l.popularity DESC, l.product_id LIMIT ?)
+       ORDER BY p.popularity DESC, p.id`,
     )
     .bind(lang, product.id, product.modelCode, limit)
     .all<CardRow>();

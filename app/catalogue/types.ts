@@ -21,11 +21,14 @@ export type ProductCard = {
   image: { url: string; width: number; height: number };
 };
 
-export type Facet = { value: string; label: string; count: number; hex?: string };
+/** A facet's value; `count` null: too many products under the other filters to count (the value is shown without one). */
+export type Facet = { value: string; label: string; count: number | null; hex?: string };
 
 export type Listing = {
   products: ProductCard[];
   total: number;
+  /** Filtered past the listing's reach: `total` is the least it has ("more than 2 400"). */
+  totalAtLeast?: boolean;
   page: number;
   pageCount: number;
   facets: {
@@ -33,8 +36,8 @@ export type Listing = {
     size: Facet[];
     color: Facet[];
     price: { min: number; max: number } | null;
-    sale: number;
-    club: number;
+    sale: number | null;
+    club: number | null;
   };
 };
 

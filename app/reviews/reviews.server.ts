@@ -94,14 +94,14 @@ export async function productReviews(
     db.prepare(`SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(r.rating), 1), 0) AS rating FROM reviews r WHERE ${VISIBLE}`).bind(productId, viewer),
     db
       .prepare(
-        `SELECT mp.id AS parameterId, mp.${name} AS parameter, mv.id, mv.${name} AS name, COUNT(r.id) AS count
+        // The answers are counted over this product's reviews (its index), not over every review that gave the value.
+        `SELECT mp.id AS parameterId, mp.${name} AS parameter, mv.id, mv.${name} AS name, COALESCE(a.n, 0) AS count
          FROM category_matching_parameters cmp
          JOIN matching_parameters mp ON mp.id = cmp.parameter_id
          JOIN matching_values mv ON mv.parameter_id = mp.id
-         LEFT JOIN review_matchings rm ON rm.value_id = mv.id
-         LEFT JOIN reviews r ON r.id = rm.review_id AND ${VISIBLE}
+         LEFT JOIN (SELECT rm.value_id, COUNT(*) AS n FROM reviews r JOIN review_matchings rm ON rm.review_id = r.id
+           WHERE ${VISIBLE} GROUP BY rm.value_id) a ON a.value_id = mv.id
          WHERE cmp.category_id = (SELECT category_id FROM products WHERE id = ?1)
-         GROUP BY mv.id
          ORDER BY cmp.position, mv.position`,
       )
       .bind(productId, viewer),

@@ -5,7 +5,7 @@
  * `answeringD1` gives back without a database: how `npm run bench` measures the Worker's own
  * CPU (locally D1 is emulated inside the Worker's own workerd; in production it runs elsewhere).
  */
-export type D1Counter = { calls: number; statements: number; ms?: number; log?: D1Call[] };
+export type D1Counter = { calls: number; statements: number; ms?: number; rowsRead?: number; log?: D1Call[] };
 type Statement = { sql: string; args: unknown[] };
 export type D1Call = ({ method: string; runnerArgs: unknown[]; statement: Statement } | { batch: Statement[] }) & { answer?: unknown };
 
@@ -13,13 +13,30 @@ const RUNNERS = new Set(["all", "first", "run", "raw"]);
 const REAL = Symbol("real statement");
 const SOURCE = Symbol("sql and arguments");
 
-/** Notes the call's answer in the log once it comes (a failure stays unanswered), and its wait. */
+/**
+ * The rows D1 read for an answer (`meta.rows_read` of each statement's result: what D1 bills,
+ * and the figure a page's budget counts); `first()` and `raw()` answers carry no meta.
+ */
+function rowsReadOf(answer: unknown): number {
+  const results = Array.isArray(answer) ? answer : [answer];
+  let rows = 0;
+  for (const r of results) {
+    const read = (r as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read;
+    if (typeof read === "number") rows += read;
+  }
+  return rows;
+}
+
+/** Notes the call's answer in the log once it comes (a failure stays unanswered), its wait and the rows it read. */
 function recorded<T>(counter: D1Counter, call: D1Call, answer: Promise<T>): Promise<T> {
   const started = Date.now();
   const waited = () => {
     counter.ms = (counter.ms ?? 0) + Date.now() - started;
   };
-  answer.then(waited, waited);
+  answer.then((a) => {
+    waited();
+    counter.rowsRead = (counter.rowsRead ?? 0) + rowsReadOf(a);
+  }, waited);
   if (counter.log) {
     counter.log.push(call);
     answer.then(
@@ -41,6 +58,19 @@ function countStatement(statement: D1PreparedStatement, counter: D1Counter, sour
       if (prop === "bind") {
         return (...args: unknown[]) =>
           countStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), counter, { sql: source.sql, args });
+      }
+      if (prop === "first") {
+        // Asked as all() (what D1 runs for first() too), so its rows read are counted.
+        return (column?: string) => {
+          counter.calls++;
+          counter.statements++;
+          const rows = target.all<Record<string, unknown>>().then((r) => {
+            counter.rowsRead = (counter.rowsRead ?? 0) + rowsReadOf(r);
+            const row = r.results[0] ?? null;
+            return column === undefined ? row : row === null ? null : (row[column] ?? null);
+          });
+          return recorded(counter, { method: prop, runnerArgs: column === undefined ? [] : [column], statement: source }, rows);
+        };
       }
       if (typeof prop === "string" && RUNNERS.has(prop)) {
         return (...runnerArgs: unknown[]) => {

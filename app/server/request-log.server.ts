@@ -17,7 +17,7 @@ export type RequestLine = {
   lang: string;
   status: number;
   cache: string | null;
-  d1: { calls: number; statements: number; ms: number };
+  d1: { calls: number; statements: number; ms: number; rowsRead: number };
   ms: number;
   error?: { class: string; message: string; stack?: string };
 };
@@ -120,8 +120,13 @@ async function writeLine(
     status: response?.status ?? 500,
     cache: response?.headers.get("X-Cache") ?? null,
     d1: pending.counters.reduce<RequestLine["d1"]>(
-      (sum, c) => ({ calls: sum.calls + c.calls, statements: sum.statements + c.statements, ms: sum.ms + (c.ms ?? 0) }),
-      { calls: 0, statements: 0, ms: 0 },
+      (sum, c) => ({
+        calls: sum.calls + c.calls,
+        statements: sum.statements + c.statements,
+        ms: sum.ms + (c.ms ?? 0),
+        rowsRead: sum.rowsRead + (c.rowsRead ?? 0),
+      }),
+      { calls: 0, statements: 0, ms: 0, rowsRead: 0 },
     ),
     ms: Date.now() - started,
     ...(pending.error === undefined ? {} : { error: errorClass(pending.error) }),

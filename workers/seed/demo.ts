@@ -1,7 +1,10 @@
 /**
  * Writes the demo catalogue as SQL for `wrangler d1 execute DB --local --file <file>`.
  *
- *   node workers/seed/demo.ts [out.sql]      (default .wrangler/seed/demo.sql)
+ *   node workers/seed/demo.ts [out.sql] [--products=N]   (default .wrangler/seed/demo.sql, 320 products)
+ *
+ * `--products=N` makes a catalogue of that size from the same generator (the first 320 are the
+ * demo's; a big one is for measuring at a real shop's size: docs/performance.md).
  *
  * Statements are INSERT OR IGNORE with explicit ids, so applying the file twice is a no-op.
  * When the generated catalogue changes, the file first clears the old demo rows: a
@@ -33,8 +36,10 @@ const proc = (globalThis as unknown as { process: NodeProcess }).process;
 const fs = proc.getBuiltinModule("node:fs");
 const path = proc.getBuiltinModule("node:path");
 
-const out = path.resolve(proc.argv[2] ?? ".wrangler/seed/demo.sql");
-const catalogue = generateCatalogue();
+const args = proc.argv.slice(2);
+const out = path.resolve(args.find((a) => !a.startsWith("--")) ?? ".wrangler/seed/demo.sql");
+const sizeArg = args.find((a) => a.startsWith("--products="));
+const catalogue = generateCatalogue(sizeArg ? { products: Number(sizeArg.slice("--products=".length)) } : {});
 const statements = catalogueStatements(catalogue);
 // The demo reviews have their own fingerprint (a change to them leaves the catalogue, and the
 // orders that name its sizes, alone), and go in after the shop's accounts.

@@ -104,8 +104,17 @@ function insert(table: string, columns: string[], rows: (string | number | null)
   return out;
 }
 
-/** How many demo reviews the product at this place in the catalogue gets. */
-export const demoReviewCount = (index: number) => COUNTS[index % COUNTS.length]!;
+/** Past the demo's size, one product in this many has reviews (a big catalogue's "some"). */
+const REVIEWED_BEYOND_DEMO = 20;
+const DEMO_SIZE = 320;
+
+/**
+ * How many demo reviews the product at this place in the catalogue gets: the demo's first
+ * 320 cycle through the counts; past them, one product in 20 does, so a catalogue of 50,000
+ * has ~20,000 reviews rather than ~400,000.
+ */
+export const demoReviewCount = (index: number) =>
+  index < DEMO_SIZE || index % REVIEWED_BEYOND_DEMO === 0 ? COUNTS[(index < DEMO_SIZE ? index : index / REVIEWED_BEYOND_DEMO) % COUNTS.length]! : 0;
 
 /** INSERT OR IGNORE statements (explicit ids) for the parameters, their links, readers, reviews, matchings and reactions. */
 export function reviewStatements(cat: Catalogue): string[] {
