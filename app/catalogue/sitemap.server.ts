@@ -10,8 +10,8 @@ import { mapRows } from "~/server/db.server";
 export const PRODUCTS_PER_FILE = 5000;
 
 /**
- * The sitemaps' queries, each answered from the products' primary key (a test reads their
- * plans). File k (from 1) holds the products with id in ((k − 1)·N, k·N]: deleted products
+ * The sitemaps' queries: none scans `products`, they search its primary key or an index (a
+ * test reads their plans). File k (from 1) holds the products with id in ((k − 1)·N, k·N]: deleted products
  * leave a file short, never one over N.
  */
 export const SITEMAP_SQL = {
@@ -36,7 +36,7 @@ export const SITEMAP_SQL = {
 
 /** Which sitemap file a name under /sitemap/ is. */
 export type SitemapFile =
-  /** `uz.xml`: the language's files as an index (the URL of the time when one file held the language). */
+  /** `uz.xml`: the language's files as an index (a sitemap submitted under that name still reaches every page). */
   | { lang: Lang; part: "index" }
   /** `uz-pages.xml`: home, the catalogue, its categories and the other features' pages (the news). */
   | { lang: Lang; part: "pages" }
