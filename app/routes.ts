@@ -56,7 +56,7 @@ export default [
   page(":lang?/info/:topic", "info.tsx"),
   file("robots.txt", "robots.ts"),
   file("sitemap.xml", "sitemap-index.ts"),
-  file("sitemap/:file", "sitemap-lang.ts"),
+  file("sitemap/:file", "sitemap-file.ts"),
   file("img/:shape/:color/:view", "image.ts"),
   dev("cdn-cgi/image/:options/*", "image-resizing.ts"),
   dev("dev/outbox", "outbox.tsx"),

@@ -14,5 +14,14 @@ export { preselectedSku, sizeTableOf } from "./size-table.server";
 export { sizeTableHtml } from "./size-table-html";
 // Only loaders parse the query: zod's schema objects, built when ./schema loads, stay out of the browser's bundle.
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
-export { languageSitemap, type SitemapEntry, sitemapIndex } from "./sitemap.server";
+export {
+  PRODUCTS_PER_FILE,
+  pagesSitemap,
+  productSitemap,
+  SITEMAP_SQL,
+  type SitemapEntry,
+  type SitemapFile,
+  sitemapFileOf,
+  sitemapIndex,
+} from "./sitemap.server";
 export { returnStockStatement, setStockStatement, takeStockStatement } from "./stock.server";

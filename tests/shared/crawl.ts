@@ -1,8 +1,8 @@
 // A crawler's full walk of the shop, shared by the Worker test on the seeded shop
 // (tests/worker/crawl.test.ts) and `npm run bench` on the demo one (scripts/bench.mjs, which Node
 // runs as TypeScript: erasable syntax and `.ts` imports only). From the three home pages and every
-// sitemap URL it follows every internal link; `crawlProblems` says what a search engine would
-// hold against the pages it found.
+// URL of the sitemaps (the index robots.txt names and each file it lists) it follows every internal
+// link; `crawlProblems` says what a search engine would hold against the pages it found.
 
 export type CrawledPage = {
   url: string;
@@ -67,14 +67,27 @@ export async function crawl(get: (path: string, init: RequestInit) => Promise<Re
   const init = { headers: { "User-Agent": GOOGLEBOT }, redirect: "manual" as const };
   const seen = new Set<string>(["/", "/ru", "/uk"]);
   const queue = [...seen];
-  for (const lang of ["uz", "ru", "uk"]) {
-    const xml = await (await get(`/sitemap/${lang}.xml`, init)).text();
+  const broken: string[] = [];
+  // The sitemaps as robots.txt names them: the index, then every file it lists (an index found there is walked too).
+  const sitemaps = ["/sitemap.xml"];
+  for (const walked = new Set(sitemaps); sitemaps.length; ) {
+    const file = sitemaps.shift()!;
+    const res = await get(file, init);
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      broken.push(`${file} → ${res.status}`);
+      continue;
+    }
+    const xml = await res.text();
+    const index = xml.includes("<sitemapindex");
     for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
       const path = internal(m[1]!);
-      if (path && !seen.has(path)) seen.add(path) && queue.push(path);
+      if (!path) continue;
+      if (index) {
+        if (!walked.has(path)) walked.add(path) && sitemaps.push(path);
+      } else if (!seen.has(path)) seen.add(path) && queue.push(path);
     }
   }
-  const broken: string[] = [];
   const pages: CrawledPage[] = [];
   while (queue.length) {
     const url = queue.shift()!;

@@ -37,7 +37,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: ":lang?/info/:topic", url: "/ru/info/delivery", personal: false },
   { route: "robots.txt", url: "/robots.txt", personal: false },
   { route: "sitemap.xml", url: "/sitemap.xml", personal: false },
-  { route: "sitemap/:file", url: "/sitemap/ru.xml", personal: false },
+  { route: "sitemap/:file", url: "/sitemap/ru-1.xml", personal: false },
   { route: "img/:shape/:color/:view", url: "/img/sneaker/khaki/1.svg", personal: false },
   { route: "cdn-cgi/image/:options/*", url: "/cdn-cgi/image/width=640,fit=scale-down,format=auto/img/sneaker/khaki/1.svg", personal: false },
   { route: "dev/outbox", url: "/dev/outbox", personal: true },
