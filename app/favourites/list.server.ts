@@ -84,8 +84,8 @@ export async function favouritesPage(
            p.first_price AS firstPrice, p.sale_price AS salePrice, p.in_club AS inClub,
            EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock > 0) AS available,
            i.url AS imageUrl, i.width AS imageWidth, i.height AS imageHeight,
-           (SELECT json_group_array(json_object('skuId', s.id, 'size', s.size, 'stock', s.stock))
-              FROM (SELECT id, size, stock FROM skus WHERE product_id = p.id ORDER BY position) s) AS sizes
+           (SELECT json_group_array(json_object('skuId', z.id, 'size', z.size, 'stock', z.stock))
+              FROM (SELECT id, size, stock FROM skus WHERE product_id = p.id ORDER BY position) z) AS sizes
          FROM page f
          JOIN products p ON p.id = f.product_id
          JOIN brands b ON b.id = p.brand_id

@@ -21,6 +21,8 @@ const TABLE_OWNERS: Record<string, string> = {
   size_chart_rows: "catalogue",
   product_search: "catalogue",
   product_search_vocab: "catalogue",
+  category_products: "catalogue",
+  category_facets: "catalogue",
   sessions: "server",
   rate_limits: "server",
   users: "users",
