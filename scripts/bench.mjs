@@ -27,6 +27,13 @@ function report(what, value, unit, budget, better = "lower") {
   ]);
 }
 
+const benchStarted = performance.now();
+/** A line per part as the bench goes: what it measures now, how many, and the time so far. */
+function step(what) {
+  const seconds = Math.round((performance.now() - benchStarted) / 1000);
+  console.log(`▶ ${String(Math.floor(seconds / 60)).padStart(2)}:${String(seconds % 60).padStart(2, "0")}  ${what}`);
+}
+
 /** The JS a page makes the browser download: its module scripts and modulepreloads, gzip -6. */
 async function pageJs(path, init = {}) {
   const html = await (await fetch(BASE + path, init)).text();
@@ -481,12 +488,86 @@ async function faultBench() {
 }
 
 /** Prints the figures beside their budgets and exits: 1 when one is over. */
+/**
+ * At a real shop's size: a catalogue of SIZE_PRODUCTS (50,000) products in a local state of its
+ * own (made once by `db:setup -- --products=…`, kept under .wrangler/), served with the edge
+ * cache off. Each page kind's D1 time before the first byte and the rows its statements read
+ * (Server-Timing: d1, from D1's meta.rows_read), the median of 5, beside the same page at the
+ * demo's size on the main server.
+ */
+const SIZE_PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 50_000;
+/** Rows read before the first byte, per page kind, at any catalogue size (docs/decisions/026-flat-listings.md). */
+const SIZE_PAGES = [
+  ["home", "/", 2_000],
+  ["top category", "/store/women", 2_000],
+  ["leaf category", "/store/women/clothing/dresses", 2_000],
+  ["category, brand filter", "/store/women?brand=chimgan-outdoor", 60_000],
+  ["category, size filter", "/store/women?size=M", 60_000],
+  ["category, colour filter", "/store/women?color=black", 60_000],
+  ["category, price filter", "/store/women?price_max=300000", 60_000],
+  ["category, on sale", "/store/women?sale=1", 60_000],
+  ["category, club", "/store/women?club=1", 60_000],
+  ["category, price sort", "/store/women?sort=price_asc", 2_000],
+  ["category, popular sort", "/store/women?sort=popular", 2_000],
+  ["category, page 100", "/store/women?page=100", 6_000],
+  ["search", `/search?q=${encodeURIComponent("xudi")}`, undefined],
+  ["search, Cyrillic", `/search?q=${encodeURIComponent("кроссовки")}`, undefined],
+  ["suggestions", `/api/search/autocomplete?lang=ru&q=${encodeURIComponent("крос")}`, undefined],
+  ["catalogue JSON, page 100 of 100", "/api/catalog/v3/products?per-page=100&page=100", 12_000],
+  ["product", `/product/${"chimgan-outdoor-bahor-sneakers-khaki-1"}`, 2_000],
+  ["sitemap file", "/sitemap/uz-1.xml", 12_000],
+];
+
+async function d1Figures(base, path, init) {
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(base + path, init);
+    await res.arrayBuffer();
+    const timing = res.headers.get("Server-Timing") ?? "";
+    const m = /d1;desc="(\d+) calls, \d+ statements, (\d+) rows read";dur=(\d+)/.exec(timing);
+    if (!m || res.status >= 500) throw new Error(`${path}: ${res.status}, no D1 figures (${timing})`);
+    runs.push({ calls: Number(m[1]), rows: Number(m[2]), ms: Number(m[3]) });
+  }
+  const mid = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[2];
+  return { calls: mid("calls"), rows: mid("rows"), ms: mid("ms") };
+}
+
+async function sizeBench(demoBase) {
+  const state = `.wrangler/bench-${SIZE_PRODUCTS}`;
+  step(`at ${SIZE_PRODUCTS} products: the catalogue in ${state} (made once, about a minute)`);
+  run(process.execPath, ["scripts/db-setup.mjs", `--products=${SIZE_PRODUCTS}`, `--persist-to=${state}`], { stdio: "ignore" });
+  const port = PORT + 2;
+  const big = serveBuild({ port, stdio: "ignore", state, vars: ["EDGE_CACHE:off"] });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/robots.txt`);
+    const init = { headers: { Cookie: "bench=render" } };
+    for (const [index, [kind, path, rowsBudget]] of SIZE_PAGES.entries()) {
+      step(`at ${SIZE_PRODUCTS} products: ${kind} (${index + 1} of ${SIZE_PAGES.length})`);
+      // One untimed request first: the isolate's category cache and compiled statements.
+      await fetch(`http://127.0.0.1:${port}${path}`, init).then((r) => r.arrayBuffer());
+      const at = await d1Figures(`http://127.0.0.1:${port}`, path, init);
+      const demo = demoBase ? await d1Figures(demoBase, path, init).catch(() => null) : null;
+      const versus = demo ? ` (${demo.ms} ms, ${demo.rows} rows at 320)` : "";
+      report(`at ${SIZE_PRODUCTS} products: ${kind}, D1 time before the first byte, ${at.calls} round trips${versus}`, at.ms, " ms", 20);
+      report(`at ${SIZE_PRODUCTS} products: ${kind}, rows read`, at.rows, "", rowsBudget);
+    }
+  } finally {
+    stopServer(big);
+  }
+}
+
 function printAndExit() {
   const width = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
   console.log(`\n${"what".padEnd(width[0])}  ${"figure".padStart(width[1])}  ${"budget".padEnd(width[2])}`);
   for (const r of rows) console.log(`${r[0].padEnd(width[0])}  ${r[1].padStart(width[1])}  ${r[2].padEnd(width[2])}  ${r[3]}`);
   console.log(over ? `\n${over} figure(s) over budget` : "\nall figures within budget");
   process.exit(over ? 1 : 0);
+}
+
+if (process.argv.includes("--size-only")) {
+  if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+  await sizeBench(null);
+  printAndExit();
 }
 
 if (process.argv.includes("--faults-only")) {
@@ -496,7 +577,9 @@ if (process.argv.includes("--faults-only")) {
   printAndExit();
 }
 
+step("the production build");
 if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+step("the demo catalogue in the local D1");
 run(process.execPath, ["scripts/db-setup.mjs"], { stdio: "ignore" });
 let partial = false;
 // BENCH_D1: pages' D1 round trips can be recorded and answered again without a database (workers/app.ts).
@@ -522,6 +605,7 @@ try {
   const favouritesInit = { headers: { Cookie: await accountWithFavourites(100) } };
   const initOf = (name) => (name === "cart" || name === "checkout" ? cartInit : name === "favourites" ? favouritesInit : RENDER);
 
+  step("the edge cache: hit ratio, a hit's CPU, first bytes");
   await cacheBench(server, pages);
   if (process.argv.includes("--cache-only")) throw new Done();
 
@@ -529,6 +613,7 @@ try {
     await auditReport(pages, initOf);
     throw new Done();
   }
+  step(`initial JS of ${Object.keys(pages).length} pages, and in lite mode`);
   const js = {};
   for (const [name, path] of Object.entries(pages)) {
     js[name] = await pageJs(path, initOf(name));
@@ -624,6 +709,7 @@ try {
   const ROUNDS = Number(process.env.BENCH_ROUNDS) || 7;
   const samples = Object.fromEntries(Object.keys(measured).map((k) => [k, []]));
   for (let round = 0; round < ROUNDS; round++) {
+    step(`the Worker's CPU per render: round ${round + 1} of ${ROUNDS} over ${Object.keys(measured).length} pages`);
     for (const [name, [path, init]] of Object.entries(measured)) samples[name].push(await measure(server, path, { init }));
   }
   const med = (name, key) => median(samples[name].map((m) => m[key]));
@@ -662,6 +748,7 @@ try {
     return ms;
   };
   // Taking turns, so a slower moment of the machine hits both alike.
+  step("the product page's first byte with 0 and 42 reviews (70 each)");
   const ttfb = { none: [], many: [] };
   for (let i = 0; i < 70; i++) {
     const [a, b] = [await firstByte(none), await firstByte(pages.reviewed)];
@@ -673,8 +760,11 @@ try {
   report("product page, time to first byte: 0 reviews (median of 60)", Number(ttfbNone.toFixed(2)), " ms");
   report("product page, time to first byte: 42 reviews (median of 60)", Number(ttfbMany.toFixed(2)), " ms");
   report("… the difference (42 − 0 reviews)", Number((ttfbMany - ttfbNone).toFixed(2)), " ms", 2);
+  step("memory over runs of 10 000 requests");
   await memoryBench(pages, initOf);
+  step("the crawl and Lighthouse (3 runs of 8 pages, uz and ru)");
   await auditReport(pages, initOf);
+  await sizeBench(BASE);
 } catch (e) {
   if (!(e instanceof Done)) throw e;
   partial = true;
@@ -684,6 +774,7 @@ try {
 if (!partial) {
   // Its own server over the same local database, once the first has let go of it.
   await new Promise((resolve) => setTimeout(resolve, 2000));
+  step("20 % of D1 round trips failing: the crawl and 30 cart adds");
   await faultBench();
 }
 printAndExit();

@@ -81,6 +81,12 @@ function productOf(card: ProductCard, where: Where): CatalogueApiProduct {
   };
 }
 
+/**
+ * How far the JSON catalogue pages: 100 pages of 100. A deeper page costs a read per product
+ * skipped; the sitemaps list every product (docs/decisions/026-flat-listings.md).
+ */
+export const CATALOGUE_API_MAX_ITEMS = 10_000;
+
 /** One page of the catalogue, filtered and sorted as the listing pages are, with what `expand` asks for. */
 export async function catalogueApiPage(
   db: D1Database,
@@ -89,7 +95,7 @@ export async function catalogueApiPage(
   perPage: number,
   expand: Set<Expand>,
 ): Promise<{ products: CatalogueApiProduct[]; total: number; page: number; pageCount: number }> {
-  const listing = await getListing(db, where.lang, filter, perPage);
+  const listing = await getListing(db, where.lang, filter, perPage, CATALOGUE_API_MAX_ITEMS);
   const more = await expansions(
     db,
     where.lang,

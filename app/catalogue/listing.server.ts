@@ -200,8 +200,8 @@ function facetsFromRow(r: FacetsRow): Listing["facets"] {
 
 /**
  * The facets statement. Without filters: the category's kept counts. Under filters, the
- * listing's own products (as far as it pages: `ax`) give the total and the counts of every
- * facet no filter is set on; a facet with a filter of its own is counted under the other
+ * total is counted as far as the listing pages (`tx`), and the listing's first products
+ * (bounded: `ax`) give the counts of every facet no filter is set on; a facet with a filter of its own is counted under the other
  * filters (its own bounded set), or is the category's kept counts when no other filter is
  * set. A count says how many products ticking that box would show.
  */
@@ -214,20 +214,23 @@ function facetsStatement(f: ListingFilter, lang: Lang, maxItems: number): { sql:
   const setOf = (name: FacetName): { cte: string; bound: number } | null => {
     if (!all.sql.length) return null;
     const own = conditions(f, name);
-    if (own.sql.length === all.sql.length) return { cte: "ax", bound: maxItems };
+    if (own.sql.length === all.sql.length) return { cte: "ax", bound: FACET_COUNT_BOUND };
     if (!own.sql.length) return null;
     ctes.push(`${name}x AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(own)} LIMIT ${FACET_COUNT_BOUND + 1})`);
     args.push(...own.args);
     return { cte: `${name}x`, bound: FACET_COUNT_BOUND };
   };
   if (all.sql.length) {
-    ctes.push(`ax AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(all)} LIMIT ${maxItems + 1})`);
-    args.push(...all.args);
+    // The total as far as the listing pages (an index's rows, nothing else), and the first products
+    // of the listing, bounded, that every facet no filter is set on is counted over.
+    ctes.push(`tx(n) AS (SELECT COUNT(*) FROM (SELECT 1 FROM category_products l ${whereOf(all)} LIMIT ${maxItems + 1}))`);
+    ctes.push(`ax AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(all)} LIMIT ${FACET_COUNT_BOUND + 1})`);
+    args.push(...all.args, ...all.args);
   }
   const bounded = (set: { cte: string; bound: number } | null, rows: (cte: string) => string, as: string) =>
     set ? `json_array((SELECT COUNT(*) FROM ${set.cte}), ${set.bound}, ${rows(set.cte)}) AS ${as}` : `NULL AS ${as}`;
   const parts = [
-    all.sql.length ? "(SELECT COUNT(*) FROM ax) AS total" : `(SELECT n FROM category_facets f WHERE ${KEPT} 'total' AND f.value = '') AS total`,
+    all.sql.length ? "(SELECT n FROM tx) AS total" : `(SELECT n FROM category_facets f WHERE ${KEPT} 'total' AND f.value = '') AS total`,
     bounded(
       setOf("brand"),
       (x) => `(SELECT json_group_array(json_array(b.slug, b.name, n) ORDER BY b.name)

@@ -39,7 +39,10 @@ describe("the counts a category page reads", () => {
   });
 
   it("follow stock across 0, parallel stock takes, a price change, a category move and a deletion", async () => {
-    const { results: skus } = await env.DB.prepare("SELECT id, product_id FROM skus WHERE stock > 0 ORDER BY id LIMIT 3").all<{ id: number; product_id: number }>();
+    const { results: skus } = await env.DB.prepare("SELECT id, product_id FROM skus WHERE stock > 0 ORDER BY id LIMIT 3").all<{
+      id: number;
+      product_id: number;
+    }>();
     const [a, b, c] = skus as [{ id: number; product_id: number }, { id: number; product_id: number }, { id: number; product_id: number }];
     await env.DB.prepare("UPDATE skus SET stock = 2 WHERE id = ?").bind(a.id).run();
     // Five parallel takes of one on a stock of 2: two succeed, the size leaves the counts once.
@@ -62,9 +65,9 @@ describe("the counts a category page reads", () => {
   });
 
   it("are what the page shows, and a filter's own facet keeps them", async () => {
-    const total = await env.DB.prepare("SELECT n FROM category_facets WHERE category_id = (SELECT id FROM categories WHERE path = 'women') AND facet = 'total'").first<number>(
-      "n",
-    );
+    const total = await env.DB.prepare(
+      "SELECT n FROM category_facets WHERE category_id = (SELECT id FROM categories WHERE path = 'women') AND facet = 'total'",
+    ).first<number>("n");
     const { body } = await html("/ru/store/women");
     expect(body).toContain(`>${total} товар`);
     const filtered = await html("/ru/store/women?size=M");

@@ -55,7 +55,9 @@ async function statementsOf(path: string, init: RequestInit = {}): Promise<State
 /** The aliases a statement gives the big tables ("products p" → p), and the tables' own names. */
 function bigNames(sql: string): Set<string> {
   const names = new Set(BIG_TABLES);
-  for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+(products|skus|category_products)(?:\s+(?:AS\s+)?(?!ON\b|WHERE\b|JOIN\b|CROSS\b|LEFT\b|INDEXED\b)(\w+))?/gi)) {
+  for (const m of sql.matchAll(
+    /\b(?:FROM|JOIN)\s+(products|skus|category_products)(?:\s+(?:AS\s+)?(?!ON\b|WHERE\b|JOIN\b|CROSS\b|LEFT\b|INDEXED\b)(\w+))?/gi,
+  )) {
     if (m[2]) names.add(m[2]);
   }
   return names;
