@@ -225,20 +225,20 @@ async function shopperWithCart(count) {
 }
 
 /** A new account with `count` favourites (products 1…count, through the JSON API): its session cookie. */
-async function accountWithFavourites(count) {
-  const signup = await fetch(`${BASE}/signup`, {
+async function accountWithFavourites(count, base = BASE, every = 1) {
+  const signup = await fetch(`${base}/signup`, {
     method: "POST",
     body: new URLSearchParams({ firstName: "Bench", email: `bench-${Date.now()}@example.uz`, password: "bench-password" }),
-    headers: { Origin: BASE },
+    headers: { Origin: base },
     redirect: "manual",
   });
   const cookie = signup.headers.get("Set-Cookie")?.split(";")[0];
   if (!cookie) throw new Error(`the bench account's sign-up answered ${signup.status}`);
-  for (let id = 1; id <= count; id++) {
-    const res = await fetch(`${BASE}/api/favorites`, {
+  for (let id = 1; id <= count * every; id += every) {
+    const res = await fetch(`${base}/api/favorites`, {
       method: "POST",
       body: new URLSearchParams({ item_id: String(id) }),
-      headers: { Cookie: cookie, Origin: BASE },
+      headers: { Cookie: cookie, Origin: base },
     });
     if (res.status !== 201) throw new Error(`favourite ${id} answered ${res.status}`);
   }
@@ -516,6 +516,8 @@ const SIZE_PAGES = [
   ["catalogue JSON, page 100 of 100", "/api/catalog/v3/products?per-page=100&page=100", 12_000],
   ["product", `/product/${"chimgan-outdoor-bahor-sneakers-khaki-1"}`, 2_000],
   ["sitemap file", "/sitemap/uz-1.xml", 12_000],
+  // An account's 100 favourites, spread over the catalogue (its own session: no demo figure beside it).
+  ["favourites (an account's 100)", "/ru/favorite", 2_000, "favourites"],
 ];
 
 async function d1Figures(base, path, init) {
@@ -539,14 +541,17 @@ async function sizeBench(demoBase) {
   const port = PORT + 2;
   const big = serveBuild({ port, stdio: "ignore", state, vars: ["EDGE_CACHE:off"] });
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/robots.txt`);
-    const init = { headers: { Cookie: "bench=render" } };
-    for (const [index, [kind, path, rowsBudget]] of SIZE_PAGES.entries()) {
+    const bigBase = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${bigBase}/robots.txt`);
+    const anonymous = { headers: { Cookie: "bench=render" } };
+    const favourites = { headers: { Cookie: await accountWithFavourites(100, bigBase, Math.floor(SIZE_PRODUCTS / 100)) } };
+    for (const [index, [kind, path, rowsBudget, who]] of SIZE_PAGES.entries()) {
       step(`at ${SIZE_PRODUCTS} products: ${kind} (${index + 1} of ${SIZE_PAGES.length})`);
+      const init = who === "favourites" ? favourites : anonymous;
       // One untimed request first: the isolate's category cache and compiled statements.
-      await fetch(`http://127.0.0.1:${port}${path}`, init).then((r) => r.arrayBuffer());
-      const at = await d1Figures(`http://127.0.0.1:${port}`, path, init);
-      const demo = demoBase ? await d1Figures(demoBase, path, init).catch(() => null) : null;
+      await fetch(bigBase + path, init).then((r) => r.arrayBuffer());
+      const at = await d1Figures(bigBase, path, init);
+      const demo = demoBase && !who ? await d1Figures(demoBase, path, init).catch(() => null) : null;
       const versus = demo ? ` (${demo.ms} ms, ${demo.rows} rows at 320)` : "";
       report(`at ${SIZE_PRODUCTS} products: ${kind}, D1 time before the first byte, ${at.calls} round trips${versus}`, at.ms, " ms", 20);
       report(`at ${SIZE_PRODUCTS} products: ${kind}, rows read`, at.rows, "", rowsBudget);
