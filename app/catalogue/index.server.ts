@@ -16,3 +16,14 @@ export { sizeTableHtml } from "./size-table-html";
 export { isFiltered, parseCatalogueQuery, PRODUCT_SLUG, sizeTableQuerySchema } from "./schema";
 export { languageSitemap, type SitemapEntry, sitemapIndex } from "./sitemap.server";
 export { returnStockStatement, setStockStatement, takeStockStatement } from "./stock.server";
+export {
+  MAX_PHOTO_POSITION,
+  MAX_PHOTO_SIDE,
+  PHOTO_FORMATS,
+  type PhotoFormat,
+  photoFormatOf,
+  photoResponse,
+  photoSizeOf,
+  productExists,
+  storePhoto,
+} from "./photos.server";
