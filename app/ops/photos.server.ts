@@ -35,7 +35,7 @@ export async function uploadPhoto({ app, t, request }: OpsRequest, params: { slu
     apiError(400, t("server:api.malformedBody"));
   }
   // The Worker's entry refuses a longer body before it gets here (bodyLimitOf); this holds without it too.
-  if (bytes.length > MAX_PHOTO_BYTES) apiError(413, t("ops:photos.tooLarge", { mb: MAX_PHOTO_BYTES / 1024 / 1024 }));
+  if (bytes.length > MAX_PHOTO_BYTES) apiError(413, t("server:api.photoTooLarge", { mb: MAX_PHOTO_BYTES / 1024 / 1024 }));
   if (bytes.length === 0) apiError(422, t("ops:photos.empty"));
   const format = photoFormatOf(bytes);
   if (!format) apiError(415, t("ops:photos.format"));

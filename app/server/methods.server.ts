@@ -191,7 +191,10 @@ export function apiRefusal(check: { status: 404 | 405 | 413; allow?: string }, u
   const q = url.searchParams.get("lang");
   const lang = isLang(q) ? q : defaultLang;
   const t = createT(lang, texts(lang, ["server"]));
-  const message = t({ 404: "server:api.unknownOperation", 405: "server:api.methodNotAllowed", 413: "server:api.tooLarge" }[check.status]);
+  const message =
+    check.status === 413 && PHOTO_UPLOAD.test(url.pathname)
+      ? t("server:api.photoTooLarge", { mb: MAX_PHOTO_BYTES / 1024 / 1024 })
+      : t({ 404: "server:api.unknownOperation", 405: "server:api.methodNotAllowed", 413: "server:api.tooLarge" }[check.status]);
   return Response.json({ success: false, message }, { status: check.status, headers: check.allow ? { Allow: check.allow } : {} });
 }
 

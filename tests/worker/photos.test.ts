@@ -217,7 +217,7 @@ describe("uploads refused, nothing written", () => {
     const before = await now();
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(jpeg.subarray(0, 1000));
-    await refusedWith(await put(photoPath(p.slug, 0), key, big), 413, /слишком большой/i);
+    await refusedWith(await put(photoPath(p.slug, 0), key, big), 413, /Фото больше 5 МБ/);
     await untouched(before);
   });
 
