@@ -118,8 +118,9 @@ export async function storePhoto(
     .prepare("SELECT url FROM images WHERE product_id = (SELECT id FROM products WHERE slug = ?1) AND position = ?2")
     .bind(photo.slug, photo.position)
     .first<{ url: string }>();
-  if (before?.url === url && (await bucket.head(key))) return { ...stored, created: false, unchanged: true };
-  if (!(await bucket.head(key)))
+  const kept = await bucket.head(key);
+  if (before?.url === url && kept) return { ...stored, created: false, unchanged: true };
+  if (!kept)
     await bucket.put(key, photo.bytes, {
       sha256,
       httpMetadata: { contentType: mime, cacheControl: PHOTO_CACHE },

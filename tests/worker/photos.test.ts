@@ -172,6 +172,30 @@ describe("uploading a product photo", () => {
     expect((await rowsOf(p.id)).filter((r) => r.position === 7)).toHaveLength(1);
   });
 
+  it("a row write that fails leaves no row (the object, written first, is only an orphan); the upload tried again goes through", async () => {
+    const p = products[9]!;
+    const bytes = await encode(png(90, 120), "image/jpeg");
+    const rows = await rowsOf(p.id);
+    // D1 refuses the picture's row as it would on a failure of its own (the batch is one transaction).
+    await env.DB.prepare(
+      `CREATE TRIGGER refuse_rows BEFORE INSERT ON images WHEN NEW.product_id = ${p.id} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+    ).run();
+    try {
+      const failed = await put(photoPath(p.slug, 0), key, bytes);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      await failed.body?.cancel();
+      // The old picture at position 0 is still there: the DELETE went back with the INSERT.
+      expect(await rowsOf(p.id)).toEqual(rows);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER refuse_rows").run();
+    }
+    const retry = await put(photoPath(p.slug, 0), key, bytes);
+    expect(retry.status).toBe(200);
+    const { photo } = (await retry.json()) as { photo: { url: string; key: string } };
+    expect((await rowsOf(p.id)).filter((r) => r.position === 0)).toEqual([{ position: 0, url: photo.url, width: 90, height: 120 }]);
+    expect(await env.PHOTOS.head(photo.key)).not.toBeNull();
+  });
+
   it("every images row names an object the bucket has", async () => {
     const photos = (await env.DB.prepare("SELECT url FROM images WHERE url LIKE '/photos/%'").all<{ url: string }>()).results;
     const uploaded = photos.filter((r) => !r.url.startsWith("/photos/demo/"));
@@ -282,6 +306,17 @@ describe("serving photos", () => {
     // Asked again: the kept result, the same bytes.
     const kept = await get(at(320), { headers: { Accept: "image/webp" } });
     expect(new Uint8Array(await kept.arrayBuffer())).toEqual(webpBytes);
+  });
+
+  it("a photo the codec cannot read (its header whole, its data cut off) goes out from the stand-in as it is", async () => {
+    const cut = jpeg.slice(0, 4000);
+    const upload = await put(photoPath(products[10]!.slug, 9), key, cut);
+    expect(upload.status).toBe(201);
+    const { photo } = (await upload.json()) as { photo: { url: string } };
+    const res = await get(`/cdn-cgi/image/width=320,fit=scale-down,format=auto${photo.url}`, { headers: { Accept: "image/webp" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(cut);
   });
 
   it("the stand-in takes only the shop's own paths and its own options", async () => {
