@@ -140,6 +140,12 @@ try {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+  // A local D1 seeded before the demo had photos keeps its SVG rows (the seed never overwrites).
+  const svgs = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE url LIKE '/img/%'").first("n");
+  if (svgs > 0 && wanted.length === 0)
+    console.warn(
+      `demo photos: the local D1 still names ${svgs} SVG pictures of an older seed; for the photos, stop the server, rm -rf ${STATE_DIR} and start again`,
+    );
   const mb = (bytes / 1024 / 1024).toFixed(1);
   console.log(`demo photos: ${wanted.length} named, ${missing.length} put into the local R2 (${mb} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
