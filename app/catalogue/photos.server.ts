@@ -155,7 +155,7 @@ export async function photoResponse(bucket: R2Bucket, key: string, request: Requ
     await body?.cancel();
     return new Response(null, { status: 304, headers });
   }
+  // A HEAD's answer has no body but says the photo's length.
   headers.set("Content-Length", String(object.size));
-  if (!body) return new Response(null, { headers });
   return new Response(body, { headers });
 }
