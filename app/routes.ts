@@ -13,7 +13,7 @@ const kind =
 const page = kind("pages");
 /** JSON endpoints (docs/api.md), and the form posts they share. */
 const api = kind("api");
-/** robots.txt, the sitemaps, the demo catalogue's pictures. */
+/** robots.txt, the sitemaps, the product photos, the silhouettes. */
 const file = kind("files");
 /** Local stand-ins of outside services: each answers only where its DEV_* variable is set. */
 const dev = kind("dev");
@@ -58,6 +58,8 @@ export default [
   file("sitemap.xml", "sitemap-index.ts"),
   file("sitemap/:file", "sitemap-file.ts"),
   file("img/:shape/:color/:view", "image.ts"),
+  // Product photos: the originals in R2, by key (app/catalogue/photos.server.ts).
+  file("photos/*", "photo.ts"),
   dev("cdn-cgi/image/:options/*", "image-resizing.ts"),
   dev("dev/outbox", "outbox.tsx"),
   // The account's JSON endpoints, for the enhanced UI and other clients.
@@ -103,6 +105,7 @@ export default [
   api("api/ops/orders/:id/status", "ops/order-status.ts"),
   api("api/ops/reviews", "ops/reviews.ts"),
   api("api/ops/reviews/:id", "ops/review.ts"),
+  api("api/ops/products/:slug/photos/:position", "ops/product-photo.ts"),
   api("api/ops/*", "ops/unknown.ts"),
   // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
   page("ops/login", "ops-login.tsx"),

@@ -19,6 +19,8 @@ const d1 = (command, ...args) => run("npx", ["wrangler", "d1", ...command.split(
 d1("migrations apply");
 run(process.execPath, ["workers/seed/demo.ts", seedFile, ...(products ? [`--products=${products}`] : [])]);
 d1("execute", "--file", seedFile);
+// The photos its pictures name, into the same state's R2.
+run(process.execPath, ["scripts/demo-photos.mjs", `--persist-to=${state}`]);
 // Every local start begins with fresh rate-limit counters: all local requests share one
 // client address, so yesterday's test run must not lock today's sign-ups.
 d1("execute", "--command", "DELETE FROM rate_limits");

@@ -25,3 +25,14 @@ export {
   sitemapIndex,
 } from "./sitemap.server";
 export { returnStockStatement, setStockStatement, takeStockStatement } from "./stock.server";
+export {
+  MAX_PHOTO_POSITION,
+  MAX_PHOTO_SIDE,
+  PHOTO_FORMATS,
+  type PhotoFormat,
+  photoFormatOf,
+  photoResponse,
+  photoSizeOf,
+  productExists,
+  storePhoto,
+} from "./photos.server";

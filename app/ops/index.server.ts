@@ -4,3 +4,4 @@ export { acknowledgeOrders, orderFeed, setOrderStatus } from "./orders.server";
 export { decideReview, reviewQueue } from "./reviews.server";
 export { importCatalogue } from "./catalogue.server";
 export { CONSOLE_SECTIONS, consoleAction, consoleData, nextSteps, requireConsole, signIn, signOut } from "./console.server";
+export { uploadPhoto } from "./photos.server";

@@ -57,11 +57,18 @@ export async function edgeKey(request: Request): Promise<Request> {
   return new Request(`${url.origin}/__edge/${await buildVersion()}/${kind}${url.pathname}${url.search}`);
 }
 
+/**
+ * Photos keep caches of their own: the originals are immutable files from R2, and the resizer's
+ * stand-in (local runs) answers by the Accept header, which this cache's key leaves out.
+ */
+const OWN_CACHING = /^\/(?:photos|cdn-cgi)\//;
+
 /** Whether a request may be answered from, or fill, the shared copy. */
 export function cacheable(request: Request, env: Env): boolean {
   if (env.EDGE_CACHE === "off" || typeof caches === "undefined") return false;
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  return anonymous(request) && !isPersonalPath(new URL(request.url).pathname);
+  const path = new URL(request.url).pathname;
+  return anonymous(request) && !isPersonalPath(path) && !OWN_CACHING.test(path);
 }
 
 /** An answer the cache may keep: a whole 200 for everyone, with nothing that starts a session. */

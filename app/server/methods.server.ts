@@ -70,7 +70,7 @@ const PAGES_WITH_ACTIONS =
   /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/ops\/(?:login|logout|reviews|orders|item)$/;
 
 /** Paths served as files or plain resources (no page around them). */
-const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|assets\/|favicon|icons\.svg|manifest)/;
+const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|photos\/|assets\/|favicon|icons\.svg|manifest)/;
 
 const allowOf = (methods: string[]) => (methods.includes("GET") ? ["GET", "HEAD", ...methods.filter((m) => m !== "GET")] : methods).join(", ");
 
@@ -99,9 +99,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** The catalogue import's body: a batch of a couple of thousand sizes with their products' texts. */
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 
+/** A product photo's upload (app/ops/photos.server.ts): a phone camera's JPEG fits. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+const PHOTO_UPLOAD = /^\/api\/ops\/products\/[^/]+\/photos\/[^/]+$/;
+
 /** The largest body a path takes. */
 export function bodyLimitOf(pathname: string): number {
-  return pathname === "/api/ops/catalogue" ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
+  if (pathname === "/api/ops/catalogue") return MAX_IMPORT_BYTES;
+  return PHOTO_UPLOAD.test(pathname) ? MAX_PHOTO_BYTES : MAX_BODY_BYTES;
 }
 
 /** Most of an unwanted upload read and thrown away before answering; past it the body is cancelled. */
@@ -185,7 +191,10 @@ export function apiRefusal(check: { status: 404 | 405 | 413; allow?: string }, u
   const q = url.searchParams.get("lang");
   const lang = isLang(q) ? q : defaultLang;
   const t = createT(lang, texts(lang, ["server"]));
-  const message = t({ 404: "server:api.unknownOperation", 405: "server:api.methodNotAllowed", 413: "server:api.tooLarge" }[check.status]);
+  const message =
+    check.status === 413 && PHOTO_UPLOAD.test(url.pathname)
+      ? t("server:api.photoTooLarge", { mb: MAX_PHOTO_BYTES / 1024 / 1024 })
+      : t({ 404: "server:api.unknownOperation", 405: "server:api.methodNotAllowed", 413: "server:api.tooLarge" }[check.status]);
   return Response.json({ success: false, message }, { status: check.status, headers: check.allow ? { Allow: check.allow } : {} });
 }
 

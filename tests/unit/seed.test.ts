@@ -168,14 +168,14 @@ describe("generateCatalogue", () => {
     expect(soldOut).toBeLessThanOrEqual(6);
   });
 
-  it("has image urls per shape and color", () => {
+  it("has a demo photo per shape, colour and view", () => {
     const colorSlug = new Map(full.colors.map((c) => [c.id, c.slug]));
     for (const p of full.products) {
       const imgs = full.images.filter((i) => i.product_id === p.id);
       expect(imgs.length).toBeLessThanOrEqual(3);
       imgs.forEach((img, i) => {
-        expect(img.url).toBe(`/img/${p.shape}/${colorSlug.get(p.color_id)}/${i + 1}.svg`);
-        expect([img.width, img.height]).toEqual([600, 800]);
+        expect(img.url).toBe(`/photos/demo/1/${p.shape}/${colorSlug.get(p.color_id)}/${i + 1}.jpg`);
+        expect([img.width, img.height]).toEqual([1200, 1600]);
       });
     }
   });

@@ -68,7 +68,7 @@ describe("product page", () => {
     expect(ld.sku).toBe(String(p.id));
     expect(ld.brand.name).toBe(brandOf(p).name);
     expect(ld.url).toBe(`${ORIGIN}/product/${p.slug}`);
-    expect(ld.image[0]).toBe(`${ORIGIN}/img/sneaker/khaki/1.svg`);
+    expect(ld.image[0]).toBe(`${ORIGIN}/photos/demo/1/sneaker/khaki/1.jpg`);
     expect(ld.offers).toMatchObject({
       "@type": "Offer",
       priceCurrency: "UZS",

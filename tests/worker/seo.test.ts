@@ -148,7 +148,7 @@ describe("titles and descriptions", () => {
     const { body } = await html(`/ru/product/${p.slug}`);
     expect(titleOf(body)).toBe(`${nameOf(p, "ru")}, ${colorOf(p).name_ru} | Libos`);
     const og = headLinks(body).og;
-    expect(og["og:image"]).toBe(`${ORIGIN}/img/sneaker/khaki/1.svg`);
+    expect(og["og:image"]).toBe(`${ORIGIN}/photos/demo/1/sneaker/khaki/1.jpg`);
     expect(og["og:type"]).toBe("product");
     expect(headLinks(body).description).toBe(`${nameOf(p, "ru")}, ${colorOf(p).name_ru}. Верх: экокожа, подошва: резина. Протирать влажной тканью.`);
   });

@@ -95,8 +95,9 @@ export const SIZE_SCALES: Record<SizeKind, readonly string[]> = {
 };
 
 export const DEFAULT_PRODUCTS = 320;
-export const IMAGE_WIDTH = 600;
-export const IMAGE_HEIGHT = 800;
+/** The demo photos' size (scripts/demo-photos.mjs draws them into the local R2). */
+export const IMAGE_WIDTH = 1200;
+export const IMAGE_HEIGHT = 1600;
 
 /** Unix seconds: created_at is spread over [2026-01-01, 2026-11-01). */
 const CREATED_FROM = Date.UTC(2026, 0, 1) / 1000;
@@ -926,6 +927,13 @@ function planModel(rng: Rng, modelIndex: number, leaves: Map<string, CategoryInf
   };
 }
 
+/**
+ * A demo product picture: a photo of the shape in the colour, one of three views (front, back,
+ * close-up), made at setup by scripts/demo-photos.mjs. The number names the drawing: a new one
+ * gets new URLs, as photos' URLs are cached for good.
+ */
+export const demoPhotoUrl = (shape: string, color: string, view: number) => `/photos/demo/1/${shape}/${color}/${view}.jpg`;
+
 export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
   const total = opts.products ?? DEFAULT_PRODUCTS;
   if (!Number.isInteger(total) || total < 1) throw new Error(`products must be a positive integer, got ${total}`);
@@ -1019,7 +1027,7 @@ export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
           id: images.length + 1,
           product_id: id,
           position: view - 1,
-          url: `/img/${cat.sub.shape}/${color.slug}/${view}.svg`,
+          url: demoPhotoUrl(cat.sub.shape, color.slug, view),
           width: IMAGE_WIDTH,
           height: IMAGE_HEIGHT,
         });
