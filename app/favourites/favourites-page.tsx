@@ -123,7 +123,7 @@ function Item({
               </option>
             ))}
           </select>
-          <button type="submit" className="button button--ghost button--small" data-testid="fav-size-save" hidden={hydrated}>
+          <button type="submit" className={`button button--ghost button--small${hydrated ? " button--spare" : ""}`} data-testid="fav-size-save">
             {texts.saveSize}
           </button>
         </form>
@@ -236,7 +236,7 @@ function Products({ data, here }: { data: FavouritesPageData; here: string }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button button--ghost button--small" data-testid="fav-apply" hidden={hydrated}>
+        <button type="submit" className={`button button--ghost button--small${hydrated ? " button--spare" : ""}`} data-testid="fav-apply">
           {t("favourites:filters.apply")}
         </button>
       </Form>

@@ -8,7 +8,9 @@
  * Local runs have no resizer: `/cdn-cgi/image/…` is a stand-in there (app/routes/dev/image-resizing.ts).
  * Not in the layout's chunk (vite.config.ts): the grids, the cart and favourites load it.
  */
-const WIDTHS = [320, 640, 960, 1280, 1920];
+// 480: a phone's card (half of a 360–430 px screen at 2×) gets the width it shows, not 640's
+// (≈ twice the bytes on the first screen, which the largest paint waits for).
+const WIDTHS = [320, 480, 640, 960, 1280, 1920];
 
 /** The resizer's options for one width: the one place its URL is written (the stand-in checks it). */
 export const resizeOptions = (width: number) => `width=${width},fit=scale-down,format=auto`;
