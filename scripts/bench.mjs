@@ -615,6 +615,7 @@ try {
   if (process.argv.includes("--cache-only")) throw new Done();
 
   if (process.argv.includes("--audit-only")) {
+    step("the crawl and Lighthouse (3 runs of 8 pages, uz and ru)");
     await auditReport(pages, initOf);
     throw new Done();
   }
