@@ -200,7 +200,9 @@ describe("product cards", () => {
 describe("product pictures in the sizes a screen needs", () => {
   it("a photo offers widths for a phone, a tablet and a desktop through the resizer, in the format the browser accepts", () => {
     const srcset = pictureSrcset("/photos/7/front.jpg");
-    expect(srcset.split(", ")).toEqual([320, 640, 960, 1280, 1920].map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/photos/7/front.jpg ${w}w`));
+    expect(srcset.split(", ")).toEqual(
+      [320, 480, 640, 960, 1280, 1920].map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto/photos/7/front.jpg ${w}w`),
+    );
     // A photo on another origin the zone allows: named whole after the options.
     expect(pictureSrcset("https://cdn.example.uz/p/1.webp?v=2").split(", ")[0]).toBe(
       "/cdn-cgi/image/width=320,fit=scale-down,format=auto/https://cdn.example.uz/p/1.webp?v=2 320w",

@@ -50,7 +50,7 @@ describe("silhouettes (SVG pictures an imported product may name)", () => {
 });
 
 describe("photos in the sizes a screen needs", () => {
-  const WIDTHS = [320, 640, 960, 1280, 1920];
+  const WIDTHS = [320, 480, 640, 960, 1280, 1920];
   const srcsetOf = (path: string) => WIDTHS.map((w) => `/cdn-cgi/image/width=${w},fit=scale-down,format=auto${path} ${w}w`).join(", ");
 
   it("the demo catalogue's pictures are photos, offered through the resizer: the card, the gallery and their preloads", async () => {
@@ -69,6 +69,9 @@ describe("photos in the sizes a screen needs", () => {
     expect([card.width, card.height]).toEqual(["1200", "1600"]);
     const cardPreload = tags(headOf(store), "link").find((link) => link.rel === "preload" && link.href === photos[0])!;
     expect(cardPreload).toMatchObject({ imagesrcset: srcsetOf(photos[0]!), imagesizes: card.sizes });
+    // A phone preloads its first row's two cards; a tablet a third, a desktop a fourth.
+    const cardPreloads = tags(headOf(store), "link").filter((link) => link.rel === "preload" && link.as === "image");
+    expect(cardPreloads.map((link) => link.media ?? null)).toEqual([null, null, "(min-width: 768px)", "(min-width: 1025px)"]);
 
     const page = (await html(`/product/${p.slug}`)).body;
     const gallery = tags(section(page, '<section class="gallery"', "</section>"), "img");
