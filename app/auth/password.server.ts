@@ -45,7 +45,4 @@ export async function verifyPassword(password: string, stored: string | null): P
 }
 
 /** SHA-256 hex of a one-time code or link token (they are short-lived; no salt needed beyond the row). */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { sha256Hex } from "~/server/hash.server";

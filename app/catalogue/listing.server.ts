@@ -14,7 +14,7 @@ const PAGE_SIZE_DEFAULT = 24;
 /**
  * How far a listing pages: the first 2,400 products of any listing (100 pages of 24). Deeper
  * pages cost a read per product skipped; a shopper that far narrows with a filter or a sort,
- * and a crawler finds every product through the sitemaps (docs/decisions/024-flat-listings.md).
+ * and a crawler finds every product through the sitemaps (docs/decisions/026-flat-listings.md).
  */
 export const LISTING_MAX_ITEMS = 2_400;
 
@@ -27,7 +27,6 @@ export const FACET_COUNT_BOUND = 1_000;
 
 type Where = { sql: string[]; args: unknown[] };
 type FacetName = "brand" | "size" | "color" | "price" | "sale" | "club";
-const FACET_NAMES: readonly FacetName[] = ["brand", "color", "size", "price", "sale", "club"];
 
 /** The search's words, when the caller chose them (a corrected query); otherwise they come from `q`. */
 export type ListingFilter = CatalogueQuery & { categoryPath?: string; words?: readonly QueryWord[] };
@@ -65,6 +64,13 @@ const IN_JSON = "(SELECT value FROM json_each(?))";
 
 /** The listing's category (0: the whole catalogue), from the statement's `cat` CTE. */
 const CATEGORY = "l.category_id = (SELECT id FROM cat)";
+
+/** The `cat` CTE each statement of a listing starts with: its category's id, or 0. */
+function categoryCte(f: ListingFilter): { sql: string; args: unknown[] } {
+  return f.categoryPath
+    ? { sql: "WITH cat(id) AS (SELECT (SELECT id FROM categories WHERE path = ?))", args: [f.categoryPath] }
+    : { sql: "WITH cat(id) AS (SELECT 0)", args: [] };
+}
 
 /**
  * The shopper's filters over `l` (category_products: one row per product and listed category);
@@ -124,8 +130,8 @@ const KEPT = "f.category_id = (SELECT id FROM cat) AND f.n > 0 AND f.facet =";
 /**
  * The facet statement's one row. `all_*`: the category's kept counts (exact, whatever its
  * size). Under filters, each facet's counts over a bounded set of products, as
- * `[seen, bound, rows]`: `seen` past `bound` means the set was cut and the rows are not shown
- * as counts. Value rows are compact JSON arrays built by SQLite: `[slug, name, count]` per
+ * `[seen, rows]`: `seen` past FACET_COUNT_BOUND means the set was cut and the rows are not
+ * shown as counts. Value rows are compact JSON arrays built by SQLite: `[slug, name, count]` per
  * brand, `[slug, name, hex, count]` per color, `[size, count]` per size; prices `[min, max]`.
  */
 type FacetsRow = {
@@ -144,20 +150,20 @@ type FacetsRow = {
   club: string | null;
 };
 
-type Bounded<T> = [seen: number, bound: number, rows: T];
-const within = <T>([seen, bound]: Bounded<T>) => seen <= bound;
+type Bounded<T> = [seen: number, rows: T];
+const within = <T>([seen]: Bounded<T>) => seen <= FACET_COUNT_BOUND;
 
 /** A facet's rows as counted under the other filters, or its values without counts where the set was cut. */
 function counted<T>(bounded: string | null, all: T[], withCount: (row: T, count: number | null) => Facet, countOf: (row: T) => number): Facet[] {
   if (bounded === null) return all.map((r) => withCount(r, countOf(r)));
   const set: Bounded<T[]> = JSON.parse(bounded);
-  return within(set) ? set[2].map((r) => withCount(r, countOf(r))) : all.map((r) => withCount(r, null));
+  return within(set) ? set[1].map((r) => withCount(r, countOf(r))) : all.map((r) => withCount(r, null));
 }
 
 function boundedCount(bounded: string | null, all: number | null): number | null {
   if (bounded === null) return all ?? 0;
   const set: Bounded<number> = JSON.parse(bounded);
-  return within(set) ? set[2] : null;
+  return within(set) ? set[1] : null;
 }
 
 function facetsFromRow(r: FacetsRow): Listing["facets"] {
@@ -185,7 +191,7 @@ function facetsFromRow(r: FacetsRow): Listing["facets"] {
   let price: [number | null, number | null] = JSON.parse(r.all_price);
   if (r.price !== null) {
     const set: Bounded<[number | null, number | null]> = JSON.parse(r.price);
-    if (within(set)) price = set[2];
+    if (within(set)) price = set[1];
   }
   const [min, max] = price;
   return {
@@ -201,58 +207,60 @@ function facetsFromRow(r: FacetsRow): Listing["facets"] {
 /**
  * The facets statement. Without filters: the category's kept counts. Under filters, the
  * total is counted as far as the listing pages (`tx`), and the listing's first products
- * (bounded: `ax`) give the counts of every facet no filter is set on; a facet with a filter of its own is counted under the other
- * filters (its own bounded set), or is the category's kept counts when no other filter is
- * set. A count says how many products ticking that box would show.
+ * (bounded: `ax`) give the counts of every facet no filter is set on; a facet with a filter
+ * of its own is counted under the other filters (its own bounded set), or is the category's
+ * kept counts when no other filter is set. A count says how many products ticking that box
+ * would show.
  */
 function facetsStatement(f: ListingFilter, lang: Lang, maxItems: number): { sql: string; args: unknown[] } {
   const all = conditions(f);
   const args: unknown[] = [];
   const ctes: string[] = [];
   const columns = "l.product_id, l.brand_id, l.color_id, l.sale_price, l.first_price, l.in_club";
+  const bounded = (w: Where) => `(SELECT ${columns} FROM category_products l ${whereOf(w)} LIMIT ${FACET_COUNT_BOUND + 1})`;
   /** The CTE of a facet's set: `ax` for the listing's, its own where its filter is set and another too; null: kept counts. */
-  const setOf = (name: FacetName): { cte: string; bound: number } | null => {
+  const setOf = (name: FacetName): string | null => {
     if (!all.sql.length) return null;
     const own = conditions(f, name);
-    if (own.sql.length === all.sql.length) return { cte: "ax", bound: FACET_COUNT_BOUND };
+    if (own.sql.length === all.sql.length) return "ax";
     if (!own.sql.length) return null;
-    ctes.push(`${name}x AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(own)} LIMIT ${FACET_COUNT_BOUND + 1})`);
+    ctes.push(`${name}x AS MATERIALIZED ${bounded(own)}`);
     args.push(...own.args);
-    return { cte: `${name}x`, bound: FACET_COUNT_BOUND };
+    return `${name}x`;
   };
   if (all.sql.length) {
     // The total as far as the listing pages (an index's rows, nothing else), and the first products
     // of the listing, bounded, that every facet no filter is set on is counted over.
     ctes.push(`tx(n) AS (SELECT COUNT(*) FROM (SELECT 1 FROM category_products l ${whereOf(all)} LIMIT ${maxItems + 1}))`);
-    ctes.push(`ax AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(all)} LIMIT ${FACET_COUNT_BOUND + 1})`);
+    ctes.push(`ax AS MATERIALIZED ${bounded(all)}`);
     args.push(...all.args, ...all.args);
   }
-  const bounded = (set: { cte: string; bound: number } | null, rows: (cte: string) => string, as: string) =>
-    set ? `json_array((SELECT COUNT(*) FROM ${set.cte}), ${set.bound}, ${rows(set.cte)}) AS ${as}` : `NULL AS ${as}`;
+  const counts = (set: string | null, rows: (cte: string) => string, as: string) =>
+    set ? `json_array((SELECT COUNT(*) FROM ${set}), ${rows(set)}) AS ${as}` : `NULL AS ${as}`;
   const parts = [
     all.sql.length ? "(SELECT n FROM tx) AS total" : `(SELECT n FROM category_facets f WHERE ${KEPT} 'total' AND f.value = '') AS total`,
-    bounded(
+    counts(
       setOf("brand"),
       (x) => `(SELECT json_group_array(json_array(b.slug, b.name, n) ORDER BY b.name)
         FROM (SELECT brand_id, COUNT(*) AS n FROM ${x} GROUP BY brand_id) JOIN brands b ON b.id = brand_id)`,
       "brands",
     ),
-    bounded(
+    counts(
       setOf("color"),
       (x) => `(SELECT json_group_array(json_array(c.slug, ${nameCol(lang, "c")}, c.hex, n) ORDER BY c.id)
         FROM (SELECT color_id, COUNT(*) AS n FROM ${x} GROUP BY color_id) JOIN colors c ON c.id = color_id)`,
       "colors",
     ),
     // The set first, then each of its products' sizes (CROSS JOIN keeps that order: not every sku's product looked up).
-    bounded(
+    counts(
       setOf("size"),
       (x) => `(SELECT json_group_array(json_array(size, n))
         FROM (SELECT s.size, COUNT(*) AS n FROM ${x} CROSS JOIN skus s ON s.product_id = ${x}.product_id AND s.stock > 0 GROUP BY s.size))`,
       "sizes",
     ),
-    bounded(setOf("price"), (x) => `(SELECT json_array(MIN(sale_price), MAX(sale_price)) FROM ${x} WHERE sale_price > 0)`, "price"),
-    bounded(setOf("sale"), (x) => `(SELECT COUNT(*) FROM ${x} WHERE sale_price > 0 AND sale_price < first_price)`, "sale"),
-    bounded(setOf("club"), (x) => `(SELECT COUNT(*) FROM ${x} WHERE in_club = 1)`, "club"),
+    counts(setOf("price"), (x) => `(SELECT json_array(MIN(sale_price), MAX(sale_price)) FROM ${x} WHERE sale_price > 0)`, "price"),
+    counts(setOf("sale"), (x) => `(SELECT COUNT(*) FROM ${x} WHERE sale_price > 0 AND sale_price < first_price)`, "sale"),
+    counts(setOf("club"), (x) => `(SELECT COUNT(*) FROM ${x} WHERE in_club = 1)`, "club"),
     `(SELECT json_group_array(json_array(b.slug, b.name, f.n) ORDER BY b.name) FROM category_facets f JOIN brands b ON b.id = f.value WHERE ${KEPT} 'brand') AS all_brands`,
     `(SELECT json_group_array(json_array(c.slug, ${nameCol(lang, "c")}, c.hex, f.n) ORDER BY c.id) FROM category_facets f JOIN colors c ON c.id = f.value WHERE ${KEPT} 'color') AS all_colors`,
     `(SELECT json_group_array(json_array(f.value, f.n)) FROM category_facets f WHERE ${KEPT} 'size') AS all_sizes`,
@@ -264,10 +272,11 @@ function facetsStatement(f: ListingFilter, lang: Lang, maxItems: number): { sql:
     `(SELECT n FROM category_facets f WHERE ${KEPT} 'club') AS all_club`,
   ];
   // The arguments went into `args` in the order of their placeholders: the CTEs'; the parts bind none.
+  const cat = categoryCte(f);
   return {
-    sql: `WITH cat(id) AS (SELECT ${f.categoryPath ? "(SELECT id FROM categories WHERE path = ?)" : "0"})${ctes.map((c) => `, ${c}`).join("")}
+    sql: `${cat.sql}${ctes.map((c) => `, ${c}`).join("")}
       SELECT ${parts.join(",\n")}`,
-    args: [...(f.categoryPath ? [f.categoryPath] : []), ...args],
+    args: [...cat.args, ...args],
   };
 }
 
@@ -283,8 +292,7 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
   const order = orderOf(f, "l");
   const outer = orderOf(f, "p");
   const offset = (f.page - 1) * pageSize;
-  const category = f.categoryPath ? "(SELECT id FROM categories WHERE path = ?)" : "0";
-  const categoryArgs = f.categoryPath ? [f.categoryPath] : [];
+  const cat = categoryCte(f);
   const facets = facetsStatement(f, lang, maxItems);
   // A page past the listing's reach is not read (the route answers it 404).
   const reachable = offset < maxItems;
@@ -292,23 +300,24 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
     // The page's ids first (the category's rows in the sort's index), then the card's joins for those rows alone.
     db
       .prepare(
-        `WITH cat(id) AS (SELECT ${category})
+        `${cat.sql}
          SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
          WHERE p.id IN (SELECT l.product_id FROM category_products l ${whereOf(all)} ORDER BY ${order.sql} LIMIT ? OFFSET ?)
          ORDER BY ${outer.sql}`,
       )
-      .bind(...categoryArgs, lang, ...all.args, ...order.args, reachable ? pageSize : 0, offset, ...outer.args),
+      .bind(...cat.args, lang, ...all.args, ...order.args, reachable ? pageSize : 0, offset, ...outer.args),
     db.prepare(facets.sql).bind(...facets.args),
   ]);
   const row = mapRows(facetRow, (r: FacetsRow) => r)[0]!;
+  // A filtered total is counted to one past the reach; a category's is its kept count, shown whole.
   const counted = row.total ?? 0;
-  const total = Math.min(counted, maxItems);
+  const reached = Math.min(counted, maxItems);
   return {
     products: mapRows(list, cardFromRow),
-    total: all.sql.length ? total : counted,
-    totalAtLeast: all.sql.length > 0 && counted > maxItems,
+    total: all.sql.length ? reached : counted,
+    totalAtLeast: counted > reached && all.sql.length > 0,
     page: f.page,
-    pageCount: Math.max(1, Math.ceil(Math.min(counted, maxItems) / pageSize)),
+    pageCount: Math.max(1, Math.ceil(reached / pageSize)),
     facets: facetsFromRow(row),
   };
 }

@@ -8,6 +8,8 @@
  * (app/ui/picture.ts); docs/decisions/025-photos-in-r2.md.
  */
 
+import { sha256Hex } from "~/server/hash.server";
+
 export type PhotoFormat = "jpeg" | "png" | "webp";
 
 export const PHOTO_FORMATS: Record<PhotoFormat, { ext: string; mime: string }> = {
@@ -84,11 +86,6 @@ function webpSize(b: Uint8Array) {
     return { width: 1 + (((b[22]! & 0x3f) << 8) | b[21]!), height: 1 + (((b[24]! & 0x0f) << 10) | (b[23]! << 2) | ((b[22]! & 0xc0) >> 6)) };
   if (ascii(b, 12, "VP8X")) return { width: 1 + u24le(b, 24), height: 1 + u24le(b, 27) };
   return null;
-}
-
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
 export type StoredPhoto = { url: string; key: string; width: number; height: number; bytes: number; position: number };

@@ -26,12 +26,12 @@ function startsWords(name: string, typed: readonly string[]): boolean {
  * The matching products are ranked by their own columns first and only the chosen few get a
  * card's joins: a word being typed ("kros") matches thousands of a big catalogue's products.
  */
-const PRODUCTS_SQL = `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS.replace("t.lang = ?", "t.lang = ?4")}
+const PRODUCTS_SQL = `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
   WHERE p.id IN (SELECT q.id FROM products q
-    WHERE q.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?1)
-    ORDER BY CASE WHEN q.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?2) THEN 0 ELSE 1 END, q.popularity DESC, q.id
-    LIMIT ?3)
-  ORDER BY CASE WHEN p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?2) THEN 0 ELSE 1 END, p.popularity DESC, p.id`;
+    WHERE q.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)
+    ORDER BY CASE WHEN q.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?) THEN 0 ELSE 1 END, q.popularity DESC, q.id
+    LIMIT ?)
+  ORDER BY CASE WHEN p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?) THEN 0 ELSE 1 END, p.popularity DESC, p.id`;
 
 /**
  * Products for a query still being typed (autocomplete): every word as the search reads
@@ -55,7 +55,8 @@ function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: 
   const last = words[words.length - 1]!;
   // A two-letter last word is still a start ("kr"): its prefix too.
   if (!last.terms.some((t) => t.endsWith("*"))) last.terms.push(`${last.typed}*`, ...wordTerms(last.typed).map((t) => `${t}*`));
-  return db.prepare(PRODUCTS_SQL).bind(matchExpression(words), matchExpression(words, ["search_name"]), limit, lang);
+  const inName = matchExpression(words, ["search_name"]);
+  return db.prepare(PRODUCTS_SQL).bind(lang, matchExpression(words), inName, limit, inName);
 }
 
 /**

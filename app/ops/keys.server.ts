@@ -1,3 +1,4 @@
+import { sha256Hex } from "~/server/hash.server";
 import { timingSafeEqual } from "node:crypto";
 
 /**
@@ -16,11 +17,6 @@ export type OpsClient = { id: number; name: string; scopes: OpsScope[]; ordersCu
  * try enough keys against a leaked digest. scripts/ops-key.mjs makes keys the same way.
  */
 const KEY = /^ops_([0-9a-f]{8})_[A-Za-z0-9_-]{43}$/;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The bearer token of `Authorization: Bearer <key>`, or "". */
 export function bearerOf(request: Request): string {

@@ -49,6 +49,14 @@ function recorded<T>(counter: D1Counter, call: D1Call, answer: Promise<T>): Prom
   return answer;
 }
 
+/** first() asked as all() (what D1 runs for it too), so the rows it read are counted: a first() answer has no meta. */
+async function firstOfAll(statement: D1PreparedStatement, counter: D1Counter, column?: string): Promise<unknown> {
+  const answer = await statement.all<Record<string, unknown>>();
+  counter.rowsRead = (counter.rowsRead ?? 0) + rowsReadOf(answer);
+  const row = answer.results[0] ?? null;
+  return column === undefined || row === null ? row : (row[column] ?? null);
+}
+
 function countStatement(statement: D1PreparedStatement, counter: D1Counter, source: Statement): D1PreparedStatement {
   return new Proxy(statement, {
     get(target, prop) {
@@ -59,24 +67,15 @@ function countStatement(statement: D1PreparedStatement, counter: D1Counter, sour
         return (...args: unknown[]) =>
           countStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), counter, { sql: source.sql, args });
       }
-      if (prop === "first") {
-        // Asked as all() (what D1 runs for first() too), so its rows read are counted.
-        return (column?: string) => {
-          counter.calls++;
-          counter.statements++;
-          const rows = target.all<Record<string, unknown>>().then((r) => {
-            counter.rowsRead = (counter.rowsRead ?? 0) + rowsReadOf(r);
-            const row = r.results[0] ?? null;
-            return column === undefined ? row : row === null ? null : (row[column] ?? null);
-          });
-          return recorded(counter, { method: prop, runnerArgs: column === undefined ? [] : [column], statement: source }, rows);
-        };
-      }
       if (typeof prop === "string" && RUNNERS.has(prop)) {
         return (...runnerArgs: unknown[]) => {
           counter.calls++;
           counter.statements++;
-          return recorded(counter, { method: prop, runnerArgs, statement: source }, (value as (...a: unknown[]) => Promise<unknown>).apply(target, runnerArgs));
+          const answer =
+            prop === "first"
+              ? firstOfAll(target, counter, runnerArgs[0] as string | undefined)
+              : (value as (...a: unknown[]) => Promise<unknown>).apply(target, runnerArgs);
+          return recorded(counter, { method: prop, runnerArgs, statement: source }, answer);
         };
       }
       return typeof value === "function" ? value.bind(target) : value;
