@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 import { useLinkNavigation } from "~/ui/link-navigation";
-import { type Markup, useMarkup } from "~/ui/markup";
+import { type Markup, useKeptMarkup } from "~/ui/markup";
 
 /**
  * `lite`: this page is a lite one (its switch then leads back to the full version).
@@ -39,5 +39,5 @@ function FooterParts({ parts }: { parts: Markup }) {
   const navigate = useLinkNavigation();
   // biome-ignore lint/a11y/noStaticElementInteractions: the clicks are its links' (client-side navigation for plain anchors)
   // biome-ignore lint/a11y/useKeyWithClickEvents: a link's keyboard activation is a click too
-  return <div className="site-footer__extra" onClick={navigate} dangerouslySetInnerHTML={{ __html: useMarkup(parts) }} />;
+  return <div className="site-footer__extra" onClick={navigate} {...useKeptMarkup(parts)} />;
 }

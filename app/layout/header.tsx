@@ -4,7 +4,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { Icon } from "~/ui/icons";
 import { CounterLink } from "./counter-link";
 import { useLinkNavigation } from "~/ui/link-navigation";
-import { type Markup, useMarkup } from "~/ui/markup";
+import { type Markup, useKeptMarkup } from "~/ui/markup";
 import type { Counters } from "./data";
 import { LanguageSwitcher } from "./language-switcher";
 import { SearchBox } from "./search-box";
@@ -19,7 +19,7 @@ function MenuPanel({ menu }: { menu: Markup }) {
   };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too)
-    <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onClick} dangerouslySetInnerHTML={{ __html: useMarkup(menu) }} />
+    <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onClick} {...useKeptMarkup(menu)} />
   );
 }
 

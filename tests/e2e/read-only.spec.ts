@@ -61,4 +61,10 @@ test("a form sent through the router (sign-in) says the shop is read-only, in th
   await submit.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "maintenance", "title"));
   await expect(page.getByText(text("ru", "maintenance", "text"))).toBeVisible();
+  if (js) {
+    // The error page mounts the layout anew: its menu comes back from the document, not from a
+    // reload of the data, which would put the sign-in form back in place of the error.
+    await expect(page.locator(".menu__panel a").first()).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "maintenance", "title"));
+  }
 });
