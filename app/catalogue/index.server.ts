@@ -4,7 +4,7 @@ export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { type SearchResult, searchProducts } from "./search.server";
 export { refreshSearchTerms } from "./search-index.server";
 export { type ImportProblem, importedProductIds, importReferences, importStatements, stockShortfalls } from "./import.server";
-export { SUGGESTED, type Suggestions, suggest, suggestProducts } from "./suggest.server";
+export { SUGGEST_CANDIDATES, SUGGESTED, type Suggestions, suggest, suggestProducts } from "./suggest.server";
 export { exactSearchUrl, getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";

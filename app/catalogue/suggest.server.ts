@@ -23,21 +23,30 @@ function startsWords(name: string, typed: readonly string[]): boolean {
 }
 
 /**
- * The matching products are ranked by their own columns first and only the chosen few get a
- * card's joins: a word being typed ("kros") matches thousands of a big catalogue's products.
+ * How many matching products the box ranks: the newest this many. A word being typed ("ko",
+ * "kros") matches thousands of a big catalogue's products, and ranking them all costs a read
+ * per match on every keystroke; the box shows six, the search page all of them.
  */
-const PRODUCTS_SQL = `SELECT ${CARD_COLUMNS} FROM products p ${CARD_JOINS}
-  WHERE p.id IN (SELECT q.id FROM products q
-    WHERE q.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)
-    ORDER BY CASE WHEN q.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?) THEN 0 ELSE 1 END, q.popularity DESC, q.id
-    LIMIT ?)
-  ORDER BY CASE WHEN p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?) THEN 0 ELSE 1 END, p.popularity DESC, p.id`;
+export const SUGGEST_CANDIDATES = 1_000;
+
+/**
+ * The candidates (the index's newest matches: its rowids are the products' ids) are ranked by
+ * their own columns, the name's matches first (among ids from the candidates' lowest, which the
+ * index reads as a range), and only the chosen few get a card's joins, in the same order.
+ */
+const PRODUCTS_SQL = `WITH c(id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ? ORDER BY rowid DESC LIMIT ${SUGGEST_CANDIDATES})
+  SELECT ${CARD_COLUMNS}
+  FROM (SELECT c.id, CASE WHEN c.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ? AND rowid >= (SELECT MIN(id) FROM c)) THEN 0 ELSE 1 END AS r
+    FROM c JOIN products q ON q.id = c.id ORDER BY r, q.popularity DESC, q.id LIMIT ?) pg
+  JOIN products p ON p.id = pg.id ${CARD_JOINS}
+  ORDER BY pg.r, p.popularity DESC, p.id`;
 
 /**
  * Products for a query still being typed (autocomplete): every word as the search reads
  * it, the last one also as the start of a word, ranked as the search ranks (name, then
- * category), the most popular first; the other keyboard layout when that finds nothing.
- * One statement (another per layout tried), no typo correction: it waits for the whole word.
+ * category), the most popular first; the other keyboard layout when that finds nothing. Among
+ * the newest `SUGGEST_CANDIDATES` matches. One statement (another per layout tried), no typo
+ * correction: it waits for the whole word.
  */
 export async function suggestProducts(db: D1Database, lang: Lang, q: string, limit = 8): Promise<ProductCard[]> {
   for (const spelling of [q, ...otherLayouts(q)]) {
@@ -56,7 +65,7 @@ function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: 
   // A two-letter last word is still a start ("kr"): its prefix too.
   if (!last.terms.some((t) => t.endsWith("*"))) last.terms.push(`${last.typed}*`, ...wordTerms(last.typed).map((t) => `${t}*`));
   const inName = matchExpression(words, ["search_name"]);
-  return db.prepare(PRODUCTS_SQL).bind(lang, matchExpression(words), inName, limit, inName);
+  return db.prepare(PRODUCTS_SQL).bind(matchExpression(words), inName, limit, lang);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SUGGEST_CANDIDATES, suggestProducts } from "~/catalogue/index.server";
 import { html } from "./helpers";
 
 /**
@@ -16,8 +17,8 @@ beforeAll(async () => {
   const ns = JSON.stringify(Array.from({ length: ADDED }, (_, i) => i + 1));
   await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO products (slug, model_code, category_id, brand_id, color_id, first_price, sale_price, in_club, popularity, created_at, shape)
-       SELECT 'bulk-tee-' || n, 'BULK-' || n, (SELECT id FROM categories WHERE path = ?2), 1 + n % 5, 1 + n % 7, 200000, 150000, 0, n, 1700000000 + n, 'tshirt'
+      `INSERT INTO products (slug, model_code, category_id, brand_id, color_id, first_price, sale_price, in_club, popularity, created_at, shape, search_name)
+       SELECT 'bulk-tee-' || n, 'BULK-' || n, (SELECT id FROM categories WHERE path = ?2), 1 + n % 5, 1 + n % 7, 200000, 150000, 0, n, 1700000000 + n, 'tshirt', 'bulktee'
        FROM (${base.replace("?", "?1")})`,
     ).bind(ns, CATEGORY),
     env.DB.prepare(
@@ -61,5 +62,18 @@ describe("a listing's bounds at a real shop's size", () => {
     const past = await html(`/ru/store/${CATEGORY}?page=101`);
     expect(past.res.status).toBe(404);
     expect(past.body).toContain(`href="/ru/store/${CATEGORY}"`);
+  });
+
+  it("the search box ranks the newest matches only: an old product past them is not suggested, however popular", async () => {
+    expect(ADDED).toBeGreaterThan(SUGGEST_CANDIDATES);
+    await env.DB.prepare("UPDATE products SET popularity = 100000000 WHERE slug = 'bulk-tee-1'").run();
+    const found = await suggestProducts(env.DB, "ru", "bulkt", 6);
+    // The newest are the most popular of the rest too (popularity = n): the last six, in that order.
+    expect(found.map((p) => p.slug)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `bulk-tee-${ADDED - i}`));
+    // Within the newest, the most popular leads.
+    await env.DB.prepare("UPDATE products SET popularity = 100000000 WHERE slug = ?")
+      .bind(`bulk-tee-${ADDED - 900}`)
+      .run();
+    expect((await suggestProducts(env.DB, "ru", "bulkt", 6))[0]!.slug).toBe(`bulk-tee-${ADDED - 900}`);
   });
 });
