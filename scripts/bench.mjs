@@ -202,17 +202,17 @@ async function warmUp(path, requests = 100, init = {}) {
  * of each product on the first catalogue page), through the cart's JSON call:
  * the Cookie header that names the session.
  */
-async function shopperWithCart(count) {
+async function shopperWithCart(count, base = BASE) {
   let cookie = "";
-  const slugs = [...new Set([...(await (await fetch(`${BASE}/store`)).text()).matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]))];
+  const slugs = [...new Set([...(await (await fetch(`${base}/store`)).text()).matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]))];
   let added = 0;
   for (const slug of slugs) {
     if (added === count) break;
-    const html = await (await fetch(`${BASE}/product/${slug}`)).text();
+    const html = await (await fetch(`${base}/product/${slug}`)).text();
     const primaryId = /name="primaryId" value="(\d+)"/.exec(html)?.[1];
     const sku = /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(html)?.[1];
     if (!primaryId || !sku) continue;
-    const res = await fetch(`${BASE}/api/cart`, {
+    const res = await fetch(`${base}/api/cart`, {
       method: "POST",
       body: new URLSearchParams({ primaryId, purchasableId: sku, quantity: "1" }),
       headers: cookie ? { Cookie: cookie } : {},
@@ -246,12 +246,12 @@ async function accountWithFavourites(count, base = BASE, every = 1) {
 }
 
 /** Takes the bench shopper's checkout to its delivery step: contacts, then the city (the page then lists types and stores). */
-async function checkoutAtDelivery(cookie) {
+async function checkoutAtDelivery(cookie, base = BASE) {
   const post = async (fields) => {
-    const res = await fetch(`${BASE}/checkout`, {
+    const res = await fetch(`${base}/checkout`, {
       method: "POST",
       body: new URLSearchParams(fields),
-      headers: { Cookie: cookie, Origin: BASE },
+      headers: { Cookie: cookie, Origin: base },
       redirect: "manual",
     });
     if (res.status !== 303) throw new Error(`checkout step ${fields.intent} answered ${res.status}`);
@@ -497,6 +497,68 @@ async function faultBench() {
  */
 const SIZE_PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 50_000;
 /** Rows read before the first byte, per page kind, at any catalogue size (docs/decisions/026-flat-listings.md). */
+/** The milliseconds each D1 round trip waits in the distance section: Tashkent to a database in Western Europe. */
+const DISTANCE_MS = 70;
+
+/**
+ * The shop with its database a network round trip away (DEV_D1_LATENCY_MS, the edge cache off):
+ * each answer's D1 round trips before its first byte (Server-Timing) and its first byte, for a
+ * visitor without a session, a shopper with a cart, and writes. Goals: a page 1 round trip, a
+ * write 2 with its read-back; a first byte within them plus 30 ms of the Worker's own.
+ */
+async function distanceBench() {
+  const port = PORT + 3;
+  const base = `http://127.0.0.1:${port}`;
+  const far = serveBuild({ port, stdio: "ignore", vars: [`DEV_D1_LATENCY_MS:${DISTANCE_MS}`, "EDGE_CACHE:off"] });
+  try {
+    await waitForHttp(`${base}/robots.txt`);
+    const productSlug = /href="\/product\/([a-z0-9-]+)"/.exec(await (await fetch(`${base}/store`)).text())[1];
+    const cookie = await shopperWithCart(2, base);
+    await checkoutAtDelivery(cookie, base);
+    const withCart = { Cookie: cookie, Origin: base };
+    const sku = async () => {
+      const html = await (await fetch(`${base}/product/${productSlug}`)).text();
+      return /<input type="radio" name="purchasableId" value="(\d+)"\/>/.exec(html)[1];
+    };
+    const purchasableId = await sku();
+    const rows = [
+      ["anonymous", "home", "/"],
+      ["anonymous", "category", "/store/women"],
+      ["anonymous", "product", `/product/${productSlug}`],
+      ["anonymous", "search", `/search?q=${encodeURIComponent("xudi")}`],
+      ["with a cart", "home", "/", { headers: withCart }],
+      ["with a cart", "product", `/product/${productSlug}`, { headers: withCart }],
+      ["with a cart", "cart", "/cart", { headers: withCart }],
+      ["with a cart", "checkout", "/checkout", { headers: withCart }],
+      ["write", "add to cart (JSON)", "/api/cart", () => ({ method: "POST", body: new URLSearchParams({ purchasableId, quantity: "1" }), headers: withCart })],
+      ["write", "add to cart (form)", "/cart", () => ({ method: "POST", body: new URLSearchParams({ intent: "add", purchasableId, quantity: "1" }), headers: withCart, redirect: "manual" })],
+      ["write", "checkout step", "/checkout", () => ({ method: "POST", body: new URLSearchParams({ intent: "contacts", name: "Bench", phone: "+998901112233" }), headers: withCart, redirect: "manual" })],
+    ];
+    for (const [who, kind, path, init] of rows) {
+      step(`at ${DISTANCE_MS} ms from D1: ${who}, ${kind}`);
+      const trips = [];
+      const times = [];
+      for (let i = 0; i < 6; i++) {
+        const t0 = performance.now();
+        const res = await fetch(base + path, typeof init === "function" ? init() : (init ?? {}));
+        const reader = res.body?.getReader();
+        await reader?.read();
+        const ms = performance.now() - t0;
+        await reader?.cancel();
+        if (res.status >= 400) throw new Error(`${path}: ${res.status} at a distance`);
+        if (i === 0) continue; // warm-up
+        times.push(ms);
+        trips.push(Number(/d1;desc="(\d+) calls/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? NaN));
+      }
+      const goal = who === "write" ? 2 : 1;
+      report(`at ${DISTANCE_MS} ms from D1: ${who}, ${kind}: D1 round trips before the first byte`, Math.max(...trips), "", goal);
+      report(`at ${DISTANCE_MS} ms from D1: ${who}, ${kind}: first byte (median of 5)`, Math.round(median(times)), " ms", goal * DISTANCE_MS + 30);
+    }
+  } finally {
+    stopServer(far);
+  }
+}
+
 const SIZE_PAGES = [
   ["home", "/", 2_000],
   ["top category", "/store/women", 2_000],
@@ -572,6 +634,13 @@ function printAndExit() {
 if (process.argv.includes("--size-only")) {
   if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
   await sizeBench(null);
+  printAndExit();
+}
+
+if (process.argv.includes("--distance-only")) {
+  if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+  run(process.execPath, ["scripts/db-setup.mjs"], { stdio: "ignore" });
+  await distanceBench();
   printAndExit();
 }
 
@@ -782,5 +851,7 @@ if (!partial) {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   step("20 % of D1 round trips failing: the crawl and 30 cart adds");
   await faultBench();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await distanceBench();
 }
 printAndExit();

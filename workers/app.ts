@@ -7,7 +7,7 @@ import { consumeOutbox, requeueLost, type QueueMessageBody } from "~/outbox/inde
 import { liteSwitch } from "~/server/lite.server";
 import { edgeCache } from "~/server/edge-cache.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
-import { faultyD1, injectedFaultRate, outageAnswer, readOnlyRefusal, resilientD1, type D1Faults } from "~/server/d1-faults.server";
+import { distantD1, faultyD1, injectedFaultRate, injectedLatency, outageAnswer, readOnlyRefusal, resilientD1, type D1Faults } from "~/server/d1-faults.server";
 import { laggingReplica } from "~/server/d1-lagging-replica";
 import { routeD1 } from "~/server/d1-session.server";
 import { purgeExpired } from "./maintenance";
@@ -121,7 +121,9 @@ const worker = {
         // Reads get past a passing D1 failure; one that stays answers a localized 503 (d1-faults.server.ts).
         const faults: D1Faults = {};
         const rate = injectedFaultRate(env);
-        const db = resilientD1(rate ? faultyD1(database.db, rate, ++faultSeed) : database.db, faults);
+        const latency = injectedLatency(env);
+        const distant = latency ? distantD1(database.db, latency) : database.db;
+        const db = resilientD1(rate ? faultyD1(distant, rate, ++faultSeed) : distant, faults);
         context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? db, d1) }, ctx, nonce, dispatch));
         response = outageAnswer(await requestHandler(served, context), faults, url, toLang(env.DEFAULT_LANG, "uz"));
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.

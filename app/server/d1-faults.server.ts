@@ -147,6 +147,21 @@ export function injectedFaultRate(env: Pick<Env, "DEV_D1_FAULTS" | "PUBLIC_ORIGI
   return !env.PUBLIC_ORIGIN && rate > 0 && rate < 1 ? rate : 0;
 }
 
+/**
+ * Local only (DEV_D1_LATENCY_MS, "70"): the database a network round trip away, as D1 is from
+ * most of a shop's data centres. Each round trip (a statement run, or a batch) waits that long
+ * before it goes, so a page's first byte shows what its round trips cost in production.
+ */
+export function distantD1(db: D1Database, ms: number): D1Database {
+  return interceptD1(db, (_sqls, run) => new Promise((resolve) => setTimeout(resolve, ms)).then(run));
+}
+
+/** DEV_D1_LATENCY_MS in milliseconds (up to a second), never where the shop has a public origin. */
+export function injectedLatency(env: Pick<Env, "DEV_D1_LATENCY_MS" | "PUBLIC_ORIGIN">): number {
+  const ms = Number(env.DEV_D1_LATENCY_MS);
+  return !env.PUBLIC_ORIGIN && ms > 0 && ms <= 1000 ? ms : 0;
+}
+
 /** Seconds a shopper is asked to wait: a queue drains in seconds, a reset storage object in a few more. */
 const RETRY_AFTER = { transient: 5, overloaded: 10, readOnly: 300 } as const;
 

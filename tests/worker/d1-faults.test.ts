@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { classifyD1Error, DOCUMENTED_D1_ERRORS, faultyD1 } from "~/server/d1-faults.server";
+import { describe, expect, it, vi } from "vitest";
+import { classifyD1Error, DOCUMENTED_D1_ERRORS, distantD1, faultyD1, injectedLatency } from "~/server/d1-faults.server";
 import worker from "../../workers/app";
 import { crawl } from "../shared/crawl.ts";
 import { buyable, ip, order, Shopper, signUp } from "./fixtures";
@@ -37,6 +37,37 @@ describe("D1 errors are classified", () => {
     expect(classifyD1Error(new Error("D1_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT"))).toBe("other");
     expect(classifyD1Error(new Error("D1_ERROR: no such table: nope: SQLITE_ERROR"))).toBe("other");
     expect(classifyD1Error(new TypeError("x is undefined"))).toBeNull();
+  });
+});
+
+describe("a database a round trip away (DEV_D1_LATENCY_MS)", () => {
+  it("is read from the setting, locally only", () => {
+    expect(injectedLatency({ DEV_D1_LATENCY_MS: "70", PUBLIC_ORIGIN: "" })).toBe(70);
+    expect(injectedLatency({ DEV_D1_LATENCY_MS: "70", PUBLIC_ORIGIN: "https://libos.uz" })).toBe(0);
+    expect(injectedLatency({ DEV_D1_LATENCY_MS: "", PUBLIC_ORIGIN: "" })).toBe(0);
+    expect(injectedLatency({ DEV_D1_LATENCY_MS: "fast", PUBLIC_ORIGIN: "" })).toBe(0);
+  });
+
+  it("holds each round trip, a statement or a batch, for the delay before it goes", async () => {
+    vi.useFakeTimers();
+    try {
+      const db = distantD1(env.DB, 70);
+      const settled = (p: Promise<unknown>) => {
+        const state = { done: false };
+        p.then(() => (state.done = true));
+        return state;
+      };
+      const one = db.prepare("SELECT 1 AS n").first<number>("n");
+      const batch = db.batch([db.prepare("SELECT 2 AS n"), db.prepare("SELECT 3 AS n")]);
+      const [a, b] = [settled(one), settled(batch)];
+      await vi.advanceTimersByTimeAsync(69);
+      expect([a.done, b.done]).toEqual([false, false]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await one).toBe(1);
+      expect((await batch).map((r) => r.results[0])).toEqual([{ n: 2 }, { n: 3 }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
