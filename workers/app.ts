@@ -2,10 +2,12 @@ import { createRequestHandler, RouterContextProvider, type RequestHandler } from
 import { appContext, makeAppContext } from "~/server/context.server";
 import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server/security.server";
 import { resolvePrefix } from "~/i18n/url";
-import { toLang } from "~/i18n/languages";
+import { defaultLangOf } from "~/i18n/languages";
+import { defaultLangContext } from "~/i18n/middleware.server";
 import { consumeOutbox, requeueLost, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { edgeCache } from "~/server/edge-cache.server";
+import { batchingD1 } from "~/server/d1-batching.server";
 import { answeringD1, countingD1, type D1Call, type D1Counter } from "~/server/db-metrics.server";
 import { distantD1, faultyD1, injectedFaultRate, injectedLatency, outageAnswer, readOnlyRefusal, resilientD1, type D1Faults } from "~/server/d1-faults.server";
 import { laggingReplica } from "~/server/d1-lagging-replica";
@@ -70,6 +72,7 @@ const worker = {
     const edge = await edgeCache(request, env, ctx);
     if (edge.hit) return edge.hit;
     const nonce = createNonce();
+    const defaultLang = defaultLangOf(env);
     let url = new URL(request.url);
     const jsonLogin = jsonLoginRequest(request, url);
     if (jsonLogin) {
@@ -88,21 +91,19 @@ const worker = {
       await discardBody(request);
       response = new Response("Forbidden: cross-site request", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     } else {
-      const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
+      const prefix = resolvePrefix(url.pathname, defaultLang);
       if (prefix.kind === "redirect") {
         await discardBody(request);
         response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
       } else if ((check = checkMethod(request.method, url.pathname))) {
         await discardBody(request);
-        const defaultLang = toLang(env.DEFAULT_LANG, "uz");
         response = check.api
           ? apiRefusal(check, url, defaultLang)
           : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
-      } else if ((early = readOnlyRefusal(request, env, url, toLang(env.DEFAULT_LANG, "uz")))) {
+      } else if ((early = readOnlyRefusal(request, env, url, defaultLang))) {
         await discardBody(request);
         response = early;
       } else if (!(served = await withinBodyLimit(request))) {
-        const defaultLang = toLang(env.DEFAULT_LANG, "uz");
         response = isApiPath(url.pathname)
           ? apiRefusal({ status: 413 }, url, defaultLang)
           : tooLargePage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
@@ -124,8 +125,11 @@ const worker = {
         const latency = injectedLatency(env);
         const distant = latency ? distantD1(database.db, latency) : database.db;
         const db = resilientD1(rate ? faultyD1(distant, rate, ++faultSeed) : distant, faults);
-        context.set(appContext, makeAppContext(served, { ...env, DB: countingD1(benchAnswers(env, served) ?? db, d1) }, ctx, nonce, dispatch));
-        response = outageAnswer(await requestHandler(served, context), faults, url, toLang(env.DEFAULT_LANG, "uz"));
+        // Reads asked for in the same turn (the root's and the page's loaders) share one round trip.
+        const DB = batchingD1(countingD1(benchAnswers(env, served) ?? db, d1));
+        context.set(appContext, makeAppContext(served, { ...env, DB }, ctx, nonce, dispatch));
+        context.set(defaultLangContext, defaultLang);
+        response = outageAnswer(await requestHandler(served, context), faults, url, defaultLang);
         // A route may answer without reading the body (401, a redirect to login): drop the rest of it.
         await discardBody(served);
         // Round trips (and the statements they ran) before the response began (streamed parts may add more).

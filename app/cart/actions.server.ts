@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
@@ -7,7 +8,7 @@ import { cityExists, deliveryOptions, deliveryTypeEnabled } from "~/delivery/ind
 import { addFavourite, favouriteOf, favouritesOwner } from "~/favourites/index.server";
 import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
 import { addLine, removeLine } from "./lines.server";
-import { cartForWrite, existingCartId, type Shopper } from "./owner.server";
+import { cartForWrite, getCartId, rememberCartId, type Shopper } from "./owner.server";
 import type { CartPopupData } from "./popup";
 import { addSchema, bonusesSchema, changeSizeSchema, deliverySchema, lineSchema, promoSchema } from "./schema";
 import { promoDiscount } from "./summary";
@@ -36,7 +37,7 @@ export const CART_INTENTS = [
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 export type CartActionResult =
-  | { ok: true; intent: CartIntent; notice: string; popup?: CartPopupData; product?: SkuProduct }
+  | { ok: true; intent: CartIntent; notice: string; popup?: CartPopupData; product?: SkuProduct; view?: CartView }
   | {
       ok: false;
       intent: CartIntent | null;
@@ -55,7 +56,16 @@ export type CartActionResult =
 export const PROMO_TRIES = 20;
 
 /** `fromForm`: the shop's own forms sent it (the cart route's action: as a page, or as the enhanced form's request), not the JSON API. */
-export type CartActionContext = { env: Env; request: Request; lang: Lang; shopper: Shopper; now?: number; fromForm?: boolean };
+export type CartActionContext = {
+  /** The request's context: its cart id is looked up once, and set by an add that makes the cart. */
+  context: Readonly<RouterContextProvider>;
+  env: Env;
+  request: Request;
+  lang: Lang;
+  shopper: Shopper;
+  now?: number;
+  fromForm?: boolean;
+};
 
 type Fail = Extract<CartActionResult, { ok: false }>;
 
@@ -152,7 +162,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
   const asPage = c.request.headers.get("Sec-Fetch-Dest") === "document";
   /** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
   const addFailure = async (status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> => {
-    const view = await getCartView(c.env, c.lang, await existingCartId(c.env, c.shopper), c.now);
+    const view = await getCartView(c.env, c.lang, await getCartId(c.context), c.now);
     return fail(status, code, `common:cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
   };
 
@@ -164,12 +174,14 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       return addFailure(known.status, known.code, issue.field, null);
     }
     const { primaryId, purchasableId, quantity } = parsed.value;
-    const product = await productOfSku(db, c.lang, purchasableId);
+    // The product and the shopper's cart in one round trip.
+    const [product, existing] = await Promise.all([productOfSku(db, c.lang, purchasableId), getCartId(c.context)]);
     if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
     if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
-    const cart = await cartForWrite(c.env, c.request, c.shopper);
+    const cart = await cartForWrite(c.env, c.request, c.shopper, existing);
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
+    rememberCartId(c.context, cartId);
     const added = await addLine(db, cartId, purchasableId, quantity, asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : undefined);
     if (!added.ok) {
       const view = await getCartView(c.env, c.lang, cartId, c.now);
@@ -184,11 +196,11 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       if (isD1Outage(error)) return null;
       throw error;
     });
-    return { ok: true, intent, notice: "added", product, ...(view ? { popup: popupOf(true, null, "cartPopup.added", product, view) } : {}) };
+    return { ok: true, intent, notice: "added", product, ...(view ? { view, popup: popupOf(true, null, "cartPopup.added", product, view) } : {}) };
   }
 
   // Everything else works on an existing cart, scoped to this shopper.
-  const cartId = await existingCartId(c.env, c.shopper);
+  const cartId = await getCartId(c.context);
   if (intent === "increment" || intent === "decrement" || intent === "delete" || intent === "move-to-favourites") {
     const parsed = parse(lineSchema);
     if (parsed.status !== "success") return fail(400, "unknown_line", "cart:errors.unknownLine", "purchasableId");

@@ -2,6 +2,6 @@ export { addParseFailure, runCartAction } from "./actions.server";
 export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalculationJson, summaryHeaders } from "./api.server";
 export { type CartLine, type CartView, clubRules, findCartId, getCartView, setDelivery } from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
-export { cartFor, clearOrderedStatements, mergeCarts, purgeAbandonedCarts } from "./lines.server";
-export { commitShopperSession, ensureSession, existingCartId, guestSessionForWrite, shopperOf } from "./owner.server";
+export { ACCOUNT_CART, cartFor, clearOrderedStatements, GUEST_CART, guestCartMerge, guestCartRemoval, purgeAbandonedCarts } from "./lines.server";
+export { commitShopperSession, ensureSession, existingCartId, getCartId, getShopper, guestSessionForWrite, shopperOf } from "./owner.server";
 export { checkoutLimitHtml } from "./checkout-limit-html.server";

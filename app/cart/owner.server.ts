@@ -1,6 +1,7 @@
-import type { Session } from "react-router";
+import type { RouterContextProvider, Session } from "react-router";
+import { type AppContext, getApp } from "~/server/context.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
-import { ensureGuestKey, guestKeyOf, readSession, sessionStorage, type FlashData, type SessionData } from "~/server/session.server";
+import { ensureGuestKey, guestKeyOf, readSession, sessionStorage, sessionToWrite, type FlashData, type SessionData } from "~/server/session.server";
 import { findCartId, type CartOwner } from "./cart.server";
 import { cartFor } from "./lines.server";
 
@@ -11,6 +12,33 @@ export async function shopperOf(env: Env, request: Request): Promise<Shopper> {
   const session = await readSession(env, request);
   const userId = session?.get("userId") ?? null;
   return { session, owner: { userId, guestKey: guestKeyOf(session) } };
+}
+
+/** What a request has resolved about its shopper, once: the root's loader, the page's and an action share it. */
+const resolved = new WeakMap<AppContext, { shopper?: Promise<Shopper>; cartId?: Promise<number | null> }>();
+const resolvedOf = (app: AppContext) => {
+  let r = resolved.get(app);
+  if (!r) resolved.set(app, (r = {}));
+  return r;
+};
+
+/** The request's shopper (its session, if it has one, and whose rows it owns), resolved once per request. */
+export function getShopper(context: Readonly<RouterContextProvider>): Promise<Shopper> {
+  const app = getApp(context);
+  const r = resolvedOf(app);
+  return (r.shopper ??= shopperOf(app.env, app.request));
+}
+
+/** The request's cart id (null: none yet), looked up once per request; a write that makes the cart sets it. */
+export function getCartId(context: Readonly<RouterContextProvider>): Promise<number | null> {
+  const app = getApp(context);
+  const r = resolvedOf(app);
+  return (r.cartId ??= getShopper(context).then((shopper) => existingCartId(app.env, shopper)));
+}
+
+/** The cart a write made or found: the request's cart id from now on. */
+export function rememberCartId(context: Readonly<RouterContextProvider>, cartId: number): void {
+  resolvedOf(getApp(context)).cartId = Promise.resolve(cartId);
 }
 
 /** The shopper's cart id, or null when there is none yet (reads never create one). */
@@ -27,10 +55,14 @@ export const NEW_GUEST_CARTS = 120;
  * Set-Cookie to send back.
  * null: too many new guest carts from this address.
  */
-export async function cartForWrite(env: Env, request: Request, shopper: Shopper): Promise<{ cartId: number; setCookie: string | null } | Limited> {
-  if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId), setCookie: null };
-  const existing = await findCartId(env.DB, shopper.owner);
+export async function cartForWrite(
+  env: Env,
+  request: Request,
+  shopper: Shopper,
+  existing: number | null,
+): Promise<{ cartId: number; setCookie: string | null } | Limited> {
   if (existing !== null) return { cartId: existing, setCookie: null };
+  if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId), setCookie: null };
   const limit = await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
   if (!limit.allowed) return limitedFor(limit);
   const storage = sessionStorage(env, request);
@@ -44,7 +76,7 @@ export async function cartForWrite(env: Env, request: Request, shopper: Shopper)
 
 /** Saves what an action changed in the session (favourites, flash): the Set-Cookie header. */
 export async function commitShopperSession(env: Env, request: Request, shopper: Shopper): Promise<string | null> {
-  if (!shopper.session) return null;
+  if (!shopper.session || !sessionToWrite(shopper.session)) return null;
   return sessionStorage(env, request).commitSession(shopper.session);
 }
 

@@ -185,9 +185,13 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
       .bind(payment.id, order.id),
   ]);
   if (paid!.meta.changes === 1) return answer("ok", { merchant_confirm_id: payment.id });
-  // A parallel callback or a cancel came first: answer as the state now is.
-  const now = await db.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id).first<{ state: string }>();
-  return answer(now?.state === "paid" ? "paid" : "cancelled");
+  // A parallel callback or a cancel came first: a transaction still prepared ends (the order is paid by another,
+  // or no longer waits), and the answer is the state now.
+  const [, now] = await db.batch<{ state: string }>([
+    db.prepare("UPDATE payments SET state = 'cancelled', updated_at = unixepoch() WHERE id = ? AND state = 'prepared'").bind(payment.id),
+    db.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id),
+  ]);
+  return answer(now!.results[0]?.state === "paid" ? "paid" : "cancelled");
 }
 
 /**

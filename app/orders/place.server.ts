@@ -116,7 +116,11 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
   await setDelivery(db, c.cartId, input.cityId, input.deliveryTypeId);
   const view = await getCartView(c.env, c.lang, c.cartId);
   const { lines, summary } = view;
-  if (lines.length === 0) return refuse(409, "cart_empty", "orders:errors.cartEmpty");
+  if (lines.length === 0) {
+    // A parallel placement with the same key may have emptied the cart since the check above: its order is this one.
+    const same = await orderByKey(db, c.cartId, input.idempotencyKey);
+    return same ? { ok: true, order: same, created: false } : refuse(409, "cart_empty", "orders:errors.cartEmpty");
+  }
   if (summary.items > checkoutMaxItems(c.env)) return refuse(409, "max_products_checkout_count", "orders:errors.limit");
   if (lines.some((l) => l.salePrice === 0)) return refuse(409, "price_hidden", "orders:errors.priceHidden");
   const short = lines.filter((l) => l.quantity > l.stock);

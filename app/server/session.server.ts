@@ -13,6 +13,8 @@ export type SessionData = {
   guestKey?: string;
   /** A new phone awaiting its SMS code (the JSON phone-change calls). */
   pendingPhone?: string;
+  /** The day (since 1970) the session was last written: an unchanged session is written again once a day, so it lasts 30 days from the last visit. */
+  day?: number;
 };
 /**
  * Shown once on the next page (no JavaScript): the popup of the last action, as a
@@ -114,6 +116,10 @@ export function readSession(env: Env, request: Request): Promise<Session<Session
     session = header?.includes("__session=")
       ? sessionStorage(env, request)
           .getSession(header)
+          .then((read) => {
+            if (read.id) asRead.set(read, JSON.stringify(read.data));
+            return read;
+          })
           .catch((error: unknown) => {
             if (isD1Outage(error)) throw error;
             return null;
@@ -125,6 +131,22 @@ export function readSession(env: Env, request: Request): Promise<Session<Session
 }
 
 const sessionsOfRequests = new WeakMap<Request, Promise<Session<SessionData, FlashData> | null>>();
+
+/** Each session's data as it was read from D1. */
+const asRead = new WeakMap<Session<SessionData, FlashData>, string>();
+
+/**
+ * Whether a session must be written (and its cookie sent again): it is new, something in it
+ * changed since it was read, or it was last written on another day. An action that changed
+ * nothing in it costs no write.
+ */
+export function sessionToWrite(session: Session<SessionData, FlashData>, now = Date.now()): boolean {
+  const today = Math.floor(now / 86_400_000);
+  const before = asRead.get(session);
+  if (before !== undefined && before === JSON.stringify(session.data) && session.get("day") === today) return false;
+  session.set("day", today);
+  return true;
+}
 
 /** The flash of the last action, read once: the session is saved without it. */
 export async function takeFlash(env: Env, request: Request, session: Session<SessionData, FlashData> | null): Promise<unknown> {

@@ -1,17 +1,16 @@
 import type { Route } from "./+types/cart";
 import { apiContext, readPayload } from "~/server/api.server";
-import { addParseFailure, runCartAction } from "~/cart/index.server";
+import { addParseFailure, getCartId, getShopper, runCartAction } from "~/cart/index.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, summaryHeaders } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
-import { commitShopperSession, existingCartId, shopperOf } from "~/cart/index.server";
+import { commitShopperSession } from "~/cart/index.server";
 import { apiCartSchema } from "~/cart/index";
 import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.server";
 
 /** GET /api/cart: the lines as a list, the summary in headers (docs/api.md lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
-  const shopper = await shopperOf(app.env, request);
-  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+  const view = await getCartView(app.env, lang, await getCartId(context));
   return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: summaryHeaders(view) });
 }
 
@@ -31,12 +30,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     return Response.json({ status: false, code, message: t(code === "quantity" ? "cart:errors.quantity" : `cartPopup.${code}`) }, { status: 422 });
   }
   const { primaryId, purchasableId, quantity } = parsed.value;
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const form =
     quantity === -1
       ? { intent: "decrement", purchasableId: String(purchasableId) }
       : { intent: "add", purchasableId: String(purchasableId), quantity: String(quantity), ...(primaryId ? { primaryId: String(primaryId) } : {}) };
-  const result = await runCartAction(payloadForm(form), { env: app.env, request, lang, shopper });
+  const result = await runCartAction(payloadForm(form), { context, env: app.env, request, lang, shopper });
   const cookie = await commitShopperSession(app.env, request, shopper);
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
@@ -45,7 +44,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       refused(result.status === 400 ? 422 : result.status, result.retryAfter, headers),
     );
   }
-  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+  // An add answers with the view it read back; a step down reads it now.
+  const view = result.view ?? (await getCartView(app.env, lang, await getCartId(context)));
   return Response.json(
     { status: true, ...cartInfoJson(view, jsonContext(app, lang, t)), popup: popupJson(t, result.popup) },
     { status: quantity === -1 ? 200 : 201, headers: { ...headers, ...summaryHeaders(view) } },

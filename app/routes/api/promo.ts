@@ -1,9 +1,8 @@
 import type { Route } from "./+types/promo";
 import { apiContext, readPayload } from "~/server/api.server";
-import { runCartAction } from "~/cart/index.server";
+import { getCartId, getShopper, runCartAction } from "~/cart/index.server";
 import { failureMessage } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
-import { existingCartId, shopperOf } from "~/cart/index.server";
 import { payloadForm, refused } from "~/forms/parse.server";
 
 /**
@@ -14,10 +13,16 @@ import { payloadForm, refused } from "~/forms/parse.server";
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const payload = await readPayload(request, t);
-  const shopper = await shopperOf(app.env, request);
-  const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), { env: app.env, request, lang, shopper });
+  const shopper = await getShopper(context);
+  const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), {
+    context,
+    env: app.env,
+    request,
+    lang,
+    shopper,
+  });
   if (!result.ok)
     return Response.json({ success: false, message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
-  const { summary } = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+  const { summary } = await getCartView(app.env, lang, await getCartId(context));
   return Response.json({ success: true, promoCode: summary.promoCode, couponsAmount: summary.couponsAmount, total: summary.total });
 }

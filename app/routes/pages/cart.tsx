@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cart";
-import { runCartAction } from "~/cart/index.server";
+import { getCartId, getShopper, runCartAction } from "~/cart/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { getCartView } from "~/cart/index.server";
 import { enabledDeliveryTypes } from "~/delivery/index.server";
 import { CartPage } from "~/cart/index";
 import { CartPopup, MiniCart } from "~/cart/index";
 import { checkoutMaxItems } from "~/cart/index";
-import { commitShopperSession, ensureSession, existingCartId, shopperOf } from "~/cart/index.server";
-import { safeReturnUrl } from "~/auth/index";
+import { commitShopperSession, ensureSession } from "~/cart/index.server";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { getApp } from "~/server/context.server";
 import { isD1Outage } from "~/server/d1-faults.server";
 import { readFormData, refused } from "~/forms/parse.server";
@@ -34,8 +34,8 @@ const NOTICES = [
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const shopper = await shopperOf(app.env, request);
-  const view = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+  const shopper = await getShopper(context);
+  const view = await getCartView(app.env, lang, await getCartId(context));
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   return {
@@ -67,8 +67,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const form = await readFormData(request);
-  const shopper = await shopperOf(app.env, request);
-  const result = await runCartAction(form, { env: app.env, request, lang, shopper, fromForm: true });
+  const shopper = await getShopper(context);
+  const result = await runCartAction(form, { context, env: app.env, request, lang, shopper, fromForm: true });
   const back = form.get("redirectTo");
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
   const hadSession = Boolean(shopper.session?.id);
