@@ -35,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on workerd with the demo catalogue (npm test builds first).
-    command: `"${process.execPath}" scripts/start.mjs --no-build`,
+    command: `"${process.execPath}" scripts/start.mjs --no-build --quiet`,
     env: { PORT: String(PORT) },
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     reuseExistingServer: !process.env.CI,

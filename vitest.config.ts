@@ -34,6 +34,8 @@ async function providerStandIn(request: Request): Promise<Response> {
 
 export default defineConfig({
   test: {
+    // A test's console (the Worker's request log lines among it) is shown only when it fails.
+    silent: "passed-only",
     projects: [
       {
         resolve: { tsconfigPaths: true },

@@ -30,7 +30,7 @@ export function localSessionSecret() {
 }
 
 /** Serves the production build on workerd (wrangler dev against build/server). */
-export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_DIR }) {
+export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_DIR, logLevel = "warn" }) {
   return spawn(
     "npx",
     [
@@ -71,7 +71,7 @@ export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_D
       ...vars.flatMap((v) => ["--var", v]),
       "--show-interactive-dev-session=false",
       "--log-level",
-      "warn",
+      logLevel,
     ],
     // Its own process group, so stopping it stops wrangler's workerd children too.
     { stdio, env: quietEnv, detached: true },

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHandler } from "react-router";
 import { resolvePrefix } from "~/i18n/url";
-import { isLang, toLang } from "~/i18n/languages";
+import { defaultLangOf, isLang } from "~/i18n/languages";
 import type { D1Counter } from "./db-metrics.server";
 
 /**
@@ -23,6 +23,9 @@ export type RequestLine = {
 };
 
 type Pending = { counters: D1Counter[]; error?: unknown };
+
+/** DEV_LOG "line" (npm start): a short line a person reads instead of the JSON. */
+type LogEnv = { DEFAULT_LANG?: string; DEV_LOG?: string };
 const current = new AsyncLocalStorage<Pending>();
 
 /** The request's D1 counts go into its line (an internal dispatch adds its own counter). */
@@ -76,7 +79,7 @@ function errorClass(error: unknown): NonNullable<RequestLine["error"]> {
  * does not. A thrown error is logged with its stack and thrown again. (Written when the body
  * ends instead, a line would wait on a body nobody reads: workerd cancels such a request.)
  */
-export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: string }, C>(
+export function withRequestLog<R extends Request, E extends LogEnv, C>(
   fetch: (request: R, env: E, ctx: C) => Promise<Response>,
   build: () => Promise<Pick<ServerBuild, "routes">>,
 ): (request: R, env: E, ctx: C) => Promise<Response> {
@@ -98,14 +101,14 @@ export function withRequestLog<R extends Request, E extends { DEFAULT_LANG?: str
 
 async function writeLine(
   request: Request,
-  env: { DEFAULT_LANG?: string },
+  env: LogEnv,
   build: () => Promise<Pick<ServerBuild, "routes">>,
   pending: Pending,
   started: number,
   response: Response | undefined,
 ): Promise<void> {
   const url = new URL(request.url);
-  const prefix = resolvePrefix(url.pathname, toLang(env.DEFAULT_LANG, "uz"));
+  const prefix = resolvePrefix(url.pathname, defaultLangOf(env));
   let route: string | null = null;
   try {
     route = routeIdOf(await build(), url.pathname);
@@ -116,7 +119,7 @@ async function writeLine(
     ray: request.headers.get("CF-Ray") ?? crypto.randomUUID(),
     method: request.method,
     route,
-    lang: prefix.kind === "ok" ? prefix.lang : toLang(env.DEFAULT_LANG, "uz"),
+    lang: prefix.kind === "ok" ? prefix.lang : defaultLangOf(env),
     status: response?.status ?? 500,
     cache: response?.headers.get("X-Cache") ?? null,
     d1: pending.counters.reduce<RequestLine["d1"]>(
@@ -131,5 +134,13 @@ async function writeLine(
     ms: Date.now() - started,
     ...(pending.error === undefined ? {} : { error: errorClass(pending.error) }),
   };
-  console.log(JSON.stringify(line));
+  if (env.DEV_LOG === "line") console.log(readableLine(line));
+  else console.log(JSON.stringify(line));
+}
+
+/** `GET 200 routes/product uz · bypass · D1 3× 2 ms · 14 ms`, and the error's class and message when there is one. */
+export function readableLine(line: RequestLine): string {
+  const d1 = line.d1.calls ? `D1 ${line.d1.calls}× ${line.d1.ms} ms` : "no D1";
+  const parts = [`${line.method} ${line.status} ${line.route ?? "(no route)"} ${line.lang}`, line.cache ?? "-", d1, `${line.ms} ms`];
+  return parts.join(" · ") + (line.error ? `  ${line.error.class}: ${line.error.message}` : "");
 }

@@ -1,4 +1,6 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "../../workers/app";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { get, ORIGIN, post } from "./helpers";
 import { buyable, ip, order, signUp } from "./fixtures";
@@ -143,6 +145,24 @@ describe("one log line per request", () => {
     }
     // The order's number is the shopper's too (it opens their order page): not in any line.
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE number = ?").bind(o.number).first("n")).toBe(1);
+  });
+});
+
+describe("DEV_LOG=line (npm start)", () => {
+  it("prints one short readable line per request instead of the JSON", async () => {
+    const { p } = buyable(0);
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/ru/product/${p.slug}?q=secret`) as Parameters<typeof worker.fetch>[0],
+      { ...env, DEV_LOG: "line" },
+      createExecutionContext(),
+    );
+    await res.arrayBuffer();
+    expect(requestLines()).toEqual([]);
+    const lines = printed.filter((text) => text.startsWith("GET "));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET 200 pages\/product ru · [\w-]+ · D1 \d+× \d+ ms · \d+ ms$/);
+    expect(lines[0]).not.toContain(p.slug);
+    expect(lines[0]).not.toContain("secret");
   });
 });
 
