@@ -1,11 +1,15 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { CartPopupHost, MiniCartAnchor, useCartPendingDelta } from "~/cart/index";
-import { cartCounter, cartLayout } from "~/cart/index.server";
+import { cartCounter, cartLayout, guestCartMerge, guestCartRemoval } from "~/cart/index.server";
+import { guestDraftMerge } from "~/checkout/index.server";
+import { guestOrdersClaim } from "~/orders/index.server";
+import { guestSearchesMerge } from "~/search/index.server";
+import { type GuestMerge, guestMergeContext } from "~/server/guest-merge.server";
 import { catalogueMenu } from "~/catalogue/index.server";
 import { useFavouritesPending } from "~/favourites/index";
-import { favouritesCounter } from "~/favourites/index.server";
-import { HTML_LANG, isLang } from "~/i18n/languages";
+import { favouritesCounter, guestBrandsMerge, guestFavouritesMerge } from "~/favourites/index.server";
+import { FALLBACK_LANG, HTML_LANG, isLang } from "~/i18n/languages";
 import { i18nMiddleware } from "~/i18n/middleware.server";
 import { I18nProvider, useI18n } from "~/i18n/use-i18n";
 import { useLayoutData } from "~/layout/data";
@@ -25,7 +29,26 @@ import { getApp } from "~/server/context.server";
 import { routeModuleUrl } from "~/server/route-module.server";
 import { useInlineCss, useLite, useNonce } from "~/ui/nonce";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
+/**
+ * What a guest owned joins the account at sign-in, in one batch: each owner's statements in the
+ * order the batch needs them (the guest's cart goes last, after the draft that reads it).
+ */
+const guestMerge: GuestMerge = (db, userId, guestKey) => [
+  ...guestCartMerge(db, userId, guestKey),
+  ...guestDraftMerge(db, userId, guestKey),
+  ...guestFavouritesMerge(db, userId, guestKey),
+  ...guestBrandsMerge(db, userId, guestKey),
+  ...guestSearchesMerge(db, userId, guestKey),
+  ...guestOrdersClaim(db, userId, guestKey),
+  guestCartRemoval(db, guestKey),
+];
+
+const guestMergeMiddleware: Route.MiddlewareFunction = ({ context }, next) => {
+  context.set(guestMergeContext, guestMerge);
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, guestMergeMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -73,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const css = useInlineCss();
   const pendingCart = useCartPendingDelta();
   const pendingFavourites = useFavouritesPending();
-  const lang = root?.lang ?? "uz";
+  const lang = root?.lang ?? FALLBACK_LANG;
   return (
     <html lang={HTML_LANG[lang]}>
       <head>

@@ -1,17 +1,13 @@
 import type { TFunction } from "~/i18n/translate";
-import { redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
-import { cartFor, findCartId, mergeCarts } from "~/cart/index.server";
-import { mergeDraftStatement } from "~/checkout/index.server";
-import { mergeGuestBrands, mergeGuestFavourites } from "~/favourites/index.server";
-import { mergeGuestSearchHistory } from "~/search/index.server";
-import { claimGuestOrders } from "~/orders/index.server";
 import { apiError } from "~/server/api.server";
-import type { AppContext } from "~/server/context.server";
+import { type AppContext, getApp } from "~/server/context.server";
+import { guestMergeOf } from "~/server/guest-merge.server";
 import { guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
 import { createEmailUser } from "~/users/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { safeReturnUrl } from "./return-url";
+import { safeReturnUrl } from "~/i18n/return-url";
 import type { Lang } from "~/i18n/languages";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
@@ -67,27 +63,18 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
 
 /**
  * Signs in: the old session is destroyed and a new id issued (no session
- * fixation). What a guest kept joins the account: the guest cart merges into
- * the account's cart (quantities added, capped by stock) with its checkout
- * draft, guest favourites and brands into the account's, and the guest's orders
- * become the account's. Returns the Set-Cookie header value of the new session.
+ * fixation). What a guest kept joins the account first, in one batch: each
+ * owner's statements as the root composed them (`GuestMerge`: the cart with its
+ * draft, favourites, brands, searches, orders). Returns the Set-Cookie header
+ * value of the new session.
  */
-export async function beginUserSession(env: Env, request: Request, userId: number): Promise<string> {
+export async function beginUserSession(context: Readonly<RouterContextProvider>, userId: number): Promise<string> {
+  const { env, request } = getApp(context);
   const storage = sessionStorage(env, request);
   const old = await readSession(env, request);
   const guestKey = guestKeyOf(old);
   // Merge first: if it fails, the guest session (and what its key owns) is still there to retry with.
-  if (guestKey) {
-    const guestCartId = await findCartId(env.DB, { userId: null, guestKey });
-    if (guestCartId !== null) {
-      const userCartId = await cartFor(env.DB, userId);
-      await mergeCarts(env.DB, guestCartId, userCartId, [mergeDraftStatement(env.DB, guestCartId, userCartId)]);
-    }
-    await mergeGuestFavourites(env.DB, userId, guestKey);
-    await mergeGuestBrands(env.DB, userId, guestKey);
-    await mergeGuestSearchHistory(env.DB, userId, guestKey);
-    await claimGuestOrders(env.DB, userId, guestKey);
-  }
+  if (guestKey) await env.DB.batch(guestMergeOf(context)(env.DB, userId, guestKey));
   if (old) await storage.destroySession(old);
   const session = await storage.getSession();
   session.set("userId", userId);
@@ -95,8 +82,8 @@ export async function beginUserSession(env: Env, request: Request, userId: numbe
 }
 
 /** Signs in and goes on (303) to `redirectTo`. */
-export async function startUserSession(env: Env, request: Request, userId: number, redirectTo: string): Promise<Response> {
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await beginUserSession(env, request, userId) } });
+export async function startUserSession(context: Readonly<RouterContextProvider>, userId: number, redirectTo: string): Promise<Response> {
+  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await beginUserSession(context, userId) } });
 }
 
 /** Logs out: the session row is deleted on the server, not only the cookie. */

@@ -1,4 +1,3 @@
-export { safeReturnUrl } from "./return-url";
 export { callCode, callSendSchema, callVerifySchema } from "./call-schema";
 export {
   email,

@@ -1,7 +1,8 @@
 import "~/forms/zod-config";
 import { z } from "zod";
-import { normalizePhone } from "~/forms/phone";
-import { plainText, UNSAFE_TEXT } from "~/forms/text";
+import { email, firstName, phone } from "~/forms/contact-fields";
+
+export { email, firstName, phone };
 
 export const PASSWORD_MIN = 8;
 /** Passwords are at most 32 characters. */
@@ -12,33 +13,6 @@ const password = z
   .string({ error: "auth:errors.passwordRequired" })
   .min(PASSWORD_MIN, { error: "auth:errors.passwordShort" })
   .max(PASSWORD_MAX, { error: "auth:errors.passwordLong" });
-
-export const email = z
-  .string({ error: "auth:errors.emailRequired" })
-  .trim()
-  .min(1, { error: "auth:errors.emailRequired" })
-  .max(254, { error: "auth:errors.emailInvalid" })
-  .pipe(z.email({ error: "auth:errors.emailInvalid" }))
-  .transform((v) => v.toLowerCase());
-
-export const firstName = z
-  .string({ error: "auth:errors.nameRequired" })
-  .trim()
-  .min(1, { error: "auth:errors.nameRequired" })
-  .max(60, { error: "auth:errors.nameLong" })
-  .refine(plainText(), { error: UNSAFE_TEXT });
-
-export const phone = z
-  .string({ error: "auth:errors.phoneRequired" })
-  .max(40, { error: "auth:errors.phoneInvalid" })
-  .transform((v, ctx) => {
-    const normalized = normalizePhone(v);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: "auth:errors.phoneInvalid" });
-      return z.NEVER;
-    }
-    return normalized;
-  });
 
 /** A six-digit code from an SMS. */
 export const smsCode = z

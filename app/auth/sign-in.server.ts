@@ -1,10 +1,12 @@
+import type { RouterContextProvider } from "react-router";
 import { type FormReply, parseForm, refused } from "~/forms/parse.server";
+import { getApp } from "~/server/context.server";
 import { normalizePhone } from "~/forms/phone";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { createAccount, startUserSession, verifyLogin } from "./auth.server";
 import { type Mail, sendEmailConfirmation } from "./email-links.server";
-import { safeReturnUrl } from "./return-url";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { loginSchema } from "./schema";
 
 export type Refusal<Reason extends string> = { ok: false; reason: Reason; retryAfter?: number };
@@ -60,14 +62,14 @@ export async function passwordLogin(
  * page and the password field's error where the form has no room for a form error.
  */
 export async function loginByForm(
-  env: Env,
-  request: Request,
+  context: Readonly<RouterContextProvider>,
   form: FormData,
   place: { lang: Lang; defaultLang: Lang; errorAt: "form" | "password" },
 ): Promise<{ ok: true; response: Response } | { ok: false; reply: FormReply; init: ResponseInit }> {
   const submission = parseForm(form, loginSchema);
   if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }), init: refused(400) };
   const { login, password, returnUrl } = submission.value;
+  const { env, request } = getApp(context);
   const result = await passwordLogin(env.DB, request, login, password);
   if (!result.ok) {
     const key = `auth:errors.${result.reason}`;
@@ -75,7 +77,7 @@ export async function loginByForm(
     const reply = submission.reply({ ...errors, hideFields: ["password"] });
     return { ok: false, reply, init: result.reason === "tooManyAttempts" ? refused(429, result.retryAfter) : refused(400) };
   }
-  return { ok: true, response: await startUserSession(env, request, result.userId, safeReturnUrl(returnUrl, place.lang, place.defaultLang)) };
+  return { ok: true, response: await startUserSession(context, result.userId, safeReturnUrl(returnUrl, place.lang, place.defaultLang)) };
 }
 
 /**

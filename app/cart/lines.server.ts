@@ -92,27 +92,40 @@ export async function cartCounts(db: D1Database, cartId: number): Promise<{ item
  * carry what hangs on the guest cart (the checkout's draft) to the shopper's,
  * run while the guest cart still exists.
  */
-export async function mergeCarts(db: D1Database, guestCartId: number, userCartId: number, along: D1PreparedStatement[] = []): Promise<void> {
-  if (guestCartId === userCartId) return;
-  await db.batch([
+/** The guest's cart and the account's, as subqueries of a merge's statements (?1 the account, ?2 the guest's key). */
+export const GUEST_CART = "(SELECT id FROM carts WHERE guest_key = ?2 AND user_id IS NULL)";
+export const ACCOUNT_CART = "(SELECT id FROM carts WHERE user_id = ?1)";
+
+/**
+ * A guest's cart into the account's, for the sign-in's batch (`guestCartRemoval` goes last, after
+ * what else reads the guest's cart): the account's cart made if the guest has one, the guest's
+ * lines added to it (quantities summed, capped by stock, never lowering a line), its city and
+ * delivery type taken.
+ */
+export function guestCartMerge(db: D1Database, userId: number, guestKey: string): D1PreparedStatement[] {
+  return [
+    db.prepare(`INSERT INTO carts (user_id) SELECT ?1 WHERE EXISTS ${GUEST_CART} ON CONFLICT(user_id) DO NOTHING`).bind(userId, guestKey),
     db
       .prepare(
         `INSERT INTO cart_lines (cart_id, sku_id, quantity)
-         SELECT ?2, g.sku_id, MIN(g.quantity, s.stock) FROM cart_lines g JOIN skus s ON s.id = g.sku_id
-         WHERE g.cart_id = ?1 AND s.stock > 0 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL)
+         SELECT ${ACCOUNT_CART}, g.sku_id, MIN(g.quantity, s.stock) FROM cart_lines g JOIN skus s ON s.id = g.sku_id
+         WHERE g.cart_id = ${GUEST_CART} AND s.stock > 0
          ON CONFLICT(cart_id, sku_id) DO UPDATE SET
            quantity = MAX(quantity, MIN(quantity + excluded.quantity, (SELECT stock FROM skus WHERE id = excluded.sku_id)))`,
       )
-      .bind(guestCartId, userCartId),
+      .bind(userId, guestKey),
     db
       .prepare(
         `UPDATE carts SET city_id = g.city_id, delivery_type_id = g.delivery_type_id
-         FROM (SELECT city_id, delivery_type_id FROM carts WHERE id = ?1 AND user_id IS NULL AND city_id IS NOT NULL) AS g WHERE carts.id = ?2`,
+         FROM (SELECT city_id, delivery_type_id FROM carts WHERE guest_key = ?2 AND user_id IS NULL AND city_id IS NOT NULL) AS g WHERE carts.user_id = ?1`,
       )
-      .bind(guestCartId, userCartId),
-    ...along,
-    db.prepare("DELETE FROM carts WHERE id = ? AND user_id IS NULL").bind(guestCartId),
-  ]);
+      .bind(userId, guestKey),
+  ];
+}
+
+/** The guest's cart gone once merged (its lines and draft with it). */
+export function guestCartRemoval(db: D1Database, guestKey: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM carts WHERE guest_key = ? AND user_id IS NULL").bind(guestKey);
 }
 
 /**

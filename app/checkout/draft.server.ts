@@ -1,3 +1,4 @@
+import { ACCOUNT_CART, GUEST_CART } from "~/cart/index.server";
 import { firstRow } from "~/server/db.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/orders/index";
 
@@ -84,21 +85,22 @@ export async function clearDraft(db: D1Database, cartId: number): Promise<void> 
 }
 
 /**
- * At sign-in, for the cart merge's batch: the guest's draft (contacts, point or
+ * At sign-in, for the sign-in's batch (before the guest's cart goes): the guest's draft (contacts, point or
  * address, payment and comment) comes along to the account's cart; the guest's
  * newer choices win, the account's draft keeps its key.
  */
-export function mergeDraftStatement(db: D1Database, guestCartId: number, userCartId: number): D1PreparedStatement {
-  return db
+export function guestDraftMerge(db: D1Database, userId: number, guestKey: string): D1PreparedStatement[] {
+  const statement = db
     .prepare(
       `INSERT INTO checkout_drafts (cart_id, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment)
-       SELECT ?2, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment
-       FROM checkout_drafts WHERE cart_id = ?1 AND EXISTS (SELECT 1 FROM carts WHERE id = ?1 AND user_id IS NULL) AND name <> ''
+       SELECT ${ACCOUNT_CART}, idempotency_key, name, phone, email, point_id, street, house, flat, post_code, payment_method, comment
+       FROM checkout_drafts WHERE cart_id = ${GUEST_CART} AND ${ACCOUNT_CART} IS NOT NULL AND name <> ''
        ON CONFLICT (cart_id) DO UPDATE SET name = excluded.name, phone = excluded.phone, email = excluded.email, point_id = excluded.point_id,
          address_id = NULL, street = excluded.street, house = excluded.house, flat = excluded.flat, post_code = excluded.post_code,
          payment_method = excluded.payment_method, comment = excluded.comment, updated_at = unixepoch()`,
     )
-    .bind(guestCartId, userCartId);
+    .bind(userId, guestKey);
+  return [statement];
 }
 
 /** The draft as an order's fields (the city and type are the cart's), for placeOrder to check again. */

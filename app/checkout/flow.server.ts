@@ -1,6 +1,8 @@
+import type { RouterContextProvider } from "react-router";
 import type { TFunction } from "~/i18n/translate";
+import { getApp } from "~/server/context.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
-import { type CartView, existingCartId, getCartView, setDelivery, shopperOf } from "~/cart/index.server";
+import { type CartView, getCartId, getCartView, getShopper, setDelivery } from "~/cart/index.server";
 import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, type Street, streetIdOf, streetsOf } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
@@ -44,9 +46,9 @@ export type AccountReader = (userId: number) => Promise<{
 type Ctx = { env: Env; lang: Lang; cartId: number; userId: number | null; guestKey: string | null; address: string; t: TFunction };
 
 /** What every checkout step works with: the shopper's cart, who owns it, the client's address; null when there is no cart. */
-export async function checkoutContext(env: Env, request: Request, lang: Lang, t: TFunction): Promise<Ctx | null> {
-  const shopper = await shopperOf(env, request);
-  const cartId = await existingCartId(env, shopper);
+export async function checkoutContext(context: Readonly<RouterContextProvider>, lang: Lang, t: TFunction): Promise<Ctx | null> {
+  const { env, request } = getApp(context);
+  const [shopper, cartId] = await Promise.all([getShopper(context), getCartId(context)]);
   if (cartId === null) return null;
   return { env, lang, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request), t };
 }

@@ -1,2 +1,2 @@
 export { type CheckoutData, type CheckoutResult, checkoutContext, checkoutData, runCheckoutAction, saveDelivery, STEPS, type Step } from "./flow.server";
-export { mergeDraftStatement } from "./draft.server";
+export { guestDraftMerge } from "./draft.server";

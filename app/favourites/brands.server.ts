@@ -74,8 +74,8 @@ export async function followedBrands(db: D1Database, owner: FavouritesOwner): Pr
 }
 
 /** At sign-in: the brands a guest followed join the account's, in their order (the guest's rows go in the same batch). */
-export async function mergeGuestBrands(db: D1Database, userId: number, guestKey: string): Promise<void> {
-  await db.batch([
+export function guestBrandsMerge(db: D1Database, userId: number, guestKey: string): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         `INSERT OR IGNORE INTO favourite_brands (user_id, brand_id, created_at)
@@ -84,7 +84,7 @@ export async function mergeGuestBrands(db: D1Database, userId: number, guestKey:
       )
       .bind(userId, guestKey),
     db.prepare("DELETE FROM guest_favourite_brands WHERE guest_key = ?").bind(guestKey),
-  ]);
+  ];
 }
 
 export type BrandFollow = { id: number; following: boolean; label: string };

@@ -93,10 +93,10 @@ export async function favouriteTarget(db: D1Database, productId: number, skuId: 
  * At sign-in: a guest's favourites join the account's, with the sizes the guest
  * chose and in the guest's order (a second apart, the newest now: an account's
  * times are in seconds); the account's own stay as they were. The guest's rows go
- * in the same batch.
+ * in the same batch (the sign-in's).
  */
-export async function mergeGuestFavourites(db: D1Database, userId: number, guestKey: string): Promise<void> {
-  await db.batch([
+export function guestFavouritesMerge(db: D1Database, userId: number, guestKey: string): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         `INSERT OR IGNORE INTO favourites (user_id, product_id, sku_id, created_at)
@@ -105,7 +105,7 @@ export async function mergeGuestFavourites(db: D1Database, userId: number, guest
       )
       .bind(userId, guestKey),
     db.prepare("DELETE FROM guest_favourites WHERE guest_key = ?").bind(guestKey),
-  ]);
+  ];
 }
 
 /**

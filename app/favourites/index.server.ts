@@ -1,4 +1,4 @@
-export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, mergeGuestFavourites, purgeAbandonedGuestFavourites } from "./favourites.server";
+export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, guestFavouritesMerge, purgeAbandonedGuestFavourites } from "./favourites.server";
 export { favouritesCounter } from "./counter.server";
 export {
   type FavouriteFilters,
@@ -22,5 +22,5 @@ export {
   followedBrands,
   followsBrand,
   GUEST_BRANDS_MAX,
-  mergeGuestBrands,
+  guestBrandsMerge,
 } from "./brands.server";

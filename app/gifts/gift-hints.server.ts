@@ -1,9 +1,11 @@
 import { type Mail, mailLink, randomToken, sha256Hex } from "~/auth/index.server";
-import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
+import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
 import type { ProductSizes } from "~/catalogue/index.server";
 import { dispatch, enqueueStatement, type OutboxMessage } from "~/outbox/index.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
 import { ensureGuestKey } from "~/server/session.server";
+import { getApp } from "~/server/context.server";
+import type { RouterContextProvider } from "react-router";
 import { GIFT_HINTS_OPEN_MAX } from "./schema";
 
 /** How long a hint counts as open when its friend never opens the link. */
@@ -20,8 +22,9 @@ export type GiftHintOwner = { userId: number; guestKey: null } | { userId: null;
  * and a key are made now if there are none, within the same per-address allowance as new guest
  * carts). `setCookie`: the session to send back, if it changed.
  */
-export async function giftHintOwner(env: Env, request: Request): Promise<{ owner: GiftHintOwner; setCookie: string | null } | Limited> {
-  const shopper = await shopperOf(env, request);
+export async function giftHintOwner(context: Readonly<RouterContextProvider>): Promise<{ owner: GiftHintOwner; setCookie: string | null } | Limited> {
+  const { env, request } = getApp(context);
+  const shopper = await getShopper(context);
   if (shopper.owner.userId !== null) return { owner: { userId: shopper.owner.userId, guestKey: null }, setCookie: null };
   if (shopper.owner.guestKey) return { owner: { userId: null, guestKey: shopper.owner.guestKey }, setCookie: null };
   const session = await guestSessionForWrite(env, request, shopper);

@@ -8,6 +8,13 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGS as readonly string[]).includes(value);
 }
 
-export function toLang(value: unknown, fallback: Lang = "uz"): Lang {
-  return isLang(value) ? value : fallback;
+/** Where no configuration can be read (the browser before the layout's data): the first of LANGS. */
+export const FALLBACK_LANG: Lang = LANGS[0];
+
+/**
+ * The shop's default language (the one without a URL prefix): DEFAULT_LANG, read here and
+ * nowhere else; FALLBACK_LANG where it is unset or unknown.
+ */
+export function defaultLangOf(env: { DEFAULT_LANG?: string }): Lang {
+  return isLang(env.DEFAULT_LANG) ? env.DEFAULT_LANG : FALLBACK_LANG;
 }

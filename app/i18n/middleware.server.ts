@@ -1,5 +1,4 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getApp } from "~/server/context.server";
 import { isLang, type Lang } from "./languages";
 import { resources } from "./resources.server";
 import { createT, type TFunction } from "./translate";
@@ -20,9 +19,12 @@ export function serverT(lang: Lang): TFunction {
 
 const langContext = createContext<Lang>();
 
+/** The shop's default language (the one without a URL prefix), set on every request's context by the Worker's entry. */
+export const defaultLangContext = createContext<Lang>();
+
 /** The language is the URL's: the `:lang?` segment, else the configured default. */
 export const i18nMiddleware: MiddlewareFunction<Response> = ({ params, context }, next) => {
-  context.set(langContext, isLang(params.lang) ? params.lang : getApp(context).defaultLang);
+  context.set(langContext, isLang(params.lang) ? params.lang : context.get(defaultLangContext));
   return next();
 };
 
@@ -33,8 +35,8 @@ export function getI18n(context: Readonly<RouterContextProvider>): { t: TFunctio
 
 /** The page language; an unknown `:lang` prefix is a 404 (the Worker already redirected /uz and /ua). */
 export function requireLang(params: { lang?: string }, context: Readonly<RouterContextProvider>): Lang {
-  if (params.lang === undefined) return getApp(context).defaultLang;
-  if (isLang(params.lang) && params.lang !== getApp(context).defaultLang) return params.lang;
+  if (params.lang === undefined) return context.get(defaultLangContext);
+  if (isLang(params.lang) && params.lang !== context.get(defaultLangContext)) return params.lang;
   throw data(null, { status: 404 });
 }
 
@@ -44,5 +46,5 @@ export function requireLang(params: { lang?: string }, context: Readonly<RouterC
  * the request names another (a JSON call's `?lang=`).
  */
 export function localized(context: Readonly<RouterContextProvider>, path: string, lang: Lang = context.get(langContext)): string {
-  return localizePath(path, lang, getApp(context).defaultLang);
+  return localizePath(path, lang, context.get(defaultLangContext));
 }

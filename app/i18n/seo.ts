@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { LayoutData } from "~/layout/data";
+import type { LanguageData } from "./translate";
 import { LANGS } from "./languages";
 import { localizePath } from "./url";
 
@@ -19,7 +19,7 @@ export type SeoInput = {
  * public page. Every language version links every other one.
  */
 export function seo(matches: Matches, input: SeoInput): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as LayoutData | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as LanguageData | undefined;
   if (!root) return [{ title: input.title }];
   const url = (lang: (typeof LANGS)[number]) => root.origin + localizePath(input.path, lang, root.defaultLang);
   const tags: MetaDescriptor[] = [

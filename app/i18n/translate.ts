@@ -4,6 +4,16 @@ import { pluralCategory } from "./plural";
 export type Messages = { [key: string]: string | Messages };
 /** One language's namespaces: { common: {...}, catalogue: {...} } (one JSON file each). */
 export type Namespaces = Record<string, Messages>;
+
+/** What the root's data carries for languages (the layout's data adds the rest): the page's texts and where it is. */
+export type LanguageData = {
+  lang: Lang;
+  defaultLang: Lang;
+  /** Absolute origin for canonical, hreflang and JSON-LD URLs. */
+  origin: string;
+  /** The layout's texts ("common"); routes add their own namespaces. */
+  i18n: Namespaces;
+};
 export type Vars = Record<string, string | number>;
 export type TFunction = (key: string, vars?: Vars) => string;
 

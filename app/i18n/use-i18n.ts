@@ -1,9 +1,8 @@
 import { createContext, createElement, use, useMemo } from "react";
 import { useMatches } from "react-router";
-import type { LayoutData } from "~/layout/data";
 import { formatUzs } from "./format";
-import type { Lang } from "./languages";
-import { createT, type Namespaces, type TFunction } from "./translate";
+import { FALLBACK_LANG, type Lang } from "./languages";
+import { createT, type LanguageData, type Namespaces, type TFunction } from "./translate";
 import { localizePath } from "./url";
 
 export type I18n = {
@@ -29,7 +28,7 @@ export function createI18n(lang: Lang, defaultLang: Lang, messages: Namespaces):
   };
 }
 
-const I18nContext = createContext<I18n>(createI18n("uz", "uz", {}));
+const I18nContext = createContext<I18n>(createI18n(FALLBACK_LANG, FALLBACK_LANG, {}));
 
 /**
  * Made once per render in the root layout from the matched routes' texts, so
@@ -37,9 +36,9 @@ const I18nContext = createContext<I18n>(createI18n("uz", "uz", {}));
  */
 export function I18nProvider({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
-  const root = matches[0]?.loaderData as LayoutData | undefined;
-  const lang = root?.lang ?? "uz";
-  const defaultLang = root?.defaultLang ?? "uz";
+  const root = matches[0]?.loaderData as LanguageData | undefined;
+  const lang = root?.lang ?? FALLBACK_LANG;
+  const defaultLang = root?.defaultLang ?? FALLBACK_LANG;
   const sources = matches.map((m) => (m.loaderData as WithTexts | undefined)?.i18n);
   // biome-ignore lint/correctness/useExhaustiveDependencies: The texts change only with the matched routes' data.
   const value = useMemo(() => createI18n(lang, defaultLang, Object.assign({}, ...sources.filter(Boolean))), [lang, defaultLang, ...sources]);

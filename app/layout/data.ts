@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Lang } from "~/i18n/languages";
-import type { Namespaces } from "~/i18n/translate";
+import type { LanguageData } from "~/i18n/translate";
 import type { Markup } from "~/ui/markup";
 
 /** A top category of the catalogue menu with its children (paths are unprefixed: "men/shoes"). */
@@ -14,13 +13,7 @@ export type Counters = { cart: number; favourites: number };
  * own slices beside these fields (the root composes them) and read them back
  * through their own hooks.
  */
-export type LayoutData = {
-  lang: Lang;
-  defaultLang: Lang;
-  /** Absolute origin for canonical, hreflang and JSON-LD URLs. */
-  origin: string;
-  /** The layout's texts ("common"); routes add their own namespaces. */
-  i18n: Namespaces;
+export type LayoutData = LanguageData & {
   /** The catalogue menu's panel, written on the server (menuHtml). */
   menu: Markup;
   counters: Counters;

@@ -74,7 +74,7 @@ export async function loadLayout(
       return [] as MenuItem[];
     }),
     // A session the database could not read fails the page (503): the shopper is never shown as a guest.
-    readSession(app.env, request).catch((error: unknown) => {
+    readSession(app.env, app.request).catch((error: unknown) => {
       if (isD1Outage(error)) throw error;
       return null;
     }),

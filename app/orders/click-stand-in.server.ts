@@ -1,4 +1,5 @@
-import { safeReturnUrl } from "~/auth/index";
+import { safeReturnUrl } from "~/i18n/return-url";
+import { FALLBACK_LANG } from "~/i18n/languages";
 import { clickConfig, clickSign } from "./payment.server";
 import type { devPaySchema } from "./schema";
 import type { z } from "zod";
@@ -59,7 +60,7 @@ function safeReturn(url: string | undefined, origin: string): string {
   if (!url) return "/";
   try {
     const parsed = new URL(url, origin || "http://localhost");
-    return origin && parsed.origin === origin ? safeReturnUrl(`${parsed.pathname}${parsed.search}`, "uz", "uz") : "/";
+    return origin && parsed.origin === origin ? safeReturnUrl(`${parsed.pathname}${parsed.search}`, FALLBACK_LANG, FALLBACK_LANG) : "/";
   } catch {
     return "/";
   }

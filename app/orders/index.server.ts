@@ -1,6 +1,6 @@
 export {
   cancelOrder,
-  claimGuestOrders,
+  guestOrdersClaim,
   type ClubOrder,
   clubOrdersOf,
   expireUnpaidOrders,

@@ -219,8 +219,8 @@ export async function clubOrdersOf(db: D1Database, userId: number, limit = 50): 
 }
 
 /** At sign-in: the guest's orders become the account's (its history and order pages). */
-export async function claimGuestOrders(db: D1Database, userId: number, guestKey: string): Promise<void> {
-  await db.prepare("UPDATE orders SET user_id = ? WHERE guest_key = ? AND user_id IS NULL").bind(userId, guestKey).run();
+export function guestOrdersClaim(db: D1Database, userId: number, guestKey: string): D1PreparedStatement[] {
+  return [db.prepare("UPDATE orders SET user_id = ? WHERE guest_key = ? AND user_id IS NULL").bind(userId, guestKey)];
 }
 
 /** A signed-in shopper's own order by id (the JSON API's way to name it). */

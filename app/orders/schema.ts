@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, firstName, phone } from "~/auth/index";
+import { email, firstName, phone } from "~/forms/contact-fields";
 import { optionalText, positiveId } from "~/forms/fields";
 
 /** Cash or card on delivery, or online through the payment provider before delivery. */

@@ -74,11 +74,11 @@ export async function clearSearchHistory(db: D1Database, owner: HistoryOwner): P
 
 /**
  * At sign-in: a guest's searches join the account's (the newer spelling and time where both
- * searched the same), the oldest beyond HISTORY_MAX go. One batch.
+ * searched the same), the oldest beyond HISTORY_MAX go: statements for the sign-in's batch.
  */
-export async function mergeGuestSearchHistory(db: D1Database, userId: number, guestKey: string): Promise<void> {
+export function guestSearchesMerge(db: D1Database, userId: number, guestKey: string): D1PreparedStatement[] {
   const account = `u:${userId}`;
-  await db.batch([
+  return [
     db
       .prepare(
         `INSERT INTO search_history (owner, query, query_key, searched_ms)
@@ -89,7 +89,7 @@ export async function mergeGuestSearchHistory(db: D1Database, userId: number, gu
       .bind(account, `g:${guestKey}`),
     db.prepare("DELETE FROM search_history WHERE owner = ?").bind(`g:${guestKey}`),
     trimStatement(db, account),
-  ]);
+  ];
 }
 
 /** Daily clean-up: guests' searches whose key no live session holds (the history is then nobody's). */

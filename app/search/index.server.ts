@@ -4,7 +4,7 @@ export {
   HISTORY_MAX,
   type HistoryEntry,
   historyQuery,
-  mergeGuestSearchHistory,
+  guestSearchesMerge,
   purgeAbandonedGuestSearches,
   recordSearch,
   removeSearch,

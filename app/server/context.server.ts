@@ -1,10 +1,12 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { toLang, type Lang } from "~/i18n/languages";
+import { defaultLangOf, type Lang } from "~/i18n/languages";
 
 import { isLite } from "./lite.server";
 
 /** What the Worker entry hands every loader and action. */
 export type AppContext = {
+  /** The request as the router serves it (its body may have been read). */
+  request: Request;
   env: Env;
   ctx: ExecutionContext;
   /** CSP nonce of this response, for React Router's inline scripts. */
@@ -37,11 +39,12 @@ export function getApp(context: Readonly<RouterContextProvider>): AppContext {
 
 export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext, nonce: string, dispatch: AppContext["dispatch"]): AppContext {
   return {
+    request,
     env,
     ctx,
     nonce,
     dispatch,
-    defaultLang: toLang(env.DEFAULT_LANG, "uz"),
+    defaultLang: defaultLangOf(env),
     origin: shopOrigin(env, request),
     lite: isLite(request),
     document: !new URL(request.url).pathname.endsWith(".data"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPhone, maskPhone, normalizePhone } from "~/forms/phone";
-import { safeReturnUrl } from "~/auth/return-url";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { loginSchema, signupSchema } from "~/auth/schema";
 
 describe("safeReturnUrl", () => {

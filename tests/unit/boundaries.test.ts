@@ -10,8 +10,10 @@ import { ROOT, type SourceFile, scan, sourceFiles } from "./app-sources";
  *   through its door, `index.ts` or `index.server.ts`;
  * - nothing imports a route module (routes.ts names them; their generated +types are fine);
  * - no `../` import: another folder is named through `~/`.
- * Type imports count as imports. Import cycles are Biome's (noImportCycles). tests/ is free
- * to reach into a feature's files.
+ * - no loop between folders (a feature and the features or shared folders it imports, and
+ *   theirs, never lead back to it): what composes features lives above them (app/root.tsx).
+ * Type imports count as imports. Import cycles between files are Biome's (noImportCycles).
+ * tests/ is free to reach into a feature's files.
  */
 const SHARED = ["ui", "layout", "forms", "i18n", "server"];
 const FEATURES = readdirSync(join(ROOT, "app"), { withFileTypes: true })
@@ -57,6 +59,34 @@ function violations(files: Pick<SourceFile, "path" | "imports">[]): Violation[] 
   return out;
 }
 
+/**
+ * The folders of app/ (routes/ and app/'s own files aside: they compose, nothing imports them)
+ * as a graph of who imports whom, and its loops, each as "a → b → a" from its smallest folder.
+ */
+function folderLoops(files: Pick<SourceFile, "path" | "imports">[]): string[] {
+  const edges = new Map<string, Set<string>>();
+  for (const file of files) {
+    const from = folderOf(file.path);
+    if (from === "" || from === "app" || from === "routes") continue;
+    for (const spec of file.imports) {
+      const to = target(spec, file.path);
+      const into = to === null ? "" : folderOf(to);
+      if (into === "" || into === "app" || into === "routes" || into === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from)!.add(into);
+    }
+  }
+  const loops: string[] = [];
+  const walk = (start: string, at: string, path: string[]) => {
+    for (const next of edges.get(at) ?? []) {
+      if (next === start) loops.push([...path, start].join(" → "));
+      else if (next > start && !path.includes(next)) walk(start, next, [...path, next]);
+    }
+  };
+  for (const start of [...edges.keys()].sort()) walk(start, start, [start]);
+  return loops;
+}
+
 describe("import boundaries", () => {
   it("see the imports a file makes, type imports included", () => {
     const { imports } = scan(`import type { A } from "~/cart/cart.server";
@@ -88,6 +118,23 @@ describe("import boundaries", () => {
       "app/cart/popup.ts ~/root",
       "workers/app.ts ~/orders/orders.server",
     ]);
+  });
+
+  it("find a loop between folders, through doors and shared folders alike (checked on made-up files)", () => {
+    const files = [
+      { path: "app/auth/auth.server.ts", imports: ["~/checkout/index.server"] },
+      { path: "app/checkout/flow.server.ts", imports: ["~/orders/index.server", "~/i18n/url"] },
+      { path: "app/orders/schema.ts", imports: ["~/auth/index"] },
+      { path: "app/i18n/seo.ts", imports: ["~/layout/data"] },
+      { path: "app/layout/data.ts", imports: ["~/i18n/translate"] },
+      { path: "app/routes/pages/cart.tsx", imports: ["~/cart/index.server"] },
+      { path: "app/cart/popup.ts", imports: ["~/i18n/url"] },
+    ];
+    expect(folderLoops(files)).toEqual(["auth → checkout → orders → auth", "i18n → layout → i18n"]);
+  });
+
+  it("no folder of app/ is part of a loop", () => {
+    expect(folderLoops(sourceFiles("app"))).toEqual([]);
   });
 
   it("every feature has a door", () => {

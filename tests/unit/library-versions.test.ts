@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { installedVersion, recordsExist, versionDrift } from "../../scripts/vite-library-versions.ts";
+import { installedVersion, recordsExist, versionDrift, WRITTEN_FOR } from "../../scripts/vite-library-versions.ts";
 
 // Code written against one version of a library's internals stops the build on another.
 
@@ -8,6 +9,11 @@ describe("the build's check of the libraries' versions", () => {
     expect(versionDrift()).toEqual([]);
     expect(recordsExist()).toBe(true);
     expect(installedVersion("react-dom")).toBe("19.3.1");
+  });
+
+  it("package.json asks for exactly the versions the build's patches were written for (a range would install another)", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { dependencies: Record<string, string> };
+    for (const { packages, version } of WRITTEN_FOR) for (const name of packages) expect(pkg.dependencies[name], name).toBe(version);
   });
 
   it("stops on another React or React Router, naming the decision record to redo", () => {

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addLine, cartCounts, cartFor, mergeCarts, removeLine } from "~/cart/lines.server";
+import { addLine, cartCounts, cartFor, guestCartMerge, guestCartRemoval, removeLine } from "~/cart/lines.server";
+
+/** A guest's cart merged into the account's as the sign-in does it (one batch). */
+const merge = (userId: number, guestKey: string) => env.DB.batch([...guestCartMerge(env.DB, userId, guestKey), guestCartRemoval(env.DB, guestKey)]);
 
 async function skuWithStock(stock: number): Promise<number> {
   const row = await env.DB.prepare("SELECT id FROM skus WHERE stock > 0 ORDER BY id LIMIT 1 OFFSET ?").bind(stock).first<{ id: number }>();
@@ -80,24 +83,35 @@ describe("cart lines under concurrency", () => {
     const user = (await env.DB.prepare("INSERT INTO users (email, first_name) VALUES ('cart@example.uz', 'C') RETURNING id").first<{ id: number }>())!.id;
     const mine = await cartFor(env.DB, user);
     expect(await cartFor(env.DB, user)).toBe(mine);
-    const guest = await cartFor(env.DB, null);
+    const guest = await cartFor(env.DB, null, "guest-key-merge-1");
     const sku = await skuWithStock(4);
     await addLine(env.DB, mine, sku, 3);
     await addLine(env.DB, guest, sku, 3);
-    await mergeCarts(env.DB, guest, mine);
+    await merge(user, "guest-key-merge-1");
     expect(await cartCounts(env.DB, mine)).toEqual({ items: 1, quantity: 4 });
     expect(await env.DB.prepare("SELECT id FROM carts WHERE id = ?").bind(guest).first()).toBeNull();
+  });
+
+  it("an account without a cart gets one from the guest's; a guest without a cart merges nothing", async () => {
+    const user = (await env.DB.prepare("INSERT INTO users (email, first_name) VALUES ('cart3@example.uz', 'C') RETURNING id").first<{ id: number }>())!.id;
+    await merge(user, "guest-key-without-cart");
+    expect(await env.DB.prepare("SELECT id FROM carts WHERE user_id = ?").bind(user).first()).toBeNull();
+    const guest = await cartFor(env.DB, null, "guest-key-merge-3");
+    const sku = await skuWithStock(2);
+    await addLine(env.DB, guest, sku, 2);
+    await merge(user, "guest-key-merge-3");
+    expect(await cartCounts(env.DB, await cartFor(env.DB, user))).toEqual({ items: 1, quantity: 2 });
   });
 
   it("a merge never lowers an account line that is above the stock left", async () => {
     const user = (await env.DB.prepare("INSERT INTO users (email, first_name) VALUES ('cart2@example.uz', 'C') RETURNING id").first<{ id: number }>())!.id;
     const mine = await cartFor(env.DB, user);
-    const guest = await cartFor(env.DB, null);
+    const guest = await cartFor(env.DB, null, "guest-key-merge-2");
     const sku = await skuWithStock(6);
     await addLine(env.DB, mine, sku, 5);
     await addLine(env.DB, guest, sku, 1);
     await env.DB.prepare("UPDATE skus SET stock = 3 WHERE id = ?").bind(sku).run();
-    await mergeCarts(env.DB, guest, mine);
+    await merge(user, "guest-key-merge-2");
     expect(await cartCounts(env.DB, mine)).toEqual({ items: 1, quantity: 5 });
   });
 });

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/auth";
 import { runAccountApi } from "~/account/index.server";
 import { data } from "react-router";
-import { callSendSchema, callVerifySchema, forgotByPhoneSchema, forgotSchema, loginSchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { callSendSchema, callVerifySchema, forgotByPhoneSchema, forgotSchema, loginSchema, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { beginUserSession, passwordLogin, requireApiUser, sendCallCode, sendLoginCode, sendPasswordReset, verifyLoginCode } from "~/auth/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { formatPhone } from "~/forms/phone";
@@ -36,7 +37,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const { login, password, returnUrl } = submission.value;
       const result = await passwordLogin(app.env.DB, request, login, password);
       if (!result.ok) throw refusal({ password: [`auth:errors.${result.reason}`] }, result.reason === "tooManyAttempts" ? 429 : 422, result.retryAfter);
-      const cookie = await beginUserSession(app.env, request, result.userId);
+      const cookie = await beginUserSession(context, result.userId);
       return Response.json({ success: true, redirect: safeReturnUrl(returnUrl, lang, app.defaultLang) }, { headers: { "Set-Cookie": cookie } });
     }
     case "send-login-code-on-phone": {
@@ -55,7 +56,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
         apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
       }
-      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
+      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(context, result.userId) } });
     }
     case "sign-in-send-call":
     case "sign-up-send-call": {
@@ -76,7 +77,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
         apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
       }
-      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(app.env, request, result.userId) } });
+      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(context, result.userId) } });
     }
     case "password-reset-request": {
       // {email}, or {phone} (then the link goes by SMS); the same answer whether an account has it or not.

@@ -134,7 +134,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const fields = textFields(parsed as Record<string, unknown>, t);
   const submission = parseForm(payloadForm(withPointId(fields)), deliveryStepSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-  const checkout = await checkoutContext(app.env, request, lang, t);
+  const checkout = await checkoutContext(context, lang, t);
   if (checkout === null) apiError(409, t("orders:errors.cartEmpty"), undefined, undefined, { code: "cart_empty" });
   const saved = await saveDelivery(submission.value, checkout);
   if (!saved.ok) apiError(422, t(saved.error), [{ field: saved.field, message: t(saved.error) }]);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/favorites";
-import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
+import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
 import { FAVOURITES_PAGE_SIZE, favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
@@ -17,7 +17,7 @@ const ID = /^[1-9][0-9]{0,9}$/;
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const owner = favouritesOwner(shopper.owner.userId, shopper.session);
   if (params.productId !== undefined) {
     if (!ID.test(params.productId)) apiError(400, t("favourites:errors.unknownProduct"));
@@ -40,7 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 /** `POST /api/favorites` (form-encoded `item_id`, optional `sku_id`): 201 when added, 200 when it already was; `DELETE /api/favorites/<id>` (the product's id): 204. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, t } = apiContext(context, request);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(app.env, request, shopper) };
   let status: number;
   if (request.method === "DELETE") {

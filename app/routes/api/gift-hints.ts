@@ -17,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { product_id: productId, ...input } = submission.value;
   const product = await productSizesOf(app.env.DB, lang, { id: productId });
   if (!product) apiError(422, t("gifts:errors.product"), [{ field: "product_id", message: t("gifts:errors.product") }]);
-  const who = await giftHintOwner(app.env, request);
+  const who = await giftHintOwner(context);
   if ("limited" in who) apiError(429, t("gifts:errors.rateLimited"), undefined, who.retryAfter);
   const headers: Record<string, string> = who.setCookie ? { "Set-Cookie": who.setCookie } : {};
   const result = await sendGiftHint(app.env, request, who.owner, product, input, { origin: app.origin, lang, defaultLang: app.defaultLang, t });

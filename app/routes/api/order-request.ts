@@ -1,5 +1,5 @@
 import type { Route } from "./+types/order-request";
-import { existingCartId, shopperOf } from "~/cart/index.server";
+import { getCartId, getShopper } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { localized } from "~/i18n/middleware.server";
 import { placeOrderSchema, withPointId } from "~/orders/index";
@@ -19,12 +19,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request, t);
   const submission = parseForm(payloadForm(withPointId(payload)), placeOrderSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const result = await placeOrder(submission.value, {
     env: app.env,
     lang,
     t,
-    cartId: await existingCartId(app.env, shopper),
+    cartId: await getCartId(context),
     userId: shopper.owner.userId,
     guestKey: shopper.owner.guestKey,
     address: clientAddress(request),

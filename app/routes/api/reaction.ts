@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/reaction";
-import { safeReturnUrl } from "~/auth/index";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { localized } from "~/i18n/middleware.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { reactionSchema, sendReaction } from "~/reviews/index";

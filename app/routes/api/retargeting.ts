@@ -1,5 +1,5 @@
 import type { Route } from "./+types/retargeting";
-import { existingCartId, getCartView, shopperOf } from "~/cart/index.server";
+import { getCartId, getCartView, getShopper } from "~/cart/index.server";
 import { favouritesOwner, type RetargetingItem, wishlistRetargeting } from "~/favourites/index.server";
 import { apiContext, apiError } from "~/server/api.server";
 
@@ -18,11 +18,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.list !== "wishlist" && params.list !== "cart") apiError(404, t("server:api.unknownOperation"));
   if (!ID.test(params.id)) apiError(400, t("server:api.badProductId"));
   const id = Number(params.id);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   let items: RetargetingItem[] = [];
   if (shopper.session && params.list === "wishlist") items = await wishlistRetargeting(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session));
   if (shopper.session && params.list === "cart") {
-    const cart = await getCartView(app.env, lang, await existingCartId(app.env, shopper));
+    const cart = await getCartView(app.env, lang, await getCartId(context));
     items = cart.lines.map((l) => ({ id: l.productId, price: l.salePrice, quantity: l.quantity }));
   }
   return Response.json({

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search-history";
-import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
+import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { localizePath } from "~/i18n/url";
 import { clearSearchHistory, type HistoryEntry, recordSearch, recordSearchSchema, removeSearch, searchHistory } from "~/search/index.server";
@@ -15,7 +15,7 @@ const ID = /^[1-9][0-9]{0,9}$/;
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang } = apiContext(context, request);
-  const { owner } = await shopperOf(app.env, request);
+  const { owner } = await getShopper(context);
   const items = await searchHistory(app.env.DB, owner);
   return Response.json({ kept: owner.userId !== null || owner.guestKey !== null, items: items.map((e) => entryJson(e, lang, app.defaultLang)) });
 }
@@ -31,7 +31,7 @@ function entryJson(e: HistoryEntry, lang: Parameters<typeof localizePath>[1], de
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, t } = apiContext(context, request);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const db = app.env.DB;
   if (request.method === "DELETE") {
     if (params.id !== undefined) {

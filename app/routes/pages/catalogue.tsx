@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
-import { shopperOf } from "~/cart/index.server";
+import { getShopper } from "~/cart/index.server";
 import { BrandHeart } from "~/favourites/index";
 import { brandFollowOf, favouritesAmong } from "~/favourites/index.server";
 import {
@@ -42,7 +42,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (query.page > listing.pageCount) pastTheEnd(url);
   const current = trail.at(-1);
   const t = getI18n(context).t;
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   // The hearts' state (none read without a session); one brand chosen: its page, with the heart that follows it.
   const [favourites, brand] = await Promise.all([
     favouritesAmong(

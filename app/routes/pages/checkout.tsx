@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const t = getI18n(context).t;
-  const checkout = await checkoutContext(app.env, request, lang, t);
+  const checkout = await checkoutContext(context, lang, t);
   const cartPath = localized(context, "/cart");
   if (checkout === null) throw redirect(cartPath, 303);
   const result = await checkoutData(checkout, new URL(request.url).searchParams.get("step"), (userId) => getAccount(app.env.DB, userId));
@@ -42,14 +42,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const checkout = await checkoutContext(app.env, request, lang, getI18n(context).t);
+  const checkout = await checkoutContext(context, lang, getI18n(context).t);
   const checkoutPath = localized(context, "/checkout");
   if (checkout === null) throw redirect(localized(context, "/cart"), 303);
   const form = await readFormData(request);
   if (form.get("intent") === "sign-in") {
     // The checkout's own sign-in: back here signed in (the guest's cart and draft join the account), or the refusal by its password field.
     form.set("returnUrl", "checkout");
-    const signedIn = await loginByForm(app.env, request, form, { lang, defaultLang: app.defaultLang, errorAt: "password" });
+    const signedIn = await loginByForm(context, form, { lang, defaultLang: app.defaultLang, errorAt: "password" });
     if (signedIn.ok) return signedIn.response;
     return data({ step: "sign-in" as const, reply: signedIn.reply }, signedIn.init);
   }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favorite";
-import { safeReturnUrl } from "~/auth/index";
-import { commitShopperSession, guestSessionForWrite, shopperOf } from "~/cart/index.server";
+import { safeReturnUrl } from "~/i18n/return-url";
+import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { brandFormSchema, FAVOURITES_PAGE_SIZE, FavouritesPage, favouriteFormSchema, favouritesQuerySchema } from "~/favourites/index";
 import { followBrand, followedBrands, favouritesOwner, favouritesPage, writeFavourite } from "~/favourites/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
@@ -17,7 +17,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const url = new URL(request.url);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const query = favouritesQuerySchema.parse(Object.fromEntries(url.searchParams));
   const filters = { onlySale: query["only-sale"], activeOnly: query["active-product"], groupByCategory: query["group-by-category"] };
   const owner = favouritesOwner(shopper.owner.userId, shopper.session);
@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const form = await readFormData(request);
   const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(app.env, request, shopper) };
   let intent: string;

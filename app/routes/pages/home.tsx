@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "~/server/context.server";
-import { shopperOf } from "~/cart/index.server";
+import { getShopper } from "~/cart/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
 import { getCategories, getPopular } from "~/catalogue/index.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
@@ -11,7 +11,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { jsonForScript, ProductGrid, siteJsonLd } from "~/catalogue/index";
 import { HTML_LANG } from "~/i18n/languages";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const db = app.env.DB;
@@ -20,7 +20,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     getCategories(db, lang),
     getPopular(db, lang, 8, "new"),
     getPopular(db, lang, 4, "popular", true),
-    shopperOf(app.env, request),
+    getShopper(context),
   ]);
   return {
     i18n: texts(lang, ["home", "product"]),

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-sms";
-import { callSendSchema, callVerifySchema, safeReturnUrl, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { callSendSchema, callVerifySchema, smsSendSchema, smsVerifySchema } from "~/auth/index";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { guestReturnUrl, sendCallCode, sendLoginCode, startUserSession, verifyLoginCode } from "~/auth/index.server";
 import { ConformForm, useReplyForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
@@ -48,7 +49,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] }, hideFields: ["code"] });
       return data(reply, refused(result.reason === "tooManyAttempts" ? 429 : 400, result.retryAfter));
     }
-    return startUserSession(app.env, request, result.userId, safeReturnUrl(returnUrl, lang, app.defaultLang));
+    return startUserSession(context, result.userId, safeReturnUrl(returnUrl, lang, app.defaultLang));
   }
 
   // "send" (an SMS) or "call" (a flash call: "call me instead"); one budget of codes for both.

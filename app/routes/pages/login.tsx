@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const result = await loginByForm(app.env, request, await readFormData(request), { lang, defaultLang: app.defaultLang, errorAt: "form" });
+  const result = await loginByForm(context, await readFormData(request), { lang, defaultLang: app.defaultLang, errorAt: "form" });
   return result.ok ? result.response : data(result.reply, result.init);
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news";
-import { shopperOf } from "~/cart/index.server";
+import { getShopper } from "~/cart/index.server";
 import { jsonForScript } from "~/catalogue/index";
 import { getCards, pastTheEnd } from "~/catalogue/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
@@ -45,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!NEWS_SLUG.test(params.slug)) throw data(null, { status: 404 });
   const article = await getArticle(app.env.DB, lang, params.slug);
   if (!article) throw data(null, { status: 404 });
-  const [products, shopper] = await Promise.all([getCards(app.env.DB, lang, article.productIds), shopperOf(app.env, request)]);
+  const [products, shopper] = await Promise.all([getCards(app.env.DB, lang, article.productIds), getShopper(context)]);
   const url = app.origin + localized(context, `/news/${article.slug}`);
   const image = article.cover.url.startsWith("/") ? app.origin + article.cover.url : article.cover.url;
   return {

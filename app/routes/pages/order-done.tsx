@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { ecommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import type { Route } from "./+types/order-done";
-import { shopperOf } from "~/cart/index.server";
+import { getShopper } from "~/cart/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -14,9 +14,9 @@ import { localizeOrder, ownOrder, paymentView, runPayOnDelivery } from "~/orders
 import { getApp } from "~/server/context.server";
 
 /** The order of this page, if the shopper owns it (the account, or the guest's session); else a 404. */
-async function ownedOrder({ params, context, request }: Route.LoaderArgs | Route.ActionArgs) {
+async function ownedOrder({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const app = getApp(context);
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const number = /^[2-9A-Z]{4}-[2-9A-Z]{4}$/.test(params.number) ? params.number : "";
   const order = number ? await ownOrder(app.env.DB, number, shopper.owner) : null;
   if (!order) throw data(null, { status: 404 });

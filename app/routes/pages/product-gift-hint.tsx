@@ -56,7 +56,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!product) throw data(null, { status: 404 });
   const submission = parseForm(await readFormData(request), giftHintSchema);
   if (submission.status !== "success") return data({ reply: submission.reply() }, refused(400));
-  const who = await giftHintOwner(app.env, request);
+  const who = await giftHintOwner(context);
   if ("limited" in who) return data({ reply: submission.reply({ formErrors: ["gifts:errors.rateLimited"] }) }, refused(429, who.retryAfter));
   const cookie: Record<string, string> = who.setCookie ? { "Set-Cookie": who.setCookie } : {};
   const result = await sendGiftHint(app.env, request, who.owner, product, submission.value, {

@@ -23,7 +23,7 @@ import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/index";
-import { shopperOf } from "~/cart/index.server";
+import { getShopper } from "~/cart/index.server";
 import { Heart } from "~/favourites/index";
 import { favouriteOf, favouritesAmong, favouritesOwner } from "~/favourites/index.server";
 import { ecommerceItem } from "~/cart/index";
@@ -48,7 +48,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const t = getI18n(context).t;
   // The heart's state: a guest's from the session, an account's from D1; no session, no read (the anonymous page stays the same for all).
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   // A signed-in shopper's saved sizes choose their size when in stock: such a page is private already (it has a session), never a shared copy.
   const [favourite, saved] = await Promise.all([
     shopper.session ? favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id).then((f) => f !== null) : false,

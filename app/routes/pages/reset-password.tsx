@@ -32,7 +32,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const { email, token, password } = submission.value;
   const userId = await resetPassword(app.env.DB, email, token, password);
   if (!userId) return data(submission.reply({ formErrors: ["auth:errors.linkInvalid"], hideFields: ["password"] }), refused(400));
-  return startUserSession(app.env, request, userId, localized(context, "/account"));
+  return startUserSession(context, userId, localized(context, "/account"));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

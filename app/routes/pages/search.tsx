@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
-import { shopperOf } from "~/cart/index.server";
+import { getShopper } from "~/cart/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { historyFormSchema, clearSearchHistory, recordSearch, removeSearch, searchHistory } from "~/search/index.server";
 import { favouritesAmong } from "~/favourites/index.server";
@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
-  const shopper = await shopperOf(app.env, request);
+  const shopper = await getShopper(context);
   const remembers = shopper.owner.userId !== null || shopper.owner.guestKey !== null;
   // A shopper with a session (an account, or a guest who has one) finds the query in their
   // recent searches; a lost write costs the history an entry, never the search.
@@ -75,7 +75,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const submission = parseForm(await readFormData(request), historyFormSchema);
   if (submission.status !== "success") return data({ error: "search:errors.entry" }, refused(400));
-  const { owner } = await shopperOf(app.env, request);
+  const { owner } = await getShopper(context);
   if (submission.value.intent === "forget-all") await clearSearchHistory(app.env.DB, owner);
   else if (!(await removeSearch(app.env.DB, owner, submission.value.id))) return data({ error: "search:errors.entry" }, refused(404));
   return redirect(localized(context, "/search"), 303);

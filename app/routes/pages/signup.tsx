@@ -1,6 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { PASSWORD_MIN, safeReturnUrl, signupSchema } from "~/auth/index";
+import { PASSWORD_MIN, signupSchema } from "~/auth/index";
+import { safeReturnUrl } from "~/i18n/return-url";
 import { guestReturnUrl, signUp, startUserSession } from "~/auth/index.server";
 import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
@@ -34,7 +35,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!result.ok) return data(submission.reply({ fieldErrors: { email: ["auth:errors.emailTaken"] }, hideFields: ["password"] }), refused(400));
   // Somewhere to go back to (the checkout, a review): there, signed in. Otherwise the account page says welcome.
   const next = submission.value.returnUrl ? safeReturnUrl(submission.value.returnUrl, lang, app.defaultLang) : `${localized(context, "/account")}?welcome=1`;
-  return startUserSession(app.env, request, result.userId, next);
+  return startUserSession(context, result.userId, next);
 }
 
 /** Retry-After of a 429 reaches the document response too. */
