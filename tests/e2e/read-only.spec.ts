@@ -1,7 +1,7 @@
 // Read-only mode (MAINTENANCE=read-only): browsing works with a banner saying why, and a write
 // answers the localized 503. The local server turns the mode on for a request carrying the cookie
 // dev_maintenance=read-only (DEV_MAINTENANCE_COOKIE), so this spec shares the one test server.
-import { expect, FIXTURES, test, text, whenHydrated } from "./support";
+import { DEMO, expect, FIXTURES, test, text, whenHydrated } from "./support";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "dev_maintenance", value: "read-only", url: baseURL! }]);
@@ -56,8 +56,8 @@ test("a form sent through the router (sign-in) says the shop is read-only, in th
   const form = page.locator("form", { has: page.locator('input[name="login"]') });
   const submit = form.getByRole("button", { name: text("ru", "auth", "login.submit"), exact: true });
   await whenHydrated(submit, js);
-  await form.getByLabel(text("ru", "auth", "fields.login"), { exact: true }).fill("demo@libos.uz");
-  await form.locator('input[name="password"]').fill("Demo-pass-1");
+  await form.getByLabel(text("ru", "auth", "fields.login"), { exact: true }).fill(DEMO.login);
+  await form.locator('input[name="password"]').fill(DEMO.password);
   await submit.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "maintenance", "title"));
   await expect(page.getByText(text("ru", "maintenance", "text"))).toBeVisible();

@@ -4,19 +4,13 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { CLUB, DEMO } from "../shared/accounts";
+import { addressMaker } from "../shared/addresses";
 
 export { expect };
 
-let addresses = 0;
-/**
- * A client address of the test's own (`CF-Connecting-IP`, as Cloudflare sets it; the
- * local server keeps what the client sends): the per-address limits (orders, new
- * carts, sign-ups) count each test apart, as they would count shoppers.
- */
-export function clientAddress(): string {
-  addresses++;
-  return `10.${process.pid % 250}.${Math.floor(addresses / 250) % 250}.${addresses % 250}`;
-}
+/** A client address of the test's own (the local server keeps the CF-Connecting-IP the client sends). */
+export const clientAddress = addressMaker(process.pid);
 
 /**
  * Playwright's test, failing any test whose pages throw or log an error
@@ -334,9 +328,8 @@ export async function emailLink(page: Page, email: string, pathname: string): Pr
 /** An account: `login` is what the login form takes (here the e-mail). */
 export type Account = { login: string; email: string; password: string; firstName: string };
 
-/** The seed's demo accounts (they persist between runs): `CLUB` has a club card and 150 000 bonuses, `DEMO` none. */
-export const DEMO = { login: "demo@libos.uz", password: "Demo-pass-1" } as const;
-export const CLUB = { login: "club@libos.uz", password: "Club-demo-1" } as const;
+/** The seed's demo accounts (they persist between runs). */
+export { CLUB, DEMO };
 
 /**
  * Signs up a new account through the sign-up form's own POST, with the cookies of

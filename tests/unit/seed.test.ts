@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../workers/seed/shop.ts";
+import { CLUB, DEMO } from "../shared/accounts";
 import {
   catalogueStatements,
   FIXTURES,
@@ -264,5 +266,13 @@ describe("demo reviews", () => {
     };
     for (const cat of [full, small])
       for (const [slug, count] of Object.entries(expected)) expect(demoReviewCount(cat.products.findIndex((p) => p.slug === slug)), slug).toBe(count);
+  });
+});
+
+describe("the demo accounts the tests sign in with", () => {
+  it("are the seed's", () => {
+    for (const account of [DEMO, CLUB]) expect(DEMO_ACCOUNTS).toContainEqual(expect.objectContaining({ email: account.login, password: account.password }));
+    expect(DEMO_ACCOUNTS.find((a) => a.email === CLUB.login)?.clubCard).toBeTruthy();
+    expect(DEMO_ACCOUNTS.find((a) => a.email === DEMO.login)?.clubCard).toBeNull();
   });
 });

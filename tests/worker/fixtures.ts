@@ -3,6 +3,8 @@ import { createCookie } from "react-router";
 import { expect } from "vitest";
 import type { ProductRow } from "../../workers/seed/catalogue";
 import { createOpsKey, type OpsScope } from "~/ops/index.server";
+import { CLUB, DEMO } from "../shared/accounts";
+import { addressMaker } from "../shared/addresses";
 import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers";
 
 /**
@@ -13,13 +15,8 @@ import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers"
 
 // ——— A client address ———
 
-let addresses = 0;
-
-/** An address no earlier request of this test file came from (what Cloudflare sends as CF-Connecting-IP): the rate limits count per address. */
-export function clientAddress(): string {
-  addresses++;
-  return `10.66.${Math.floor(addresses / 250)}.${addresses % 250}`;
-}
+/** An address no earlier request of this test file came from: the rate limits count per address. */
+export const clientAddress = addressMaker(66);
 
 /** A fresh client address as request headers. */
 export const ip = () => ({ "CF-Connecting-IP": clientAddress() });
@@ -119,9 +116,7 @@ export class Shopper {
 
 // ——— A shopper signed up and signed in ———
 
-/** The seed's demo accounts: `DEMO` has no club card, `CLUB` has one and 150 000 bonuses. */
-export const DEMO = { login: "demo@libos.uz", password: "Demo-pass-1" } as const;
-export const CLUB = { login: "club@libos.uz", password: "Club-demo-1" } as const;
+export { CLUB, DEMO };
 
 /** A signed-up shopper: a Shopper with its account (`signIn(member)` signs it in again). */
 export class Member extends Shopper {
