@@ -11,9 +11,10 @@ export default defineConfig(({ command }) => ({
   resolve: {
     tsconfigPaths: true,
     // react-dom/server's edge entry also bundles the legacy renderToString build
-    // (~35 KB gzip) that nothing here calls; the production build takes only the
+    // (≈ 30 KB gzip) that nothing here calls; the production build takes only the
     // streaming renderer. Not in dev: that build is React's production one, and the
     // dev server runs React's development build (mixing them fails every render).
+    // docs/decisions/204-react-dom-server-alias.md.
     alias:
       command === "build"
         ? [

@@ -16,6 +16,12 @@ export const WRITTEN_FOR = [
     record: "docs/decisions/202-react-string-chunks.md",
   },
   {
+    packages: ["react-dom"],
+    version: "19.3.1",
+    what: "the Worker's build takes react-dom's edge renderer by its file's path (vite.config.ts)",
+    record: "docs/decisions/204-react-dom-server-alias.md",
+  },
+  {
     packages: ["react-router"],
     version: "8.4.0",
     what: "the Worker rewrites the markup React Router's <Scripts> writes (app/server/deferred-scripts.server.ts)",

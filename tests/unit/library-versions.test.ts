@@ -18,8 +18,9 @@ describe("the build's check of the libraries' versions", () => {
 
   it("stops on another React or React Router, naming the decision record to redo", () => {
     const drift = versionDrift((name) => (name === "react-dom" ? "19.4.0" : name === "react-router" ? "8.5.1" : installedVersion(name)));
-    expect(drift).toHaveLength(2);
+    expect(drift).toHaveLength(3);
     expect(drift[0]).toMatch(/^react-dom 19\.4\.0 is installed, .* for 19\.3\.1: redo what docs\/decisions\/202-react-string-chunks\.md says/);
-    expect(drift[1]).toMatch(/^react-router 8\.5\.1 is installed, .* for 8\.4\.0: redo what docs\/decisions\/201-deferred-scripts\.md says/);
+    expect(drift[1]).toMatch(/^react-dom 19\.4\.0 is installed, .* for 19\.3\.1: redo what docs\/decisions\/204-react-dom-server-alias\.md says/);
+    expect(drift[2]).toMatch(/^react-router 8\.5\.1 is installed, .* for 8\.4\.0: redo what docs\/decisions\/201-deferred-scripts\.md says/);
   });
 });
