@@ -228,9 +228,17 @@ function facetsStatement(f: ListingFilter, lang: Lang, maxItems: number): { sql:
     args.push(...own.args);
     return `${name}x`;
   };
-  if (all.sql.length) {
-    // The total as far as the listing pages (an index's rows, nothing else), and the first products
-    // of the listing, bounded, that every facet no filter is set on is counted over.
+  if (all.sql.length && (f.size.length || wordsOf(f).length)) {
+    // A size or a search asks something of each product beyond its row (a probe of its sizes, the
+    // index's matches): one pass over the listing as far as it pages (`mx`), whose count is the
+    // total and whose first products, bounded, every facet no filter is set on is counted over.
+    ctes.push(`mx AS MATERIALIZED (SELECT ${columns} FROM category_products l ${whereOf(all)} LIMIT ${maxItems + 1})`);
+    ctes.push("tx(n) AS (SELECT COUNT(*) FROM mx)");
+    ctes.push(`ax AS (SELECT * FROM mx LIMIT ${FACET_COUNT_BOUND + 1})`);
+    args.push(...all.args);
+  } else if (all.sql.length) {
+    // The other filters are the row's own columns, which an index holds: the total is counted in
+    // the index alone (cheaper than copying the rows), and the bounded first products apart.
     ctes.push(`tx(n) AS (SELECT COUNT(*) FROM (SELECT 1 FROM category_products l ${whereOf(all)} LIMIT ${maxItems + 1}))`);
     ctes.push(`ax AS MATERIALIZED ${bounded(all)}`);
     args.push(...all.args, ...all.args);
