@@ -192,6 +192,13 @@ async function auditReport(pages, initOf) {
 }
 
 /** Warm-up: JIT tiers, caches (the category tree), workerd's D1 statement cache. */
+/** The session cookie an answer sets (`name=value`), if it sets one: an answer may set others (`__d1b`), or none when the session did not change. */
+const sessionCookie = (res) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
+
 async function warmUp(path, requests = 100, init = {}) {
   init = asFromTheEdge(init);
   for (let i = 0; i < requests; i++) await (await fetch(BASE + path, init)).arrayBuffer();
@@ -217,7 +224,7 @@ async function shopperWithCart(count, base = BASE) {
       body: new URLSearchParams({ primaryId, purchasableId: sku, quantity: "1" }),
       headers: cookie ? { Cookie: cookie } : {},
     });
-    cookie = res.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
+    cookie = sessionCookie(res) ?? cookie;
     if (res.status === 201) added++;
   }
   if (added < count) throw new Error(`could fill the bench cart with ${added} of ${count} products`);
@@ -232,7 +239,7 @@ async function accountWithFavourites(count, base = BASE, every = 1) {
     headers: { Origin: base },
     redirect: "manual",
   });
-  const cookie = signup.headers.get("Set-Cookie")?.split(";")[0];
+  const cookie = sessionCookie(signup);
   if (!cookie) throw new Error(`the bench account's sign-up answered ${signup.status}`);
   for (let id = 1; id <= count * every; id += every) {
     const res = await fetch(`${base}/api/favorites`, {
@@ -466,7 +473,7 @@ async function faultBench() {
         fetch(`${base}/api/cart?lang=ru`, { method: "POST", body: new URLSearchParams({ purchasableId: String(sku), quantity: "1" }) }),
       );
       await add.body?.cancel();
-      const cookie = add.headers.get("Set-Cookie")?.split(";")[0];
+      const cookie = sessionCookie(add);
       if (add.status !== 201 || !cookie) continue;
       const cart = await untilAnswered(() => fetch(`${base}/api/cart?lang=ru`, { headers: { Cookie: cookie } }));
       const quantity = (await cart.json()).find((line) => line.purchasableId === sku)?.quantity ?? 0;
