@@ -160,4 +160,15 @@ const worker = {
   },
 } satisfies ExportedHandler<Env, QueueMessageBody>;
 
-export default { ...worker, fetch: withRequestLog(worker.fetch, () => import("virtual:react-router/server-build")) } satisfies typeof worker;
+const loggedFetch = withRequestLog(worker.fetch, () => import("virtual:react-router/server-build"));
+/**
+ * BENCH_D1=1 only: an answer before any of the shop's layers (`X-Bench-Empty`), the floor of
+ * what the local runtime itself spends per request; the bench takes it off robots.txt's to give
+ * the entry's own CPU.
+ */
+const benchEmpty = (env: Env, request: Request) => env.BENCH_D1 === "1" && request.headers.has("X-Bench-Empty") && benchOn(env, request);
+
+export default {
+  ...worker,
+  fetch: (request, env, ctx) => (benchEmpty(env, request) ? Promise.resolve(new Response("User-agent: *\n")) : loggedFetch(request, env, ctx)),
+} satisfies typeof worker;
