@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { CartPopupHost, MiniCartAnchor, useCartPendingDelta } from "~/cart/index";
-import { cartCounter, cartLayout, guestCartMerge, guestCartRemoval } from "~/cart/index.server";
+import { cartCounter, cartLayout, getOwnerRef, guestCartMerge, guestCartRemoval } from "~/cart/index.server";
 import { guestDraftMerge } from "~/checkout/index.server";
 import { guestOrdersClaim } from "~/orders/index.server";
 import { guestSearchesMerge } from "~/search/index.server";
@@ -63,6 +63,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { layout, flash } = await loadLayout(app, request, params, {
     menu: (lang) => catalogueMenu(db, lang),
     counters: { cart: cartCounter(db), favourites: favouritesCounter(db) },
+    owner: getOwnerRef(context),
   });
   const t = serverT(layout.lang);
   const href = (path: string) => localizePath(path, layout.lang, layout.defaultLang);

@@ -2,6 +2,7 @@ import type { Lang } from "~/i18n/languages";
 import { cartOptionsQuery, citiesQuery, optionsOf, type City, type CostRow } from "~/delivery/index.server";
 import type { DeliveryOption } from "~/delivery/index";
 import { firstRow, flag, mapRows } from "~/server/db.server";
+import { type OwnerRef, ownerSql } from "~/server/session.server";
 import { BONUS_SHARE_PERCENT, summarize, type Promo, type Summary } from "./summary";
 
 /**
@@ -43,16 +44,18 @@ export type CartView = {
   deliveryOptions: DeliveryOption[];
 };
 
-/** The cart's id, or null when the shopper has none yet. */
-export function cartIdQuery(db: D1Database, owner: CartOwner): D1PreparedStatement {
-  return owner.userId !== null
-    ? db.prepare("SELECT id FROM carts WHERE user_id = ?").bind(owner.userId)
-    : db.prepare("SELECT id FROM carts WHERE guest_key = ? AND user_id IS NULL").bind(owner.guestKey ?? "");
-}
-
-export async function findCartId(db: D1Database, owner: CartOwner): Promise<number | null> {
-  if (owner.userId === null && owner.guestKey === null) return null;
-  return (await cartIdQuery(db, owner).first<{ id: number }>())?.id ?? null;
+/**
+ * The owner's cart id, or null when the shopper has none yet. Keyed by a session's id, it goes
+ * to D1 with the session's own read.
+ */
+export async function findCartId(db: D1Database, owner: OwnerRef): Promise<number | null> {
+  if (!("sessionId" in owner) && owner.userId === null && owner.guestKey === null) return null;
+  const o = ownerSql(owner);
+  const row = await db
+    .prepare(`SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL LIMIT 1`)
+    .bind(...o.binds)
+    .first<{ id: number }>();
+  return row?.id ?? null;
 }
 
 const EMPTY_SUMMARY = summarize({

@@ -1,4 +1,5 @@
-import type { CounterSource, ShopperSession } from "~/layout/layout.server";
+import type { CounterSource } from "~/layout/layout.server";
+import { type OwnerRef, ownerSql } from "~/server/session.server";
 import { checkoutMaxItems } from "./checkout-limit";
 import type { CartLayoutData } from "./layout";
 import type { CartPopupData } from "./popup";
@@ -11,19 +12,18 @@ export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutDa
 
 /**
  * The header's cart counter: units in the shopper's cart (a signed-in shopper's is the
- * same on every device). No query for a session that names neither a shopper nor a cart.
+ * same on every device). No query without a session.
  */
 export function cartCounter(db: D1Database) {
-  return (session: ShopperSession): CounterSource => {
-    const userId = session?.get("userId") ?? null;
-    const guestKey = userId === null ? (session?.get("guestKey") ?? null) : null;
-    if (userId === null && guestKey === null) return 0;
+  return (owner: OwnerRef | null): CounterSource => {
+    if (owner === null) return 0;
+    const o = ownerSql(owner);
     return db
       .prepare(
         `SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines
-         WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ?1 OR (guest_key = ?2 AND user_id IS NULL))`,
+         WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL)`,
       )
-      .bind(userId ?? 0, guestKey ?? "");
+      .bind(...o.binds);
   };
 }
 

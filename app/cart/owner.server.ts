@@ -1,7 +1,17 @@
 import type { RouterContextProvider, Session } from "react-router";
 import { type AppContext, getApp } from "~/server/context.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
-import { ensureGuestKey, guestKeyOf, readSession, sessionStorage, sessionToWrite, type FlashData, type SessionData } from "~/server/session.server";
+import {
+  ensureGuestKey,
+  guestKeyOf,
+  type OwnerRef,
+  readSession,
+  sessionIdOf,
+  sessionStorage,
+  sessionToWrite,
+  type FlashData,
+  type SessionData,
+} from "~/server/session.server";
 import { findCartId, type CartOwner } from "./cart.server";
 import { cartFor } from "./lines.server";
 
@@ -29,11 +39,27 @@ export function getShopper(context: Readonly<RouterContextProvider>): Promise<Sh
   return (r.shopper ??= shopperOf(app.env, app.request));
 }
 
+/**
+ * Whose rows the request's reads name (null: no session, so nothing: an anonymous page reads none).
+ * A page (GET) names its session by id, so its shopper's reads join the session's own read in the
+ * first round trip; after an action, which may have made the session or changed its owner (a
+ * guest's first add, a sign-in), the shopper as the action left it.
+ */
+export async function getOwnerRef(context: Readonly<RouterContextProvider>): Promise<OwnerRef | null> {
+  const app = getApp(context);
+  if (app.request.method === "GET" || app.request.method === "HEAD") {
+    const sessionId = await sessionIdOf(app.env, app.request);
+    return sessionId === null ? null : { sessionId };
+  }
+  const { session, owner } = await getShopper(context);
+  return session && (owner.userId !== null || owner.guestKey !== null) ? owner : null;
+}
+
 /** The request's cart id (null: none yet), looked up once per request; a write that makes the cart sets it. */
 export function getCartId(context: Readonly<RouterContextProvider>): Promise<number | null> {
   const app = getApp(context);
   const r = resolvedOf(app);
-  return (r.cartId ??= getShopper(context).then((shopper) => existingCartId(app.env, shopper)));
+  return (r.cartId ??= getOwnerRef(context).then((owner) => (owner === null ? null : findCartId(app.env.DB, owner))));
 }
 
 /** The cart a write made or found: the request's cart id from now on. */

@@ -68,15 +68,19 @@ function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"]
  * not done; else the review). Null when the cart cannot check out (empty, over the limit).
  */
 export async function checkoutData(c: Ctx, asked: string | null, readAccount: AccountReader): Promise<CheckoutData | "empty" | "limit"> {
-  const view = await getCartView(c.env, c.lang, c.cartId);
+  // The draft (made on the first visit: a write of its own) and the account need only the cart
+  // and the shopper: they go beside the cart's view, not after it.
+  const drafted = getDraft(c.env.DB, c.cartId);
+  const accountRead = c.userId === null ? null : readAccount(c.userId);
+  const [view] = await Promise.all([getCartView(c.env, c.lang, c.cartId), drafted, accountRead]);
   if (view.lines.length === 0) return "empty";
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
   const cityId = view.cityId;
   const pointTypes = cityId ? view.deliveryOptions.filter((o) => o.type !== "courier") : [];
   const [draft, account, pointLists, streets] = await Promise.all([
-    getDraft(c.env.DB, c.cartId),
-    c.userId === null ? null : readAccount(c.userId),
+    drafted,
+    accountRead,
     Promise.all(pointTypes.map((o) => pointsOf(c.env.DB, c.lang, cityId!, o.id))),
     cityId && view.deliveryOptions.some((o) => o.type === "courier") ? streetsOf(c.env.DB, c.lang, cityId) : [],
   ]);

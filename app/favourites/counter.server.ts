@@ -1,5 +1,5 @@
-import type { CounterSource, ShopperSession } from "~/layout/layout.server";
-import { ownerRows } from "./favourites.server";
+import type { CounterSource } from "~/layout/layout.server";
+import { type OwnerRef, ownerSql } from "~/server/session.server";
 
 /**
  * The counter shows 0..99 and "99+" above. Counted well past 100 so that an
@@ -7,13 +7,16 @@ import { ownerRows } from "./favourites.server";
  */
 const COUNT_UP_TO = 1000;
 
-/** The header's favourites counter: the account's or the guest key's rows; no query for a session with neither. */
+/** The header's favourites counter: the account's or the guest key's rows; no query without a session. */
 export function favouritesCounter(db: D1Database) {
-  return (session: ShopperSession): CounterSource => {
-    const userId = session?.get("userId") ?? null;
-    const guestKey = session?.get("guestKey") ?? null;
-    if (userId === null && guestKey === null) return 0;
-    const { table, column, key } = ownerRows(userId !== null ? { userId } : { guestKey });
-    return db.prepare(`SELECT MIN(?2, COUNT(*)) AS n FROM ${table} WHERE ${column} = ?1`).bind(key, COUNT_UP_TO);
+  return (owner: OwnerRef | null): CounterSource => {
+    if (owner === null) return 0;
+    const o = ownerSql(owner);
+    return db
+      .prepare(
+        `SELECT MIN(?3, (SELECT COUNT(*) FROM favourites WHERE user_id = ${o.userId})
+           + (SELECT COUNT(*) FROM guest_favourites WHERE guest_key = ${o.guestKey})) AS n`,
+      )
+      .bind(...o.binds, COUNT_UP_TO);
   };
 }

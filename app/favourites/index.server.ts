@@ -10,7 +10,8 @@ export {
   favouritesPage,
   type RetargetingItem,
   wishlistRetargeting,
-  favouritesAmong,
+  favouritesLookup,
+  isFavouriteSlug,
 } from "./list.server";
 export { type FavouriteWrite, type FavouriteWriter, writeFavourite } from "./write.server";
 export {

@@ -1,5 +1,6 @@
 import type { Lang } from "~/i18n/languages";
 import { flag } from "~/server/db.server";
+import { type OwnerRef, ownerSql } from "~/server/session.server";
 import { type FavouritesOwner, ownerRows } from "./favourites.server";
 
 export type { FavouritesOwner };
@@ -157,23 +158,60 @@ export function favouritesOwner(userId: number | null, session: { get(key: "gues
 }
 
 /**
- * Which of a grid's products are the shopper's favourites (the hearts' state): none
- * without a session, so the anonymous page reads nothing and stays the same for all.
+ * An owner with at most this many favourites has them read whole with the page's first reads
+ * (the grid's hearts are then known without a second round trip); one with more is asked
+ * about the grid's products once the grid is known.
  */
-export async function favouritesAmong(
-  db: D1Database,
-  shopper: { owner: { userId: number | null }; session: Parameters<typeof favouritesOwner>[1] },
-  productIds: readonly number[],
-): Promise<number[]> {
-  if (!shopper.session || productIds.length === 0) return [];
-  const { table, column, key } = ownerRows(favouritesOwner(shopper.owner.userId, shopper.session));
-  const { results } = await db
-    .prepare(`SELECT product_id AS id FROM ${table} WHERE ${column} = ? AND product_id IN (SELECT value FROM json_each(?))`)
-    .bind(key, JSON.stringify(productIds))
+const HEARTS_READ_WHOLE = 200;
+
+/**
+ * The hearts' state for a page's grids: started with the page's first reads (keyed by the
+ * session, `OwnerRef`), asked which of a grid's products are favourites once the grid is read.
+ * None without a session, so the anonymous page reads nothing and stays the same for all.
+ */
+export function favouritesLookup(db: D1Database, owner: OwnerRef | null): (productIds: readonly number[]) => Promise<number[]> {
+  if (owner === null) return async () => [];
+  const o = ownerSql(owner);
+  const whole = db
+    .prepare(
+      `SELECT product_id AS id FROM favourites WHERE user_id = ${o.userId}
+       UNION ALL SELECT product_id FROM guest_favourites WHERE guest_key = ${o.guestKey} LIMIT ?3`,
+    )
+    .bind(...o.binds, HEARTS_READ_WHOLE + 1)
     .all<{ id: number }>();
-  return results.map((r) => r.id);
+  // A page whose grids are empty never asks: its failure must not go unhandled.
+  whole.catch(() => undefined);
+  return async (productIds) => {
+    if (productIds.length === 0) return [];
+    const { results } = await whole;
+    if (results.length <= HEARTS_READ_WHOLE) {
+      const mine = new Set(results.map((r) => r.id));
+      return productIds.filter((id) => mine.has(id));
+    }
+    const among = await db
+      .prepare(
+        `SELECT product_id AS id FROM favourites WHERE user_id = ${o.userId} AND product_id IN (SELECT value FROM json_each(?3))
+         UNION ALL SELECT product_id FROM guest_favourites WHERE guest_key = ${o.guestKey} AND product_id IN (SELECT value FROM json_each(?3))`,
+      )
+      .bind(...o.binds, JSON.stringify(productIds))
+      .all<{ id: number }>();
+    return among.results.map((r) => r.id);
+  };
 }
 
+/** Whether the product with this slug is one of the owner's favourites: keyed by the slug, it goes to D1 with the product's own read. */
+export async function isFavouriteSlug(db: D1Database, owner: OwnerRef | null, slug: string): Promise<boolean> {
+  if (owner === null) return false;
+  const o = ownerSql(owner);
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM favourites WHERE user_id = ${o.userId} AND product_id = (SELECT id FROM products WHERE slug = ?3))
+           OR EXISTS (SELECT 1 FROM guest_favourites WHERE guest_key = ${o.guestKey} AND product_id = (SELECT id FROM products WHERE slug = ?3)) AS yes`,
+    )
+    .bind(...o.binds, slug)
+    .first<{ yes: number }>();
+  return row?.yes === 1;
+}
 /** What a retargeting tag needs of a list: each product's id, price (UZS) and quantity. */
 export type RetargetingItem = { id: number; price: number; quantity: number };
 

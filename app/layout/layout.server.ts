@@ -7,7 +7,7 @@ import { localizePath, resolvePrefix } from "~/i18n/url";
 import { escapeHtml } from "~/ui/html";
 import type { AppContext } from "~/server/context.server";
 import { isD1Outage, isReadOnly } from "~/server/d1-faults.server";
-import { readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
+import { type OwnerRef, readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
 import type { Counters, LayoutData, MenuItem } from "./data";
 
 /**
@@ -21,7 +21,9 @@ export type ShopperSession = Session<SessionData, FlashData> | null;
 /** What features contribute to the layout (the root loader passes them in). */
 export type LayoutSources = {
   menu: (lang: LayoutData["lang"]) => Promise<MenuItem[]>;
-  counters: { [K in keyof Counters]: (session: ShopperSession) => CounterSource };
+  counters: { [K in keyof Counters]: (owner: OwnerRef | null) => CounterSource };
+  /** Whose the counters are (null: no session). */
+  owner: Promise<OwnerRef | null>;
 };
 
 /**
@@ -68,7 +70,8 @@ export async function loadLayout(
   // Unmatched URLs (the "*" route) have no :lang param: read the prefix of the path itself.
   const prefix = resolvePrefix(new URL(request.url).pathname, app.defaultLang);
   const lang = isLang(params.lang) ? params.lang : prefix.kind === "ok" ? prefix.lang : app.defaultLang;
-  const [menu, session] = await Promise.all([
+  // The counters name the session by its id: they go to D1 with the session's own read.
+  const [menu, session, counters] = await Promise.all([
     sources.menu(lang).catch((error: unknown) => {
       console.error("menu unavailable", error);
       return [] as MenuItem[];
@@ -78,11 +81,11 @@ export async function loadLayout(
       if (isD1Outage(error)) throw error;
       return null;
     }),
+    sources.owner
+      .then((owner) => countAll(app.env.DB, { cart: sources.counters.cart(owner), favourites: sources.counters.favourites(owner) }))
+      .catch(() => ({ cart: 0, favourites: 0 })),
   ]);
-  const [counters, flash] = await Promise.all([
-    countAll(app.env.DB, { cart: sources.counters.cart(session), favourites: sources.counters.favourites(session) }).catch(() => ({ cart: 0, favourites: 0 })),
-    takeFlash(app.env, request, session).catch(() => null),
-  ]);
+  const flash = await takeFlash(app.env, request, session).catch(() => null);
   const readOnly = isReadOnly(app.env, request);
   return {
     layout: {

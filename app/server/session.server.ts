@@ -1,4 +1,4 @@
-import { createCookie, createSessionStorage, type Session } from "react-router";
+import { createCookie, createSession, createSessionStorage, type Session } from "react-router";
 import { isD1Outage } from "./d1-faults.server";
 
 /** What a session may keep. Later features add their keys here. */
@@ -31,9 +31,9 @@ export const SESSION_DAYS = 30;
  * by the code that stores it), so anonymous pages carry no Set-Cookie and can
  * be cached.
  */
-export function sessionStorage(env: Env, request: Request) {
+function sessionCookie(env: Env, request: Request) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not configured");
-  const cookie = createCookie("__session", {
+  return createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
     secure: new URL(request.url).protocol === "https:",
@@ -41,6 +41,17 @@ export function sessionStorage(env: Env, request: Request) {
     maxAge: SESSION_DAYS * 24 * 3600,
     secrets: env.SESSION_SECRET.split(","),
   });
+}
+
+/** A live session's stored data by its id (null: no such session, or it expired). */
+const LIVE = "(expires_at IS NULL OR expires_at > unixepoch())";
+async function readSessionData(db: D1Database, id: string): Promise<SessionData | null> {
+  const row = await db.prepare(`SELECT data FROM sessions WHERE id = ? AND ${LIVE}`).bind(id).first<{ data: string }>();
+  return row ? (JSON.parse(row.data) as SessionData) : null;
+}
+
+export function sessionStorage(env: Env, request: Request) {
+  const cookie = sessionCookie(env, request);
   const db = env.DB;
   return createSessionStorage<SessionData, FlashData>({
     cookie,
@@ -52,13 +63,7 @@ export function sessionStorage(env: Env, request: Request) {
         .run();
       return id;
     },
-    async readData(id) {
-      const row = await db
-        .prepare("SELECT data FROM sessions WHERE id = ? AND (expires_at IS NULL OR expires_at > unixepoch())")
-        .bind(id)
-        .first<{ data: string }>();
-      return row ? JSON.parse(row.data) : null;
-    },
+    readData: (id) => readSessionData(db, id),
     async updateData(id, data, expires) {
       // UPDATE only: a session ended meanwhile (logout, password reset) stays ended.
       await db
@@ -105,32 +110,78 @@ export function ensureGuestKey(session: Session<SessionData, FlashData>): string
   return key;
 }
 
+/**
+ * The session id the request's cookie carries, its signature checked (null: no cookie, or a
+ * forged or outdated one). No D1: statements keyed by it (`ownerSql`) go out in the same round
+ * trip as the session's own read. Once per request.
+ */
+export function sessionIdOf(env: Env, request: Request): Promise<string | null> {
+  let id = sessionIdsOfRequests.get(request);
+  if (!id) {
+    const header = request.headers.get("Cookie");
+    id = header?.includes("__session=")
+      ? sessionCookie(env, request)
+          .parse(header)
+          .then((value: unknown) => (typeof value === "string" && value ? value : null))
+      : Promise.resolve(null);
+    sessionIdsOfRequests.set(request, id);
+  }
+  return id;
+}
+
+const sessionIdsOfRequests = new WeakMap<Request, Promise<string | null>>();
+
 /** The request's session, read from D1 only when the request carries a session cookie (once per request). */
 export function readSession(env: Env, request: Request): Promise<Session<SessionData, FlashData> | null> {
   // Read once per request: the root and the route loaders (and an action) share one session object.
   let session = sessionsOfRequests.get(request);
   if (!session) {
-    const header = request.headers.get("Cookie");
+    // As the session storage's getSession: an id whose row is gone or expired is a session with no data.
     // Broken session data (a cookie or a stored row that does not parse) is no session, for every reader alike;
     // a database that did not answer is not (a signed-in shopper is never shown as a guest: the entry answers 503).
-    session = header?.includes("__session=")
-      ? sessionStorage(env, request)
-          .getSession(header)
-          .then((read) => {
-            if (read.id) asRead.set(read, JSON.stringify(read.data));
-            return read;
-          })
-          .catch((error: unknown) => {
-            if (isD1Outage(error)) throw error;
-            return null;
-          })
-      : Promise.resolve(null);
+    session = sessionIdOf(env, request)
+      .then(async (id) => {
+        if (id === null) return null;
+        const read = createSession<SessionData, FlashData>((await readSessionData(env.DB, id)) ?? {}, id);
+        asRead.set(read, JSON.stringify(read.data));
+        return read;
+      })
+      .catch((error: unknown) => {
+        if (isD1Outage(error)) throw error;
+        return null;
+      });
     sessionsOfRequests.set(request, session);
   }
   return session;
 }
 
 const sessionsOfRequests = new WeakMap<Request, Promise<Session<SessionData, FlashData> | null>>();
+
+/**
+ * Whose rows a statement reads. The owner's own values (an account, else a guest's key), or only
+ * a session's id (its signed cookie): then the statement finds the owner in the session's row
+ * itself, so it goes to D1 together with the session's read instead of after it.
+ */
+export type OwnerRef = { userId: number | null; guestKey: string | null } | { sessionId: string };
+
+const VALID_DATA = "(CASE WHEN json_valid(data) THEN data END)";
+
+/**
+ * SQL for the owner's account id and guest key, bound as ?1 and ?2 (a statement numbers its own
+ * parameters from ?3): either is NULL when the owner is not one (a guest's key only counts
+ * without an account, as `guestKeyOf`), and `x = NULL` matches no row.
+ */
+export function ownerSql(ref: OwnerRef): { userId: string; guestKey: string; binds: [number | string | null, string | null] } {
+  if ("sessionId" in ref)
+    return {
+      // From the data, as `readSession` reads it (the user_id column serves ending an account's
+      // sessions); data that does not parse is no session, as there.
+      userId: `(SELECT json_extract(${VALID_DATA}, '$.userId') FROM sessions WHERE id = ?1 AND ${LIVE})`,
+      guestKey: `(SELECT json_extract(${VALID_DATA}, '$.guestKey') FROM sessions WHERE id = ?2 AND json_extract(${VALID_DATA}, '$.userId') IS NULL AND ${LIVE})`,
+      binds: [ref.sessionId, ref.sessionId],
+    };
+  return { userId: "?1", guestKey: "?2", binds: [ref.userId, ref.userId === null ? ref.guestKey : null] };
+}
 
 /** Each session's data as it was read from D1. */
 const asRead = new WeakMap<Session<SessionData, FlashData>, string>();

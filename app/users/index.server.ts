@@ -5,6 +5,7 @@ export {
   phoneUser,
   returnBonusesStatement,
   savedSizes,
+  savedSizesOf,
   savePersonal,
   setConfirmedEmail,
   setPasswordStatement,

@@ -4,6 +4,7 @@
  * change it through these functions; a function that returns a statement is
  * for the caller's batch, where the change must stand or fall with others.
  */
+import { type OwnerRef, ownerSql } from "~/server/session.server";
 
 /** A new account by e-mail; null when the e-mail is taken (the UNIQUE index decides, not a prior read). */
 export async function createEmailUser(db: D1Database, u: { email: string; passwordHash: string; firstName: string }): Promise<number | null> {
@@ -47,6 +48,18 @@ export type Personal = {
 };
 
 /** The shoe and clothing sizes an account saved in its personal details (none: empty lists). */
+/** `savedSizes` for a page's first reads, keyed by the session (null: no session, or a guest's). */
+export async function savedSizesOf(db: D1Database, owner: OwnerRef | null): Promise<{ shoe: string[]; clothing: string[] } | null> {
+  if (owner === null) return null;
+  const o = ownerSql(owner);
+  // The guest key's term only binds ?2 (an account's session has none).
+  const row = await db
+    .prepare(`SELECT shoe_sizes AS shoe, clothe_sizes AS clothing FROM users WHERE id = ${o.userId} AND ${o.guestKey} IS NULL`)
+    .bind(...o.binds)
+    .first<{ shoe: string; clothing: string }>();
+  return row ? { shoe: JSON.parse(row.shoe) as string[], clothing: JSON.parse(row.clothing) as string[] } : null;
+}
+
 export async function savedSizes(db: D1Database, userId: number): Promise<{ shoe: string[]; clothing: string[] }> {
   const row = await db
     .prepare("SELECT shoe_sizes AS shoe, clothe_sizes AS clothing FROM users WHERE id = ?")

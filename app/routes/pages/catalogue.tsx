@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
-import { getShopper } from "~/cart/index.server";
+import { getOwnerRef, getShopper } from "~/cart/index.server";
 import { BrandHeart } from "~/favourites/index";
-import { brandFollowOf, favouritesAmong } from "~/favourites/index.server";
+import { brandFollowOf, favouritesLookup } from "~/favourites/index.server";
 import {
   categoryTrail,
   childrenOf,
@@ -32,9 +32,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireCleanListingUrl(url);
   const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
-  const [categories, listing] = await Promise.all([
+  const [categories, listing, hearts] = await Promise.all([
     getCategories(app.env.DB, lang),
     getListing(app.env.DB, lang, { ...query, q: "", categoryPath: path || undefined }, pageSize),
+    getOwnerRef(context).then((owner) => favouritesLookup(app.env.DB, owner)),
   ]);
   const trail = path ? categoryTrail(categories, path) : [];
   if (!trail) throw data(null, { status: 404 });
@@ -42,15 +43,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (query.page > listing.pageCount) pastTheEnd(url);
   const current = trail.at(-1);
   const t = getI18n(context).t;
-  const shopper = await getShopper(context);
   // The hearts' state (none read without a session); one brand chosen: its page, with the heart that follows it.
   const [favourites, brand] = await Promise.all([
-    favouritesAmong(
-      app.env.DB,
-      shopper,
-      listing.products.map((p) => p.id),
-    ),
-    query.brand.length === 1 ? brandFollowOf(app.env.DB, t, shopper, query.brand[0]!) : null,
+    hearts(listing.products.map((p) => p.id)),
+    query.brand.length === 1 ? getShopper(context).then((shopper) => brandFollowOf(app.env.DB, t, shopper, query.brand[0]!)) : null,
   ]);
   const heading = current?.name ?? t("catalogue:all");
   // A title of its own for every page: the category with its parents ("Sneakers — Footwear — Men"), and the page number after the first.

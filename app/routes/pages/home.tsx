@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "~/server/context.server";
-import { getShopper } from "~/cart/index.server";
-import { favouritesAmong } from "~/favourites/index.server";
+import { getOwnerRef } from "~/cart/index.server";
+import { favouritesLookup } from "~/favourites/index.server";
 import { getCategories, getPopular } from "~/catalogue/index.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -16,11 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const db = app.env.DB;
   const t = getI18n(context).t;
-  const [categories, fresh, sale, shopper] = await Promise.all([
+  const [categories, fresh, sale, hearts] = await Promise.all([
     getCategories(db, lang),
     getPopular(db, lang, 8, "new"),
     getPopular(db, lang, 4, "popular", true),
-    getShopper(context),
+    getOwnerRef(context).then((owner) => favouritesLookup(db, owner)),
   ]);
   return {
     i18n: texts(lang, ["home", "product"]),
@@ -35,11 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     fresh,
     sale,
-    favourites: await favouritesAmong(
-      db,
-      shopper,
-      [...fresh, ...sale].map((p) => p.id),
-    ),
+    favourites: await hearts([...fresh, ...sale].map((p) => p.id)),
   };
 }
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news";
-import { getShopper } from "~/cart/index.server";
+import { getOwnerRef } from "~/cart/index.server";
 import { jsonForScript } from "~/catalogue/index";
 import { getCards, pastTheEnd } from "~/catalogue/index.server";
-import { favouritesAmong } from "~/favourites/index.server";
+import { favouritesLookup } from "~/favourites/index.server";
 import { HTML_LANG } from "~/i18n/languages";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -43,9 +43,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     };
   }
   if (!NEWS_SLUG.test(params.slug)) throw data(null, { status: 404 });
-  const article = await getArticle(app.env.DB, lang, params.slug);
+  const [article, hearts] = await Promise.all([
+    getArticle(app.env.DB, lang, params.slug),
+    getOwnerRef(context).then((owner) => favouritesLookup(app.env.DB, owner)),
+  ]);
   if (!article) throw data(null, { status: 404 });
-  const [products, shopper] = await Promise.all([getCards(app.env.DB, lang, article.productIds), getShopper(context)]);
+  const products = await getCards(app.env.DB, lang, article.productIds);
   const url = app.origin + localized(context, `/news/${article.slug}`);
   const image = article.cover.url.startsWith("/") ? app.origin + article.cover.url : article.cover.url;
   return {
@@ -53,11 +56,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n,
     article,
     products,
-    favourites: await favouritesAmong(
-      app.env.DB,
-      shopper,
-      products.map((p) => p.id),
-    ),
+    favourites: await hearts(products.map((p) => p.id)),
     title: t("news:pageTitle", { name: article.title }),
     ogImage: image,
     jsonLd: jsonForScript(

@@ -16,16 +16,16 @@ import {
   productHtml,
   productWriterI18n,
 } from "~/catalogue/index.server";
-import { savedSizes } from "~/users/index.server";
+import { savedSizesOf } from "~/users/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/index";
-import { getShopper } from "~/cart/index.server";
+import { getOwnerRef, getShopper } from "~/cart/index.server";
 import { Heart } from "~/favourites/index";
-import { favouriteOf, favouritesAmong, favouritesOwner } from "~/favourites/index.server";
+import { favouritesLookup, isFavouriteSlug } from "~/favourites/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { useLinkNavigation } from "~/ui/link-navigation";
@@ -40,20 +40,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   // Critical data is awaited (one D1 round trip each, in parallel); related products stream.
   // The reviews' summary for the JSON-LD comes in the product's own round trip.
-  const [{ product, also }, categories] = await Promise.all([
+  // The heart's state and a signed-in shopper's saved sizes (which choose their size when in stock)
+  // are keyed by the session and the slug: they go in the same round trip. No session, no read:
+  // the anonymous page stays the same for all; a page with a session is private already.
+  const owner = getOwnerRef(context);
+  const [{ product, also }, categories, favourite, saved, hearts] = await Promise.all([
     getProduct(app.env.DB, lang, params.slug, reviewsForSearchQueries(app.env.DB, params.slug)),
     getCategories(app.env.DB, lang),
+    owner.then((o) => isFavouriteSlug(app.env.DB, o, params.slug)),
+    owner.then((o) => savedSizesOf(app.env.DB, o)),
+    owner.then((o) => favouritesLookup(app.env.DB, o)),
   ]);
   const searchReviews = reviewsForSearch(also);
   if (!product) throw data(null, { status: 404 });
   const t = getI18n(context).t;
-  // The heart's state: a guest's from the session, an account's from D1; no session, no read (the anonymous page stays the same for all).
+  // Read with the layout's counters (no round trip of its own).
   const shopper = await getShopper(context);
-  // A signed-in shopper's saved sizes choose their size when in stock: such a page is private already (it has a session), never a shared copy.
-  const [favourite, saved] = await Promise.all([
-    shopper.session ? favouriteOf(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session), product.id).then((f) => f !== null) : false,
-    shopper.owner.userId === null ? null : savedSizes(app.env.DB, shopper.owner.userId),
-  ]);
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
   const path = localized(context, `/product/${product.slug}`);
   const url = app.origin + path;
@@ -120,7 +122,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     related: streamed(
       getRelatedHtml(app.env.DB, writer, product).then(async ({ html, ids }) => ({
         html: documentMarkup(context, html),
-        favourites: await favouritesAmong(app.env.DB, shopper, ids),
+        favourites: await hearts(ids),
       })),
       "related products",
     ),

@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
-import { getShopper } from "~/cart/index.server";
+import { getOwnerRef, getShopper } from "~/cart/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { historyFormSchema, clearSearchHistory, recordSearch, removeSearch, searchHistory } from "~/search/index.server";
-import { favouritesAmong } from "~/favourites/index.server";
+import { favouritesLookup } from "~/favourites/index.server";
 import {
   exactSearchUrl,
   getCategories,
@@ -31,14 +31,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
-  const shopper = await getShopper(context);
+  // The search, the hearts and the session go out together; the shopper's history is written
+  // once the session says whose it is. A query without a searchable word ("a", "%") finds nothing rather than everything.
+  const [found, shopper, hearts] = await Promise.all([
+    searchProducts(app.env.DB, lang, query, pageSize),
+    getShopper(context),
+    getOwnerRef(context).then((owner) => favouritesLookup(app.env.DB, owner)),
+  ]);
   const remembers = shopper.owner.userId !== null || shopper.owner.guestKey !== null;
   // A shopper with a session (an account, or a guest who has one) finds the query in their
   // recent searches; a lost write costs the history an entry, never the search.
-  const recorded = remembers && query.q ? recordSearch(app.env.DB, shopper.owner, query.q).catch(() => undefined) : null;
-  // A query without a searchable word ("a", "%") finds nothing rather than everything.
-  const found = await searchProducts(app.env.DB, lang, query, pageSize);
-  await recorded;
+  if (remembers && query.q) await recordSearch(app.env.DB, shopper.owner, query.q).catch(() => undefined);
   const listing = found?.listing ?? null;
   // The query was read otherwise (another keyboard layout, a typo): say so, and offer exactly what was typed.
   const corrected = found?.correctedTo ? { to: found.correctedTo, exactUrl: exactSearchUrl(url) } : null;
@@ -58,7 +61,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shown = [...(listing?.products ?? []), ...(suggestions?.products ?? [])].map((p) => p.id);
   return {
     i18n: texts(lang, ["search", "catalogue", "product"]),
-    favourites: await favouritesAmong(app.env.DB, shopper, shown),
+    favourites: await hearts(shown),
     query,
     listing: listing && withPackedFacets(listing),
     suggestions,
