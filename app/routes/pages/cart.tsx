@@ -35,16 +35,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   // The cart's id is found by the session's id, with the session's own read; the delivery
-  // types (a small table, needed before a city is chosen) go with them.
-  const [shopper, cartId, types] = await Promise.all([getShopper(context), getCartId(context), enabledDeliveryTypes(app.env.DB, lang)]);
-  const view = await getCartView(app.env, lang, cartId);
+  // types (a small table, needed before a city is chosen) go with them, and wait for nothing.
+  const types = enabledDeliveryTypes(app.env.DB, lang);
+  types.catch(() => undefined);
+  const [shopper, view] = await Promise.all([getShopper(context), getCartId(context).then((cartId) => getCartView(app.env, lang, cartId))]);
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   return {
     i18n: texts(lang, ["cart", "info"], { info: ["delivery", "checkoutLimit", "close"] }),
     view,
     // Before a city is chosen the types are offered by name, so one submission (no JavaScript) chooses both.
-    deliveryTypes: view.lines.length > 0 && view.cityId === null ? types : [],
+    deliveryTypes: view.lines.length > 0 && view.cityId === null ? await types : [],
     analytics: view.lines.map((l, i) =>
       ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
     ),
