@@ -3,12 +3,23 @@ import { z } from "zod";
 import { type FormReply, firstError, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { clientAddress, hit } from "~/server/rate-limit.server";
-import { isD1Outage } from "~/server/d1-faults.server";
 import { cityExists, deliveryOptions, deliveryTypeEnabled } from "~/delivery/index.server";
 import { addFavourite, favouriteOf, favouritesOwner } from "~/favourites/index.server";
-import { findLine, findPromo, getCartView, productOfSku, setBonuses, setDelivery, setPromoCode, type CartView, type SkuProduct } from "./cart.server";
-import { addLine, removeLine } from "./lines.server";
-import { cartForWrite, getCartId, rememberCartId, type Shopper } from "./owner.server";
+import {
+  cartViewOf,
+  cartViewStatements,
+  findLine,
+  findPromo,
+  getCartView,
+  productOfSku,
+  setBonuses,
+  setDelivery,
+  setPromoCode,
+  type CartView,
+  type SkuProduct,
+} from "./cart.server";
+import { addLine, addLineReadingBack, removeLine } from "./lines.server";
+import { cartForWrite, getCartId, getShopper, rememberCartId } from "./owner.server";
 import type { CartPopupData } from "./popup";
 import { addSchema, bonusesSchema, changeSizeSchema, deliverySchema, lineSchema, promoSchema } from "./schema";
 import { promoDiscount } from "./summary";
@@ -62,7 +73,6 @@ export type CartActionContext = {
   env: Env;
   request: Request;
   lang: Lang;
-  shopper: Shopper;
   now?: number;
   fromForm?: boolean;
 };
@@ -174,33 +184,30 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       return addFailure(known.status, known.code, issue.field, null);
     }
     const { primaryId, purchasableId, quantity } = parsed.value;
-    // The product and the shopper's cart in one round trip.
-    const [product, existing] = await Promise.all([productOfSku(db, c.lang, purchasableId), getCartId(c.context)]);
+    // The product, the shopper's cart and the session in one round trip.
+    const [product, existing, shopper] = await Promise.all([productOfSku(db, c.lang, purchasableId), getCartId(c.context), getShopper(c.context)]);
     if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
     if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
-    const cart = await cartForWrite(c.env, c.request, c.shopper, existing);
+    const cart = await cartForWrite(c.env, c.request, shopper, existing);
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
     rememberCartId(c.context, cartId);
-    const added = await addLine(db, cartId, purchasableId, quantity, asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : undefined);
+    // The add and the cart read back in one batch: one round trip, and a database that fails
+    // now added nothing (its 503 is safe to try again).
+    const repeat = asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : { now: null, windowMs: 0 };
+    const { added, readBack } = await addLineReadingBack(db, cartId, purchasableId, quantity, repeat, cartViewStatements(db, c.lang, cartId));
+    const view = readBack ? cartViewOf(c.env, cartId, readBack, c.now) : await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
-      const view = await getCartView(c.env, c.lang, cartId, c.now);
       const { code, error } = stockFailure(added.reason);
       const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;
       const vars = { stock: product.stock, inCart };
       return fail(409, code, error, "purchasableId", { popup: popupOf(false, code, error, product, view, vars) });
     }
-    // The size is in the cart: the popup's view of it is a courtesy. A database that fails now must
-    // not turn the add into a 503, after which the shopper's "try again" would add it twice.
-    const view = await getCartView(c.env, c.lang, cartId, c.now).catch((error: unknown) => {
-      if (isD1Outage(error)) return null;
-      throw error;
-    });
-    return { ok: true, intent, notice: "added", product, ...(view ? { view, popup: popupOf(true, null, "cartPopup.added", product, view) } : {}) };
+    return { ok: true, intent, notice: "added", product, view, popup: popupOf(true, null, "cartPopup.added", product, view) };
   }
 
   // Everything else works on an existing cart, scoped to this shopper.
-  const cartId = await getCartId(c.context);
+  const [cartId, shopper] = await Promise.all([getCartId(c.context), getShopper(c.context)]);
   if (intent === "increment" || intent === "decrement" || intent === "delete" || intent === "move-to-favourites") {
     const parsed = parse(lineSchema);
     if (parsed.status !== "success") return fail(400, "unknown_line", "cart:errors.unknownLine", "purchasableId");
@@ -209,7 +216,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     if (cartId !== null && !line && c.fromForm) {
       if (intent === "delete") return { ok: true, intent, notice: "removed" };
       const product = intent === "move-to-favourites" ? await productOfSku(db, c.lang, skuId) : null;
-      if (product && (await favouriteOf(db, favouritesOwner(c.shopper.owner.userId, c.shopper.session), product.id)))
+      if (product && (await favouriteOf(db, favouritesOwner(shopper.owner.userId, shopper.session), product.id)))
         return { ok: true, intent, notice: "movedToFavourites" };
     }
     if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
@@ -220,7 +227,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     }
     await removeLine(db, cartId, skuId, intent !== "decrement");
     if (intent === "move-to-favourites") {
-      await addFavourite(db, favouritesOwner(c.shopper.owner.userId, c.shopper.session), line.productId, skuId);
+      await addFavourite(db, favouritesOwner(shopper.owner.userId, shopper.session), line.productId, skuId);
       return { ok: true, intent, notice: "movedToFavourites" };
     }
     return { ok: true, intent, notice: intent === "delete" ? "removed" : "updated" };
@@ -264,8 +271,8 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
       const tries = await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600);
       if (!tries.allowed) return fail(429, "promo_limited", "cart:errors.promoLimited", "promoCode", { retryAfter: tries.retryAfter });
-      const promo = await findPromo(db, parsed.value.promoCode, c.shopper.owner.userId);
-      const check = promoDiscount(promo, view.lines, c.shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
+      const promo = await findPromo(db, parsed.value.promoCode, shopper.owner.userId);
+      const check = promoDiscount(promo, view.lines, shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
       if (!check.ok) return fail(422, "promo_invalid", `cart:errors.promo.${check.problem}`, "promoCode");
       await setPromoCode(db, cartId, parsed.value.promoCode);
       return { ok: true, intent, notice: "promoApplied" };

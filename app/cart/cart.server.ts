@@ -116,9 +116,15 @@ export function clubRules(env: Pick<Env, "CLUB_DISCOUNT_PERCENT">): { discountPe
 }
 
 export async function getCartView(env: CartEnv, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
-  const db = env.DB;
-  if (cartId === null) return { cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] };
-  const [lineRows, sizeRows, stateRows, cityRows, costRows] = await db.batch([
+  if (cartId === null) return emptyView();
+  return cartViewOf(env, cartId, await env.DB.batch(cartViewStatements(env.DB, lang, cartId)), now);
+}
+
+const emptyView = (): CartView => ({ cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] });
+
+/** The cart view's statements, for a batch of the caller's (a write's read-back goes in the write's own batch). */
+export function cartViewStatements(db: D1Database, lang: Lang, cartId: number): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         `SELECT l.sku_id AS skuId, l.quantity, s.size, s.stock, p.id AS productId, p.slug, t.name, b.name AS brand,
@@ -150,14 +156,19 @@ export async function getCartView(env: CartEnv, lang: Lang, cartId: number | nul
       .bind(cartId),
     citiesQuery(db, lang),
     cartOptionsQuery(db, lang, cartId),
-  ]);
+  ];
+}
+
+/** The cart view from the answers to `cartViewStatements`, in their order. */
+export function cartViewOf(env: CartEnv, cartId: number, results: D1Result[], now = Math.floor(Date.now() / 1000)): CartView {
+  const [lineRows, sizeRows, stateRows, cityRows, costRows] = results as [D1Result, D1Result, D1Result, D1Result, D1Result];
   const sizesOf = new Map<number, CartLine["sizes"]>();
   for (const s of mapRows(sizeRows, (r: SizeRow) => r)) {
     sizesOf.set(s.productId, [...(sizesOf.get(s.productId) ?? []), { id: s.id, size: s.size, stock: s.stock }]);
   }
   const lines = mapRows(lineRows, (l: LineRow): CartLine => ({ ...l, inClub: flag(l.inClub), sizes: sizesOf.get(l.productId) ?? [] }));
   const state = firstRow(stateRows, (r: StateRow) => r);
-  if (!state) return getCartView(env, lang, null);
+  if (!state) return emptyView();
   const cities = mapRows(cityRows, (r: City) => r);
   const deliveryOptions = state.cityId
     ? optionsOf(

@@ -41,28 +41,52 @@ export async function addLine(
   quantity: number,
   repeat: { now: number | null; windowMs: number } = { now: null, windowMs: 0 },
 ): Promise<AddResult> {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ADD) return { ok: false, reason: "badQuantity" };
+  return (await addLineReadingBack(db, cartId, skuId, quantity, repeat, [])).added;
+}
+
+/**
+ * `addLine` with statements that read the cart back (its view) in the same batch: one round
+ * trip. A batch is one transaction: they read the cart as the add left it, and a batch that
+ * failed added nothing. `readBack`: their answers, null when the quantity was refused unsent.
+ */
+export async function addLineReadingBack(
+  db: D1Database,
+  cartId: number,
+  skuId: number,
+  quantity: number,
+  repeat: { now: number | null; windowMs: number },
+  readBack: D1PreparedStatement[],
+): Promise<{ added: AddResult; readBack: D1Result[] | null }> {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ADD) return { added: { ok: false, reason: "badQuantity" }, readBack: null };
   const same = "(?5 > 0 AND last_add_quantity = excluded.quantity AND last_add_ms > ?4 - ?5)";
-  const row = await db
-    .prepare(
-      `INSERT INTO cart_lines (cart_id, sku_id, quantity, last_add_ms, last_add_quantity)
-       SELECT ?1, s.id, ?3, ?4, ?3 FROM skus s
-         -- A line that exists goes on to the update, which checks the stock itself (a copy of an
-         -- add answers as the add did, even if the stock fell in between).
-         WHERE s.id = ?2 AND (s.stock >= ?3 OR EXISTS (SELECT 1 FROM cart_lines WHERE cart_id = ?1 AND sku_id = ?2))
-       ON CONFLICT(cart_id, sku_id) DO UPDATE SET
-         quantity = CASE WHEN ${same} THEN quantity ELSE quantity + excluded.quantity END,
-         last_add_ms = CASE WHEN ${same} THEN last_add_ms ELSE excluded.last_add_ms END,
-         last_add_quantity = excluded.quantity
-         WHERE ${same} OR quantity + excluded.quantity <= (SELECT stock FROM skus WHERE id = excluded.sku_id)
-       RETURNING quantity`,
-    )
-    .bind(cartId, skuId, quantity, repeat.now, repeat.windowMs)
-    .first<{ quantity: number }>();
-  if (row) return { ok: true, quantity: row.quantity };
-  const sku = await db.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId).first<{ stock: number }>();
-  if (!sku) return { ok: false, reason: "unknownSku" };
-  return { ok: false, reason: sku.stock === 0 ? "outOfStock" : "notEnoughStock" };
+  const [inserted, stock, ...rest] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO cart_lines (cart_id, sku_id, quantity, last_add_ms, last_add_quantity)
+         SELECT ?1, s.id, ?3, ?4, ?3 FROM skus s
+           -- A line that exists goes on to the update, which checks the stock itself (a copy of an
+           -- add answers as the add did, even if the stock fell in between).
+           WHERE s.id = ?2 AND (s.stock >= ?3 OR EXISTS (SELECT 1 FROM cart_lines WHERE cart_id = ?1 AND sku_id = ?2))
+         ON CONFLICT(cart_id, sku_id) DO UPDATE SET
+           quantity = CASE WHEN ${same} THEN quantity ELSE quantity + excluded.quantity END,
+           last_add_ms = CASE WHEN ${same} THEN last_add_ms ELSE excluded.last_add_ms END,
+           last_add_quantity = excluded.quantity
+           WHERE ${same} OR quantity + excluded.quantity <= (SELECT stock FROM skus WHERE id = excluded.sku_id)
+         RETURNING quantity`,
+      )
+      .bind(cartId, skuId, quantity, repeat.now, repeat.windowMs),
+    // Why an add that changed nothing was refused, read in the same batch.
+    db.prepare("SELECT stock FROM skus WHERE id = ?").bind(skuId),
+    ...readBack,
+  ]);
+  const row = inserted!.results[0] as { quantity: number } | undefined;
+  const sku = stock!.results[0] as { stock: number } | undefined;
+  const added: AddResult = row
+    ? { ok: true, quantity: row.quantity }
+    : !sku
+      ? { ok: false, reason: "unknownSku" }
+      : { ok: false, reason: sku.stock === 0 ? "outOfStock" : "notEnoughStock" };
+  return { added, readBack: rest };
 }
 
 /** Removes one (or all) of a sku; the line disappears at zero. */

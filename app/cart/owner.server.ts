@@ -5,6 +5,7 @@ import {
   ensureGuestKey,
   guestKeyOf,
   type OwnerRef,
+  ownerAsRead,
   readSession,
   sessionIdOf,
   sessionStorage,
@@ -25,7 +26,7 @@ export async function shopperOf(env: Env, request: Request): Promise<Shopper> {
 }
 
 /** What a request has resolved about its shopper, once: the root's loader, the page's and an action share it. */
-const resolved = new WeakMap<AppContext, { shopper?: Promise<Shopper>; cartId?: Promise<number | null> }>();
+const resolved = new WeakMap<AppContext, { shopper?: Promise<Shopper>; current?: Shopper; cartId?: Promise<number | null> }>();
 const resolvedOf = (app: AppContext) => {
   let r = resolved.get(app);
   if (!r) resolved.set(app, (r = {}));
@@ -36,23 +37,33 @@ const resolvedOf = (app: AppContext) => {
 export function getShopper(context: Readonly<RouterContextProvider>): Promise<Shopper> {
   const app = getApp(context);
   const r = resolvedOf(app);
-  return (r.shopper ??= shopperOf(app.env, app.request));
+  return (r.shopper ??= shopperOf(app.env, app.request).then((shopper) => (r.current = shopper)));
+}
+
+/** Whether the shopper still owns what the request's session named when it was read (no action of the request changed it). */
+function unchanged(shopper: Shopper): boolean {
+  if (!shopper.session) return shopper.owner.userId === null && shopper.owner.guestKey === null;
+  const read = ownerAsRead(shopper.session);
+  const now = { userId: shopper.session.get("userId") ?? null, guestKey: guestKeyOf(shopper.session) };
+  return read !== null && [now, shopper.owner].every((o) => o.userId === read.userId && o.guestKey === read.guestKey);
 }
 
 /**
  * Whose rows the request's reads name (null: no session, so nothing: an anonymous page reads none).
- * A page (GET) names its session by id, so its shopper's reads join the session's own read in the
- * first round trip; after an action, which may have made the session or changed its owner (a
- * guest's first add, a sign-in), the shopper as the action left it.
+ * The request's session by its id, so the reads join the session's own read in the first round
+ * trip; once an action of the request has changed who the shopper is (made the session, a
+ * guest's first key), the shopper as the action left it. Nothing can change it before the
+ * shopper is resolved: every change goes through the resolved shopper.
  */
 export async function getOwnerRef(context: Readonly<RouterContextProvider>): Promise<OwnerRef | null> {
   const app = getApp(context);
-  if (app.request.method === "GET" || app.request.method === "HEAD") {
-    const sessionId = await sessionIdOf(app.env, app.request);
-    return sessionId === null ? null : { sessionId };
+  const current = resolvedOf(app).current;
+  if (current && !unchanged(current)) {
+    const { session, owner } = current;
+    return session && (owner.userId !== null || owner.guestKey !== null) ? owner : null;
   }
-  const { session, owner } = await getShopper(context);
-  return session && (owner.userId !== null || owner.guestKey !== null) ? owner : null;
+  const sessionId = await sessionIdOf(app.env, app.request);
+  return sessionId === null ? null : { sessionId };
 }
 
 /** The request's cart id (null: none yet), looked up once per request; a write that makes the cart sets it. */

@@ -187,6 +187,18 @@ export function ownerSql(ref: OwnerRef): { userId: string; guestKey: string; bin
 const asRead = new WeakMap<Session<SessionData, FlashData>, string>();
 
 /**
+ * The owner a session named when it was read from D1 (as `guestKeyOf` reads it), or null for a
+ * session made during the request: what a shopper is compared with to know that no action of
+ * the request has changed whose rows are theirs.
+ */
+export function ownerAsRead(session: Session<SessionData, FlashData>): { userId: number | null; guestKey: string | null } | null {
+  const read = asRead.get(session);
+  if (read === undefined) return null;
+  const data = JSON.parse(read) as SessionData;
+  return { userId: data.userId ?? null, guestKey: data.userId ? null : (data.guestKey ?? null) };
+}
+
+/**
  * Whether a session must be written (and its cookie sent again): it is new, something in it
  * changed since it was read, or it was last written on another day. An action that changed
  * nothing in it costs no write.

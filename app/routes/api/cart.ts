@@ -30,13 +30,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     return Response.json({ status: false, code, message: t(code === "quantity" ? "cart:errors.quantity" : `cartPopup.${code}`) }, { status: 422 });
   }
   const { primaryId, purchasableId, quantity } = parsed.value;
-  const shopper = await getShopper(context);
   const form =
     quantity === -1
       ? { intent: "decrement", purchasableId: String(purchasableId) }
       : { intent: "add", purchasableId: String(purchasableId), quantity: String(quantity), ...(primaryId ? { primaryId: String(primaryId) } : {}) };
-  const result = await runCartAction(payloadForm(form), { context, env: app.env, request, lang, shopper });
-  const cookie = await commitShopperSession(app.env, request, shopper);
+  const result = await runCartAction(payloadForm(form), { context, env: app.env, request, lang });
+  const cookie = await commitShopperSession(app.env, request, await getShopper(context));
   const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
     return Response.json(

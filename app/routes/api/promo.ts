@@ -1,6 +1,6 @@
 import type { Route } from "./+types/promo";
 import { apiContext, readPayload } from "~/server/api.server";
-import { getCartId, getShopper, runCartAction } from "~/cart/index.server";
+import { getCartId, runCartAction } from "~/cart/index.server";
 import { failureMessage } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { payloadForm, refused } from "~/forms/parse.server";
@@ -13,14 +13,7 @@ import { payloadForm, refused } from "~/forms/parse.server";
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const payload = await readPayload(request, t);
-  const shopper = await getShopper(context);
-  const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), {
-    context,
-    env: app.env,
-    request,
-    lang,
-    shopper,
-  });
+  const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), { context, env: app.env, request, lang });
   if (!result.ok)
     return Response.json({ success: false, message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
   const { summary } = await getCartView(app.env, lang, await getCartId(context));

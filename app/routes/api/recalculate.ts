@@ -1,6 +1,6 @@
 import type { Route } from "./+types/recalculate";
 import { apiContext, readPayload } from "~/server/api.server";
-import { getCartId, getShopper, runCartAction } from "~/cart/index.server";
+import { getCartId, runCartAction } from "~/cart/index.server";
 import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { recalculateSchema } from "~/cart/index";
@@ -16,10 +16,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request, t);
   const parsed = parseForm(payloadForm(payload), recalculateSchema);
   if (parsed.status !== "success") return Response.json({ status: "error", message: t(firstError(parsed.error).message) }, { status: 422 });
-  const shopper = await getShopper(context);
   const { cityId, deliveryTypeId } = parsed.value;
   const form = { intent: "delivery", cityId: String(cityId), deliveryTypeId: deliveryTypeId ? String(deliveryTypeId) : "" };
-  const result = await runCartAction(payloadForm(form), { context, env: app.env, request, lang, shopper });
+  const result = await runCartAction(payloadForm(form), { context, env: app.env, request, lang });
   if (!result.ok)
     return Response.json({ status: "error", message: failureMessage(t, result) }, refused(result.status === 400 ? 422 : result.status, result.retryAfter));
   const view = await getCartView(app.env, lang, await getCartId(context));

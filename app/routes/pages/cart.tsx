@@ -70,8 +70,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const form = await readFormData(request);
+  const result = await runCartAction(form, { context, env: app.env, request, lang, fromForm: true });
+  // A guest's first add made the session (the action's shopper is the request's).
   const shopper = await getShopper(context);
-  const result = await runCartAction(form, { context, env: app.env, request, lang, shopper, fromForm: true });
   const back = form.get("redirectTo");
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
   const hadSession = Boolean(shopper.session?.id);
