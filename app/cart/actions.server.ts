@@ -196,7 +196,7 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     // now added nothing (its 503 is safe to try again).
     const repeat = asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : { now: null, windowMs: 0 };
     const { added, readBack } = await addLineReadingBack(db, cartId, purchasableId, quantity, repeat, cartViewStatements(db, c.lang, cartId));
-    const view = readBack ? cartViewOf(c.env, cartId, readBack, c.now) : await getCartView(c.env, c.lang, cartId, c.now);
+    const view = readBack ? cartViewOf(c.env, readBack, c.now) : await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
       const { code, error } = stockFailure(added.reason);
       const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;

@@ -71,6 +71,7 @@ const EMPTY_SUMMARY = summarize({
 });
 
 type StateRow = {
+  cartId: number;
   promoCode: string | null;
   bonuses: number;
   cityId: number | null;
@@ -115,15 +116,30 @@ export function clubRules(env: Pick<Env, "CLUB_DISCOUNT_PERCENT">): { discountPe
   return { discountPercent: Number(env.CLUB_DISCOUNT_PERCENT) || 0, bonusSharePercent: BONUS_SHARE_PERCENT };
 }
 
-export async function getCartView(env: CartEnv, lang: Lang, cartId: number | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
-  if (cartId === null) return emptyView();
-  return cartViewOf(env, cartId, await env.DB.batch(cartViewStatements(env.DB, lang, cartId)), now);
+export async function getCartView(env: CartEnv, lang: Lang, cart: number | OwnerRef | null, now = Math.floor(Date.now() / 1000)): Promise<CartView> {
+  if (cart === null) return emptyView();
+  return cartViewOf(env, await env.DB.batch(cartViewStatements(env.DB, lang, cart)), now);
+}
+
+/**
+ * The cart's id as an SQL expression bound as ?1 and ?2 (a statement numbers its own from ?3):
+ * the id itself, or the owner's cart found by `ownerSql`, so a page's view goes with the
+ * session's own read instead of after the cart's id.
+ */
+function cartSql(cart: number | OwnerRef): { sql: string; binds: unknown[] } {
+  if (typeof cart === "number") return { sql: "COALESCE(?1, ?2)", binds: [cart, null] };
+  const o = ownerSql(cart);
+  return {
+    sql: `(SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL LIMIT 1)`,
+    binds: o.binds,
+  };
 }
 
 const emptyView = (): CartView => ({ cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] });
 
 /** The cart view's statements, for a batch of the caller's (a write's read-back goes in the write's own batch). */
-export function cartViewStatements(db: D1Database, lang: Lang, cartId: number): D1PreparedStatement[] {
+export function cartViewStatements(db: D1Database, lang: Lang, cartId: number | OwnerRef): D1PreparedStatement[] {
+  const cart = cartSql(cartId);
   return [
     db
       .prepare(
@@ -133,34 +149,34 @@ export function cartViewStatements(db: D1Database, lang: Lang, cartId: number): 
            (SELECT url FROM images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image
          FROM cart_lines l JOIN skus s ON s.id = l.sku_id JOIN products p ON p.id = s.product_id
          JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id JOIN categories cat ON cat.id = p.category_id
-         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?2
-         WHERE l.cart_id = ?1 ORDER BY l.added_at, l.sku_id`,
+         JOIN product_translations t ON t.product_id = p.id AND t.lang = ?3
+         WHERE l.cart_id = ${cart.sql} ORDER BY l.added_at, l.sku_id`,
       )
-      .bind(cartId, lang),
+      .bind(...cart.binds, lang),
     db
       .prepare(
         `SELECT id, product_id AS productId, size, stock FROM skus
-         WHERE product_id IN (SELECT s.product_id FROM cart_lines l JOIN skus s ON s.id = l.sku_id WHERE l.cart_id = ?1)
+         WHERE product_id IN (SELECT s.product_id FROM cart_lines l JOIN skus s ON s.id = l.sku_id WHERE l.cart_id = ${cart.sql})
          ORDER BY product_id, position`,
       )
-      .bind(cartId),
+      .bind(...cart.binds),
     db
       .prepare(
-        `SELECT c.promo_code AS promoCode, c.bonuses, c.city_id AS cityId, c.delivery_type_id AS deliveryTypeId,
+        `SELECT c.id AS cartId, c.promo_code AS promoCode, c.bonuses, c.city_id AS cityId, c.delivery_type_id AS deliveryTypeId,
            u.club_card AS clubCard, u.bonus_balance AS bonusBalance, c.user_id IS NOT NULL AS signedIn,
            p.kind, p.value, p.min_order AS minOrder, p.expires_at AS expiresAt, p.once_per_account AS oncePerAccount, p.active,
            EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.promo_id = p.id AND r.user_id = c.user_id) AS redeemed
          FROM carts c LEFT JOIN users u ON u.id = c.user_id LEFT JOIN promo_codes p ON p.code = c.promo_code
-         WHERE c.id = ?1`,
+         WHERE c.id = ${cart.sql}`,
       )
-      .bind(cartId),
+      .bind(...cart.binds),
     citiesQuery(db, lang),
-    cartOptionsQuery(db, lang, cartId),
+    cartOptionsQuery(db, lang, cart),
   ];
 }
 
 /** The cart view from the answers to `cartViewStatements`, in their order. */
-export function cartViewOf(env: CartEnv, cartId: number, results: D1Result[], now = Math.floor(Date.now() / 1000)): CartView {
+export function cartViewOf(env: CartEnv, results: D1Result[], now = Math.floor(Date.now() / 1000)): CartView {
   const [lineRows, sizeRows, stateRows, cityRows, costRows] = results as [D1Result, D1Result, D1Result, D1Result, D1Result];
   const sizesOf = new Map<number, CartLine["sizes"]>();
   for (const s of mapRows(sizeRows, (r: SizeRow) => r)) {
@@ -202,7 +218,7 @@ export function cartViewOf(env: CartEnv, cartId: number, results: D1Result[], no
     bonusesRequested: state.bonuses,
     delivery,
   });
-  return { cartId, lines, summary, cityId: state.cityId, deliveryTypeId: delivery ? delivery.id : null, cities, deliveryOptions };
+  return { cartId: state.cartId, lines, summary, cityId: state.cityId, deliveryTypeId: delivery ? delivery.id : null, cities, deliveryOptions };
 }
 
 export type SkuProduct = NonNullable<import("./popup").CartPopupData["product"]> & { skuId: number; stock: number };

@@ -3,5 +3,15 @@ export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalc
 export { type CartLine, type CartView, clubRules, findCartId, getCartView, setDelivery } from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
 export { ACCOUNT_CART, cartFor, clearOrderedStatements, GUEST_CART, guestCartMerge, guestCartRemoval, purgeAbandonedCarts } from "./lines.server";
-export { commitShopperSession, ensureSession, existingCartId, getCartId, getOwnerRef, getShopper, guestSessionForWrite, shopperOf } from "./owner.server";
+export {
+  commitShopperSession,
+  ensureSession,
+  existingCartId,
+  getCartId,
+  getOwnerRef,
+  getRequestCartView,
+  getShopper,
+  guestSessionForWrite,
+  shopperOf,
+} from "./owner.server";
 export { checkoutLimitHtml } from "./checkout-limit-html.server";

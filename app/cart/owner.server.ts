@@ -13,7 +13,8 @@ import {
   type FlashData,
   type SessionData,
 } from "~/server/session.server";
-import { findCartId, type CartOwner } from "./cart.server";
+import type { Lang } from "~/i18n/languages";
+import { type CartOwner, type CartView, findCartId, getCartView } from "./cart.server";
 import { cartFor } from "./lines.server";
 
 export type Shopper = { session: Session<SessionData, FlashData> | null; owner: CartOwner };
@@ -71,6 +72,19 @@ export function getCartId(context: Readonly<RouterContextProvider>): Promise<num
   const app = getApp(context);
   const r = resolvedOf(app);
   return (r.cartId ??= getOwnerRef(context).then((owner) => (owner === null ? null : findCartId(app.env.DB, owner))));
+}
+
+/**
+ * The request's cart as its pages show it: found by the session's id with the page's first reads
+ * (one round trip with the session's own), or by the cart's id once the request knows it.
+ */
+export async function getRequestCartView(context: Readonly<RouterContextProvider>, lang: Lang): Promise<CartView> {
+  const app = getApp(context);
+  const r = resolvedOf(app);
+  if (r.cartId) return getCartView(app.env, lang, await r.cartId);
+  const view = await getCartView(app.env, lang, await getOwnerRef(context));
+  r.cartId ??= Promise.resolve(view.cartId);
+  return view;
 }
 
 /** The cart a write made or found: the request's cart id from now on. */

@@ -51,9 +51,9 @@ export function optionsQuery(db: D1Database, lang: Lang, cityId: number): D1Prep
   return db.prepare(optionsSql(lang, "?1")).bind(cityId);
 }
 
-/** The same for the city a cart has chosen (no rows while it has none). */
-export function cartOptionsQuery(db: D1Database, lang: Lang, cartId: number): D1PreparedStatement {
-  return db.prepare(optionsSql(lang, "(SELECT city_id FROM carts WHERE id = ?1)")).bind(cartId);
+/** The same for the city a cart has chosen (no rows while it has none): `cart`, an SQL expression for the cart's id, with its binds. */
+export function cartOptionsQuery(db: D1Database, lang: Lang, cart: { sql: string; binds: unknown[] }): D1PreparedStatement {
+  return db.prepare(optionsSql(lang, `(SELECT city_id FROM carts WHERE id = ${cart.sql})`)).bind(...cart.binds);
 }
 
 /** The delivery types offered in a city with their cost: the city's own row, else another_city. */

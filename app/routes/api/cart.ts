@@ -1,6 +1,6 @@
 import type { Route } from "./+types/cart";
 import { apiContext, readPayload } from "~/server/api.server";
-import { addParseFailure, getCartId, getShopper, runCartAction } from "~/cart/index.server";
+import { addParseFailure, getCartId, getRequestCartView, getShopper, runCartAction } from "~/cart/index.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, summaryHeaders } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { commitShopperSession } from "~/cart/index.server";
@@ -10,7 +10,7 @@ import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.serve
 /** GET /api/cart: the lines as a list, the summary in headers (docs/api.md lists them). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
-  const view = await getCartView(app.env, lang, await getCartId(context));
+  const view = await getRequestCartView(context, lang);
   return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: summaryHeaders(view) });
 }
 

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cart";
-import { getCartId, getShopper, runCartAction } from "~/cart/index.server";
+import { getRequestCartView, getShopper, runCartAction } from "~/cart/index.server";
 import { ecommerceItem } from "~/cart/index";
-import { getCartView } from "~/cart/index.server";
 import { enabledDeliveryTypes } from "~/delivery/index.server";
 import { CartPage } from "~/cart/index";
 import { CartPopup, MiniCart } from "~/cart/index";
@@ -38,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // types (a small table, needed before a city is chosen) go with them, and wait for nothing.
   const types = enabledDeliveryTypes(app.env.DB, lang);
   types.catch(() => undefined);
-  const [shopper, view] = await Promise.all([getShopper(context), getCartId(context).then((cartId) => getCartView(app.env, lang, cartId))]);
+  const [shopper, view] = await Promise.all([getShopper(context), getRequestCartView(context, lang)]);
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   return {
