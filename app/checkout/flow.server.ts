@@ -3,7 +3,17 @@ import type { TFunction } from "~/i18n/translate";
 import { getApp } from "~/server/context.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
 import { type CartView, getCartId, getCartView, getShopper, setDelivery } from "~/cart/index.server";
-import { cityExists, type DeliveryPoint, deliveryOptions, pointOf, pointsOf, postCodeOf, type Street, streetIdOf, streetsOf } from "~/delivery/index.server";
+import {
+  cartCityPoints,
+  cartCityStreets,
+  cityExists,
+  type DeliveryPoint,
+  deliveryOptions,
+  pointOf,
+  postCodeOf,
+  type Street,
+  streetIdOf,
+} from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { placeOrderSchema } from "~/orders/index";
@@ -72,7 +82,10 @@ export async function checkoutData(c: Ctx, asked: string | null, readAccount: Ac
   // and the shopper: they go beside the cart's view, not after it.
   const drafted = getDraft(c.env.DB, c.cartId);
   const accountRead = c.userId === null ? null : readAccount(c.userId);
-  const [view] = await Promise.all([getCartView(c.env, c.lang, c.cartId), drafted, accountRead]);
+  // The delivery step's stores, post offices and streets, of the city the cart has chosen.
+  const cityPoints = cartCityPoints(c.env.DB, c.lang, c.cartId);
+  const cityStreets = cartCityStreets(c.env.DB, c.lang, c.cartId);
+  const [view] = await Promise.all([getCartView(c.env, c.lang, c.cartId), drafted, accountRead, cityPoints, cityStreets]);
   if (view.lines.length === 0) return "empty";
   if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
@@ -81,8 +94,8 @@ export async function checkoutData(c: Ctx, asked: string | null, readAccount: Ac
   const [draft, account, pointLists, streets] = await Promise.all([
     drafted,
     accountRead,
-    Promise.all(pointTypes.map((o) => pointsOf(c.env.DB, c.lang, cityId!, o.id))),
-    cityId && view.deliveryOptions.some((o) => o.type === "courier") ? streetsOf(c.env.DB, c.lang, cityId) : [],
+    cityPoints.then((all) => pointTypes.map((o) => all.filter((p) => p.deliveryTypeId === o.id))),
+    cityId && view.deliveryOptions.some((o) => o.type === "courier") ? cityStreets : [],
   ]);
   const pointsByType = Object.fromEntries(pointTypes.map((o, i) => [o.id, pointLists[i]!]));
   const points = option ? (pointsByType[option.id] ?? []) : [];

@@ -197,6 +197,21 @@ export async function pointsOf(db: D1Database, lang: Lang, cityId: number, typeI
   return rows.results;
 }
 
+/**
+ * Every point in the city a cart has chosen, of every type, in `pointsOf`'s order (none before a
+ * city is chosen): keyed by the cart, it is read beside the cart's view instead of after it.
+ */
+export async function cartCityPoints(db: D1Database, lang: Lang, cartId: number): Promise<DeliveryPoint[]> {
+  const rows = await db
+    .prepare(
+      `SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE city_id = (SELECT city_id FROM carts WHERE id = ?)
+       ORDER BY number IS NULL, number, title_${lang}, id`,
+    )
+    .bind(cartId)
+    .all<DeliveryPoint>();
+  return rows.results;
+}
+
 /** One point, if it serves this city and delivery type. */
 export async function pointOf(db: D1Database, lang: Lang, id: number, cityId: number, typeId: number): Promise<DeliveryPoint | null> {
   return db
@@ -226,6 +241,16 @@ export async function streetIdOf(db: D1Database, cityId: number, title: string):
 export async function streetsOf(db: D1Database, lang: Lang, cityId: number): Promise<Street[]> {
   return (await db.prepare(`SELECT id, ref, title_${lang} AS title FROM streets WHERE city_id = ? ORDER BY title_${lang}, id`).bind(cityId).all<Street>())
     .results;
+}
+
+/** `streetsOf` the city a cart has chosen (none before one is): read beside the cart's view. */
+export async function cartCityStreets(db: D1Database, lang: Lang, cartId: number): Promise<Street[]> {
+  return (
+    await db
+      .prepare(`SELECT id, ref, title_${lang} AS title FROM streets WHERE city_id = (SELECT city_id FROM carts WHERE id = ?) ORDER BY title_${lang}, id`)
+      .bind(cartId)
+      .all<Street>()
+  ).results;
 }
 
 /** A street's post code for a house number ("12", "12A", "12/3" count as 12); null when no range covers it. */

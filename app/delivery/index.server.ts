@@ -5,6 +5,8 @@ export {
   streetIdOf,
   type Street,
   streetsOf,
+  cartCityPoints,
+  cartCityStreets,
   cityIdOf,
   type DeliveryPoint,
   pointJson,
