@@ -558,11 +558,11 @@ async function distanceBench() {
       ],
       [
         "write",
-        "add to cart (form)",
+        "add to cart (form, as the product page sends it without JavaScript)",
         "/cart",
         () => ({
           method: "POST",
-          body: new URLSearchParams({ intent: "add", purchasableId: purchasableId(), quantity: "1" }),
+          body: new URLSearchParams({ intent: "add", purchasableId: purchasableId(), quantity: "1", redirectTo: `/product/${productSlug}` }),
           headers: withCart,
           redirect: "manual",
         }),
