@@ -4,7 +4,7 @@ import { normalizePhone } from "~/forms/phone";
 import { apiError } from "~/server/api.server";
 import { type AppContext, getApp } from "~/server/context.server";
 import { guestMergeOf } from "~/server/guest-merge.server";
-import { guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
+import { clearedSessionCookie, guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
 import { createEmailUser } from "~/users/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { safeReturnUrl } from "~/i18n/return-url";
@@ -89,7 +89,12 @@ export async function startUserSession(context: Readonly<RouterContextProvider>,
 /** Logs out: the session row is deleted on the server, not only the cookie. */
 export async function endUserSession(env: Env, request: Request, redirectTo: string): Promise<Response> {
   const session = await readSession(env, request);
-  if (!session) return redirect(redirectTo, { status: 303 });
+  // A cookie that names no session (signed with a retired secret, say) goes too.
+  if (!session)
+    return redirect(redirectTo, {
+      status: 303,
+      headers: request.headers.get("Cookie")?.includes("__session=") ? { "Set-Cookie": await clearedSessionCookie(env, request) } : {},
+    });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await sessionStorage(env, request).destroySession(session) } });
 }
 

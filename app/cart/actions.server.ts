@@ -192,8 +192,8 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
     if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
     rememberCartId(c.context, cartId);
-    // The add and the cart read back in one batch: one round trip, and a database that fails
-    // now added nothing (its 503 is safe to try again).
+    // The add and the cart read back in one batch (one transaction): one round trip, and a
+    // batch D1 refused added nothing.
     const repeat = asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : { now: null, windowMs: 0 };
     const { added, readBack } = await addLineReadingBack(db, cartId, purchasableId, quantity, repeat, cartViewStatements(db, c.lang, cartId));
     const view = readBack ? cartViewOf(c.env, readBack, c.now) : await getCartView(c.env, c.lang, cartId, c.now);

@@ -60,8 +60,10 @@ export async function getOwnerRef(context: Readonly<RouterContextProvider>): Pro
   const app = getApp(context);
   const current = resolvedOf(app).current;
   if (current && !unchanged(current)) {
-    const { session, owner } = current;
-    return session && (owner.userId !== null || owner.guestKey !== null) ? owner : null;
+    // As the session holds it now (a write may have given it a guest key without telling the shopper).
+    const session = current.session;
+    const owner = session ? { userId: session.get("userId") ?? null, guestKey: guestKeyOf(session) } : null;
+    return owner && (owner.userId !== null || owner.guestKey !== null) ? owner : null;
   }
   const sessionId = await sessionIdOf(app.env, app.request);
   return sessionId === null ? null : { sessionId };
@@ -102,18 +104,14 @@ export const NEW_GUEST_CARTS = 120;
 
 /**
  * The shopper's cart, created on the first write. A guest's cart is found by the
- * session's guest key (the session and the key made now if there were none): the
- * Set-Cookie to send back.
- * null: too many new guest carts from this address.
+ * session's guest key (the session and the key made now if there were none; the
+ * caller saves the session once, `commitShopperSession`: a session saved twice
+ * before it has an id would be two rows).
+ * Limited: too many new guest carts from this address.
  */
-export async function cartForWrite(
-  env: Env,
-  request: Request,
-  shopper: Shopper,
-  existing: number | null,
-): Promise<{ cartId: number; setCookie: string | null } | Limited> {
-  if (existing !== null) return { cartId: existing, setCookie: null };
-  if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId), setCookie: null };
+export async function cartForWrite(env: Env, request: Request, shopper: Shopper, existing: number | null): Promise<{ cartId: number } | Limited> {
+  if (existing !== null) return { cartId: existing };
+  if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId) };
   const limit = await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
   if (!limit.allowed) return limitedFor(limit);
   const storage = sessionStorage(env, request);
@@ -122,7 +120,7 @@ export async function cartForWrite(
   const cartId = await cartFor(env.DB, null, guestKey);
   shopper.session = session;
   shopper.owner = { userId: null, guestKey };
-  return { cartId, setCookie: await storage.commitSession(session) };
+  return { cartId };
 }
 
 /** Saves what an action changed in the session (favourites, flash): the Set-Cookie header. */

@@ -65,16 +65,30 @@ export function sessionStorage(env: Env, request: Request) {
     },
     readData: (id) => readSessionData(db, id),
     async updateData(id, data, expires) {
-      // UPDATE only: a session ended meanwhile (logout, password reset) stays ended.
-      await db
+      const binds = [id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null, data.userId ?? null];
+      // A signed-in session ended meanwhile (logout, a password reset elsewhere) stays ended. A
+      // guest's is written again under its id: its cookie outlived the row (an account's session
+      // ended while the device went on as a guest), and what the guest just did (a cart, a
+      // favourite under a new key) would otherwise belong to no session.
+      const updated = await db
         .prepare("UPDATE sessions SET data = ?2, expires_at = ?3, user_id = ?4 WHERE id = ?1")
-        .bind(id, JSON.stringify(data), expires ? Math.floor(expires.getTime() / 1000) : null, data.userId ?? null)
+        .bind(...binds)
         .run();
+      if (updated.meta.changes === 0 && data.userId === undefined)
+        await db
+          .prepare("INSERT OR IGNORE INTO sessions (id, data, expires_at, user_id) VALUES (?1, ?2, ?3, ?4)")
+          .bind(...binds)
+          .run();
     },
     async deleteData(id) {
       await db.prepare("DELETE FROM sessions WHERE id = ?").bind(id).run();
     },
   });
+}
+
+/** A Set-Cookie that drops the session cookie (one whose signature no secret checks any more, say). */
+export function clearedSessionCookie(env: Env, request: Request): Promise<string> {
+  return sessionCookie(env, request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Every session of an account ends (a password reset), for the caller's batch. */

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { fx, get, html, section, tags } from "./helpers";
+import { buyable, Shopper, signUp } from "./fixtures";
+import { fx, get, html, post, section, tags } from "./helpers";
 
 /** The cookie the app signs with SESSION_SECRET (vitest.config.ts sets "test-session-secret"). */
 const sessionCookie = createCookie("__session", { secrets: ["test-session-secret"] });
@@ -157,5 +158,53 @@ describe("session counters", () => {
       expect(counters(body)["fav-counter"]!.badge, cookie).toBeNull();
       expect(res.headers.get("Set-Cookie"), cookie).toBeNull();
     }
+  });
+});
+
+describe("a session's row", () => {
+  const sessionIdOf = async (cookie: string) => (await sessionCookie.parse(cookie)) as string;
+  const guestKeyOf = async (id: string) =>
+    (await env.DB.prepare("SELECT json_extract(data, '$.guestKey') AS k FROM sessions WHERE id = ?").bind(id).first<{ k: string }>())?.k ?? null;
+
+  it("is one per new guest: the first add makes the session, the cart and its key once", async () => {
+    const s = new Shopper();
+    await s.add(buyable(10).sku.id);
+    const key = await guestKeyOf(await sessionIdOf(s.cookie!));
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE json_valid(data) AND json_extract(data, '$.guestKey') = ?")
+      .bind(key)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+
+  it("of a guest is written again when its cookie outlived it: what the guest does next stays theirs", async () => {
+    const s = new Shopper();
+    await s.add(buyable(11).sku.id);
+    const id = await sessionIdOf(s.cookie!);
+    // The row went (an account's session ended by a password reset elsewhere, the device going on as a guest).
+    await env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(id).run();
+    const { p, sku } = buyable(12);
+    expect((await s.postJson("/api/cart?lang=ru", { purchasableId: sku.id, quantity: 1 })).status).toBe(201);
+    expect(await guestKeyOf(id)).toMatch(/^[0-9a-f]{32}$/);
+    const cart = await (await get("/cart", { headers: { Cookie: s.cookie! } })).text();
+    expect(cart).toContain(`/product/${p.slug}`);
+  });
+
+  it("of an account stays ended: the device goes on as a guest, signed in no more", async () => {
+    const member = await signUp({ quick: true });
+    const id = await sessionIdOf(member.cookie);
+    await env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(id).run();
+    expect((await member.postJson("/api/cart?lang=ru", { purchasableId: buyable(13).sku.id, quantity: 1 })).status).toBe(201);
+    const row = await env.DB.prepare("SELECT user_id AS userId, json_extract(data, '$.userId') AS dataUser FROM sessions WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ userId: null, dataUser: null });
+    const account = await get("/account", { headers: { Cookie: member.cookie }, redirect: "manual" });
+    expect(account.status).toBeGreaterThanOrEqual(300);
+    expect(account.headers.get("Location")).toContain("/login");
+  });
+
+  it("a sign-out with a cookie that names no session drops that cookie", async () => {
+    const res = await post("/logout", {}, { cookie: await cookieFor(crypto.randomUUID(), forgedCookie) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/i);
   });
 });

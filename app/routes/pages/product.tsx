@@ -44,18 +44,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // are keyed by the session and the slug: they go in the same round trip. No session, no read:
   // the anonymous page stays the same for all; a page with a session is private already.
   const owner = getOwnerRef(context);
-  const [{ product, also }, categories, favourite, saved, hearts] = await Promise.all([
+  const [{ product, also }, categories, favourite, saved, hearts, shopper] = await Promise.all([
     getProduct(app.env.DB, lang, params.slug, reviewsForSearchQueries(app.env.DB, params.slug)),
     getCategories(app.env.DB, lang),
     owner.then((o) => isFavouriteSlug(app.env.DB, o, params.slug)),
     owner.then((o) => savedSizesOf(app.env.DB, o)),
     owner.then((o) => favouritesLookup(app.env.DB, o)),
+    // The session itself (the root's loader reads it too, but not on a client navigation).
+    getShopper(context),
   ]);
   const searchReviews = reviewsForSearch(also);
   if (!product) throw data(null, { status: 404 });
   const t = getI18n(context).t;
-  // Read with the layout's counters (no round trip of its own).
-  const shopper = await getShopper(context);
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
   const path = localized(context, `/product/${product.slug}`);
   const url = app.origin + path;
