@@ -28,6 +28,10 @@ const PAGES = [
 ];
 
 async function violations(page: Page) {
+  // Checked as the shopper sees it once it settles: hydrated (a route popup then becomes an
+  // overlay and fades in), no animation midway (a fading text is no colour contrast to judge).
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
   return result.violations.map(
     (v) =>
