@@ -6,7 +6,6 @@ export { ACCOUNT_CART, cartFor, clearOrderedStatements, GUEST_CART, guestCartMer
 export {
   commitShopperSession,
   ensureSession,
-  existingCartId,
   getCartId,
   getOwnerRef,
   getRequestCartView,

@@ -94,11 +94,6 @@ export function rememberCartId(context: Readonly<RouterContextProvider>, cartId:
   resolvedOf(getApp(context)).cartId = Promise.resolve(cartId);
 }
 
-/** The shopper's cart id, or null when there is none yet (reads never create one). */
-export function existingCartId(env: Env, shopper: Shopper): Promise<number | null> {
-  return findCartId(env.DB, shopper.owner);
-}
-
 /** New guest carts (and their sessions) per client address per 10 minutes: generous for carrier NAT, a brake on scripts. */
 export const NEW_GUEST_CARTS = 120;
 

@@ -61,11 +61,7 @@ export async function savedSizesOf(db: D1Database, owner: OwnerRef | null): Prom
 }
 
 export async function savedSizes(db: D1Database, userId: number): Promise<{ shoe: string[]; clothing: string[] }> {
-  const row = await db
-    .prepare("SELECT shoe_sizes AS shoe, clothe_sizes AS clothing FROM users WHERE id = ?")
-    .bind(userId)
-    .first<{ shoe: string; clothing: string }>();
-  return row ? { shoe: JSON.parse(row.shoe) as string[], clothing: JSON.parse(row.clothing) as string[] } : { shoe: [], clothing: [] };
+  return (await savedSizesOf(db, { userId, guestKey: null })) ?? { shoe: [], clothing: [] };
 }
 
 export async function savePersonal(db: D1Database, userId: number, p: Personal): Promise<void> {
