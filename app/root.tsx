@@ -6,6 +6,7 @@ import { guestDraftMerge } from "~/checkout/index.server";
 import { guestOrdersClaim } from "~/orders/index.server";
 import { guestSearchesMerge } from "~/search/index.server";
 import { type GuestMerge, guestMergeContext } from "~/server/guest-merge.server";
+import { sessionMiddleware } from "~/server/session.server";
 import { catalogueMenu } from "~/catalogue/index.server";
 import { useFavouritesPending } from "~/favourites/index";
 import { favouritesCounter, guestBrandsMerge, guestFavouritesMerge } from "~/favourites/index.server";
@@ -48,7 +49,8 @@ const guestMergeMiddleware: Route.MiddlewareFunction = ({ context }, next) => {
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, guestMergeMiddleware];
+/** The session is saved once, after the route answered (outermost: it sees what every route did). */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, guestMergeMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -4,7 +4,7 @@ import { normalizePhone } from "~/forms/phone";
 import { apiError } from "~/server/api.server";
 import { type AppContext, getApp } from "~/server/context.server";
 import { guestMergeOf } from "~/server/guest-merge.server";
-import { clearedSessionCookie, guestKeyOf, readSession, sessionStorage } from "~/server/session.server";
+import { endSession, guestKeyOf, readSession, startSession } from "~/server/session.server";
 import { createEmailUser } from "~/users/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { safeReturnUrl } from "~/i18n/return-url";
@@ -65,37 +65,28 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
  * Signs in: the old session is destroyed and a new id issued (no session
  * fixation). What a guest kept joins the account first, in one batch: each
  * owner's statements as the root composed them (`GuestMerge`: the cart with its
- * draft, favourites, brands, searches, orders). Returns the Set-Cookie header
- * value of the new session.
+ * draft, favourites, brands, searches, orders). The new session is saved, and its
+ * cookie sent, with the answer (`sessionMiddleware`).
  */
-export async function beginUserSession(context: Readonly<RouterContextProvider>, userId: number): Promise<string> {
+export async function beginUserSession(context: Readonly<RouterContextProvider>, userId: number): Promise<void> {
   const { env, request } = getApp(context);
-  const storage = sessionStorage(env, request);
-  const old = await readSession(env, request);
-  const guestKey = guestKeyOf(old);
+  const guestKey = guestKeyOf(await readSession(env, request));
   // Merge first: if it fails, the guest session (and what its key owns) is still there to retry with.
   if (guestKey) await env.DB.batch(guestMergeOf(context)(env.DB, userId, guestKey));
-  if (old) await storage.destroySession(old);
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return storage.commitSession(session);
+  await endSession(env, request);
+  startSession(request).set("userId", userId);
 }
 
 /** Signs in and goes on (303) to `redirectTo`. */
 export async function startUserSession(context: Readonly<RouterContextProvider>, userId: number, redirectTo: string): Promise<Response> {
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await beginUserSession(context, userId) } });
+  await beginUserSession(context, userId);
+  return redirect(redirectTo, { status: 303 });
 }
 
-/** Logs out: the session row is deleted on the server, not only the cookie. */
+/** Logs out: the session row is deleted on the server, not only the cookie (a cookie that names no session goes too). */
 export async function endUserSession(env: Env, request: Request, redirectTo: string): Promise<Response> {
-  const session = await readSession(env, request);
-  // A cookie that names no session (signed with a retired secret, say) goes too.
-  if (!session)
-    return redirect(redirectTo, {
-      status: 303,
-      headers: request.headers.get("Cookie")?.includes("__session=") ? { "Set-Cookie": await clearedSessionCookie(env, request) } : {},
-    });
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await sessionStorage(env, request).destroySession(session) } });
+  await endSession(env, request);
+  return redirect(redirectTo, { status: 303 });
 }
 
 /** The signed-in shopper of an API call, or a 401 JSON answer (no redirect for API clients). */

@@ -8,8 +8,7 @@ import {
   ownerAsRead,
   readSession,
   sessionIdOf,
-  sessionStorage,
-  sessionToWrite,
+  startSession,
   type FlashData,
   type SessionData,
 } from "~/server/session.server";
@@ -100,8 +99,7 @@ export const NEW_GUEST_CARTS = 120;
 /**
  * The shopper's cart, created on the first write. A guest's cart is found by the
  * session's guest key (the session and the key made now if there were none; the
- * caller saves the session once, `commitShopperSession`: a session saved twice
- * before it has an id would be two rows).
+ * session is saved with the answer, `sessionMiddleware`).
  * Limited: too many new guest carts from this address.
  */
 export async function cartForWrite(env: Env, request: Request, shopper: Shopper, existing: number | null): Promise<{ cartId: number } | Limited> {
@@ -109,8 +107,7 @@ export async function cartForWrite(env: Env, request: Request, shopper: Shopper,
   if (shopper.owner.userId !== null) return { cartId: await cartFor(env.DB, shopper.owner.userId) };
   const limit = await hit(env.DB, `cart-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
   if (!limit.allowed) return limitedFor(limit);
-  const storage = sessionStorage(env, request);
-  const session = shopper.session ?? (await storage.getSession());
+  const session = shopper.session ?? startSession(request);
   const guestKey = ensureGuestKey(session);
   const cartId = await cartFor(env.DB, null, guestKey);
   shopper.session = session;
@@ -118,15 +115,9 @@ export async function cartForWrite(env: Env, request: Request, shopper: Shopper,
   return { cartId };
 }
 
-/** Saves what an action changed in the session (favourites, flash): the Set-Cookie header. */
-export async function commitShopperSession(env: Env, request: Request, shopper: Shopper): Promise<string | null> {
-  if (!shopper.session || !sessionToWrite(shopper.session)) return null;
-  return sessionStorage(env, request).commitSession(shopper.session);
-}
-
-/** A session for a guest who has none yet (a flash or favourites need one). */
-export async function ensureSession(env: Env, request: Request, shopper: Shopper): Promise<Session<SessionData, FlashData>> {
-  shopper.session ??= await sessionStorage(env, request).getSession();
+/** A session for a guest who has none yet (a flash or favourites need one); saved with the answer. */
+export function ensureSession(request: Request, shopper: Shopper): Session<SessionData, FlashData> {
+  shopper.session ??= startSession(request);
   return shopper.session;
 }
 
@@ -139,5 +130,5 @@ export async function guestSessionForWrite(env: Env, request: Request, shopper: 
   if (shopper.session) return shopper.session;
   const limit = await hit(env.DB, `session-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
   if (!limit.allowed) return limitedFor(limit);
-  return ensureSession(env, request, shopper);
+  return ensureSession(request, shopper);
 }

@@ -1,5 +1,5 @@
 import { type Mail, mailLink, randomToken, sha256Hex } from "~/auth/index.server";
-import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/cart/index.server";
 import type { ProductSizes } from "~/catalogue/index.server";
 import { dispatch, enqueueStatement, type OutboxMessage } from "~/outbox/index.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
@@ -20,17 +20,17 @@ export type GiftHintOwner = { userId: number; guestKey: null } | { userId: null;
 /**
  * The shopper sending a hint: an account, or a guest by the key their session keeps (a session
  * and a key are made now if there are none, within the same per-address allowance as new guest
- * carts). `setCookie`: the session to send back, if it changed.
+ * carts; the session is saved with the answer).
  */
-export async function giftHintOwner(context: Readonly<RouterContextProvider>): Promise<{ owner: GiftHintOwner; setCookie: string | null } | Limited> {
+export async function giftHintOwner(context: Readonly<RouterContextProvider>): Promise<{ owner: GiftHintOwner } | Limited> {
   const { env, request } = getApp(context);
   const shopper = await getShopper(context);
-  if (shopper.owner.userId !== null) return { owner: { userId: shopper.owner.userId, guestKey: null }, setCookie: null };
-  if (shopper.owner.guestKey) return { owner: { userId: null, guestKey: shopper.owner.guestKey }, setCookie: null };
+  if (shopper.owner.userId !== null) return { owner: { userId: shopper.owner.userId, guestKey: null } };
+  if (shopper.owner.guestKey) return { owner: { userId: null, guestKey: shopper.owner.guestKey } };
   const session = await guestSessionForWrite(env, request, shopper);
   if ("limited" in session) return session;
   const guestKey = ensureGuestKey(session);
-  return { owner: { userId: null, guestKey }, setCookie: await commitShopperSession(env, request, shopper) };
+  return { owner: { userId: null, guestKey } };
 }
 
 export type GiftHintInput = { size: number; contact: { channel: "sms" | "email"; recipient: string }; name: string };

@@ -1,4 +1,5 @@
-import { createCookie, createSession, createSessionStorage, type Session } from "react-router";
+import { createCookie, createSession, createSessionStorage, type MiddlewareFunction, type Session } from "react-router";
+import { type AppContext, getApp } from "./context.server";
 import { isD1Outage } from "./d1-faults.server";
 
 /** What a session may keep. Later features add their keys here. */
@@ -27,9 +28,9 @@ export const SESSION_DAYS = 30;
 
 /**
  * Sessions live in D1; the cookie holds only the signed session id. A session
- * row and cookie exist only once something is stored (commitSession is called
- * by the code that stores it), so anonymous pages carry no Set-Cookie and can
- * be cached.
+ * row and cookie exist only once something is stored (`sessionMiddleware` saves
+ * what a request changed), so anonymous pages carry no Set-Cookie and can be
+ * cached.
  */
 function sessionCookie(env: Env, request: Request) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not configured");
@@ -125,51 +126,142 @@ export function ensureGuestKey(session: Session<SessionData, FlashData>): string
 }
 
 /**
+ * What a request knows of its session, kept once per request: the cookie's id, the session as
+ * read, and what the request's actions made of it (a new session, or the old one ended). The
+ * router's request and the entry's share one (`sessionMiddleware`).
+ */
+type SessionSlot = {
+  id?: Promise<string | null>;
+  read?: Promise<Session<SessionData, FlashData> | null>;
+  /** A session made by the request (a guest's first write, a sign-in): it is the request's from then on. */
+  made?: Session<SessionData, FlashData>;
+  /** The session the request came with was ended (sign-out, sign-in): its cookie is dropped unless a new one is made. */
+  ended?: boolean;
+};
+const slots = new WeakMap<Request, SessionSlot>();
+function slotOf(request: Request): SessionSlot {
+  let slot = slots.get(request);
+  if (!slot) slots.set(request, (slot = {}));
+  return slot;
+}
+
+/**
  * The session id the request's cookie carries, its signature checked (null: no cookie, or a
  * forged or outdated one). No D1: statements keyed by it (`ownerSql`) go out in the same round
  * trip as the session's own read. Once per request.
  */
 export function sessionIdOf(env: Env, request: Request): Promise<string | null> {
-  let id = sessionIdsOfRequests.get(request);
-  if (!id) {
+  const slot = slotOf(request);
+  if (!slot.id) {
     const header = request.headers.get("Cookie");
-    id = header?.includes("__session=")
+    slot.id = header?.includes("__session=")
       ? sessionCookie(env, request)
           .parse(header)
           .then((value: unknown) => (typeof value === "string" && value ? value : null))
       : Promise.resolve(null);
-    sessionIdsOfRequests.set(request, id);
   }
-  return id;
+  return slot.id;
 }
 
-const sessionIdsOfRequests = new WeakMap<Request, Promise<string | null>>();
-
-/** The request's session, read from D1 only when the request carries a session cookie (once per request). */
+/** The request's session: one it made, else the one its cookie names, read from D1 once (null: none). */
 export function readSession(env: Env, request: Request): Promise<Session<SessionData, FlashData> | null> {
-  // Read once per request: the root and the route loaders (and an action) share one session object.
-  let session = sessionsOfRequests.get(request);
-  if (!session) {
-    // As the session storage's getSession: an id whose row is gone or expired is a session with no data.
-    // Broken session data (a cookie or a stored row that does not parse) is no session, for every reader alike;
-    // a database that did not answer is not (a signed-in shopper is never shown as a guest: the entry answers 503).
-    session = sessionIdOf(env, request)
-      .then(async (id) => {
-        if (id === null) return null;
-        const read = createSession<SessionData, FlashData>((await readSessionData(env.DB, id)) ?? {}, id);
-        asRead.set(read, JSON.stringify(read.data));
-        return read;
-      })
-      .catch((error: unknown) => {
-        if (isD1Outage(error)) throw error;
-        return null;
-      });
-    sessionsOfRequests.set(request, session);
-  }
-  return session;
+  const slot = slotOf(request);
+  if (slot.made) return Promise.resolve(slot.made);
+  if (slot.ended) return Promise.resolve(null);
+  // As the session storage's getSession: an id whose row is gone or expired is a session with no data.
+  // Broken session data (a cookie or a stored row that does not parse) is no session, for every reader alike;
+  // a database that did not answer is not (a signed-in shopper is never shown as a guest: the entry answers 503).
+  slot.read ??= sessionIdOf(env, request)
+    .then(async (id) => {
+      if (id === null) return null;
+      const read = createSession<SessionData, FlashData>((await readSessionData(env.DB, id)) ?? {}, id);
+      asRead.set(read, JSON.stringify(read.data));
+      return read;
+    })
+    .catch((error: unknown) => {
+      if (isD1Outage(error)) throw error;
+      return null;
+    });
+  return slot.read;
 }
 
-const sessionsOfRequests = new WeakMap<Request, Promise<Session<SessionData, FlashData> | null>>();
+/**
+ * A new session for the request (nothing is written yet): a guest's first write that needs one,
+ * or a sign-in after `endSession`. `sessionMiddleware` saves it and sends its cookie.
+ */
+export function startSession(request: Request): Session<SessionData, FlashData> {
+  const slot = slotOf(request);
+  slot.made = createSession<SessionData, FlashData>();
+  return slot.made;
+}
+
+/** Ends the request's session now (its row deleted); its cookie is dropped with the answer. */
+export async function endSession(env: Env, request: Request): Promise<void> {
+  const slot = slotOf(request);
+  const session = slot.made ?? (await readSession(env, request));
+  if (session?.id) await env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(session.id).run();
+  slot.made = undefined;
+  slot.ended = true;
+}
+
+/**
+ * The Set-Cookie the answer carries for the request's session, once it is written to D1: a
+ * session made by the request, or one whose data changed; a cookie dropped for a session that
+ * ended. Null: nothing to send. A write (not a page) also keeps an unchanged session alive for
+ * another 30 days once a day: that is written after the answer (`waitUntil`), as nothing the
+ * next request reads depends on it. A page view writes nothing that did not change.
+ */
+async function sessionCookieOfAnswer(app: AppContext): Promise<string | null> {
+  const { env, request } = app;
+  const slot = slotOf(request);
+  const session = slot.made ?? (slot.ended ? null : slot.read ? await slot.read.catch(() => null) : null);
+  if (session) {
+    const change = sessionChange(session);
+    if (change === "none" || (change === "day" && (request.method === "GET" || request.method === "HEAD"))) return null;
+    const storage = sessionStorage(env, request);
+    if (change === "data" || !session.id) return storage.commitSession(session);
+    const written = storage.commitSession(session);
+    app.ctx.waitUntil(written.catch((error: unknown) => console.error("session day not written", error)));
+    return sessionCookie(env, request).serialize(session.id);
+  }
+  // Ended (a cookie that named no session, signed with a retired secret say, goes too).
+  return slot.ended && request.headers.get("Cookie")?.includes("__session=") ? clearedSessionCookie(env, request) : null;
+}
+
+/** The request's session existed before it and nothing in it changed but its flash (and day). */
+async function onlyFlashChanged(slot: SessionSlot): Promise<boolean> {
+  const session = slot.made || slot.ended || !slot.read ? null : await slot.read.catch(() => null);
+  const before = session && asRead.get(session);
+  if (!session || before === undefined || !before) return false;
+  // React Router keeps a flash under "__flash_<name>__".
+  const lasting = (data: object) => JSON.stringify(Object.entries(data).filter(([key]) => key !== "day" && !key.startsWith("__flash_")));
+  return lasting(JSON.parse(before) as object) === lasting(session.data);
+}
+
+/**
+ * The session is saved once, after the route answered: loaders and actions change the request's
+ * session object (`readSession`, `startSession`, `endSession`) and never write it themselves.
+ * The router's request shares the entry's slot, so a route reading by either finds one session.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const app = getApp(context);
+  if (request !== app.request) slots.set(request, slotOf(app.request));
+  const answer = await next();
+  let cookie: string | null;
+  try {
+    cookie = await sessionCookieOfAnswer(app);
+  } catch (error) {
+    // What the route did is written: a session that existed and only misses its flash (an add's
+    // popup) goes on without it. A 503 would make the shopper's "try again" add the size twice.
+    if (!isD1Outage(error) || !(await onlyFlashChanged(slotOf(app.request)))) throw error;
+    console.error("session flash not written", error);
+    return answer;
+  }
+  if (!cookie) return answer;
+  const response = new Response(answer.body, answer);
+  response.headers.append("Set-Cookie", cookie);
+  return response;
+};
 
 /**
  * Whose rows a statement reads. The owner's own values (an account, else a guest's key), or only
@@ -213,22 +305,24 @@ export function ownerAsRead(session: Session<SessionData, FlashData>): { userId:
 }
 
 /**
- * Whether a session must be written (and its cookie sent again): it is new, something in it
- * changed since it was read, or it was last written on another day. An action that changed
- * nothing in it costs no write.
+ * What a session needs written (and its cookie sent again): "data" when it is new or something
+ * in it changed since it was read, "day" when only the day it was last written did (an unchanged
+ * session is written again once a day, so it lasts 30 days from the last visit), else "none".
  */
-export function sessionToWrite(session: Session<SessionData, FlashData>, now = Date.now()): boolean {
+export function sessionChange(session: Session<SessionData, FlashData>, now = Date.now()): "none" | "day" | "data" {
   const today = Math.floor(now / 86_400_000);
   const before = asRead.get(session);
-  if (before !== undefined && before === JSON.stringify(session.data) && session.get("day") === today) return false;
+  const sameData = before !== undefined && before === JSON.stringify(session.data);
+  if (sameData && session.get("day") === today) return "none";
   session.set("day", today);
-  return true;
+  if (!sameData) return "data";
+  const read = JSON.parse(before) as SessionData;
+  read.day = today;
+  return JSON.stringify(read) === JSON.stringify(session.data) ? "day" : "data";
 }
 
-/** The flash of the last action, read once: the session is saved without it. */
-export async function takeFlash(env: Env, request: Request, session: Session<SessionData, FlashData> | null): Promise<unknown> {
+/** The flash of the last action, read once: the session is saved without it (`sessionMiddleware`). */
+export function takeFlash(session: Session<SessionData, FlashData> | null): unknown {
   if (!session?.has("popup")) return null;
-  const popup = session.get("popup") ?? null;
-  await sessionStorage(env, request).commitSession(session);
-  return popup;
+  return session.get("popup") ?? null;
 }

@@ -4,7 +4,7 @@ import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
 import { errorList, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
-import { readSession, sessionStorage } from "~/server/session.server";
+import { readSession, startSession } from "~/server/session.server";
 
 /** GET /api/account: details with phones, kids and socials (docs/api.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -50,10 +50,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const result = await run({ phone: payload.phone ?? "", intent: "phone-start" });
       // Existing clients read data.success (then the message, or the first of the list).
       if (!result.ok) apiFailure(t, result, { data: { success: false } });
-      const storage = sessionStorage(app.env, request);
-      const s = session ?? (await storage.getSession());
-      s.set("pendingPhone", result.query!.phone!);
-      return Response.json({ data: { success: true } }, { headers: { "Set-Cookie": await storage.commitSession(s) } });
+      (session ?? startSession(request)).set("pendingPhone", result.query!.phone!);
+      return Response.json({ data: { success: true } });
     }
     case "verify-sms":
     case "validate-sms": {
@@ -62,7 +60,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const result = await run({ phone, sms: payload.sms ?? "", intent: "phone-verify" });
       if (!result.ok) apiFailure(t, result, { data: { success: false } });
       session!.unset("pendingPhone");
-      return Response.json({ data: { success: true, phone } }, { headers: { "Set-Cookie": await sessionStorage(app.env, request).commitSession(session!) } });
+      return Response.json({ data: { success: true, phone } });
     }
     default:
       apiError(404, t("server:api.unknownOperation"));

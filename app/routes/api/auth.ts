@@ -37,8 +37,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const { login, password, returnUrl } = submission.value;
       const result = await passwordLogin(app.env.DB, request, login, password);
       if (!result.ok) throw refusal({ password: [`auth:errors.${result.reason}`] }, result.reason === "tooManyAttempts" ? 429 : 422, result.retryAfter);
-      const cookie = await beginUserSession(context, result.userId);
-      return Response.json({ success: true, redirect: safeReturnUrl(returnUrl, lang, app.defaultLang) }, { headers: { "Set-Cookie": cookie } });
+      await beginUserSession(context, result.userId);
+      return Response.json({ success: true, redirect: safeReturnUrl(returnUrl, lang, app.defaultLang) });
     }
     case "send-login-code-on-phone": {
       const submission = parseForm(payloadForm({ phone: payload.phone ?? "" }), smsSendSchema);
@@ -56,7 +56,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
         apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
       }
-      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(context, result.userId) } });
+      await beginUserSession(context, result.userId);
+      return Response.json({ success: true });
     }
     case "sign-in-send-call":
     case "sign-up-send-call": {
@@ -77,7 +78,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const reply = submission.reply({ fieldErrors: { code: [`auth:errors.code_${result.reason}`] } });
         apiFailure(t, { status: result.reason === "tooManyAttempts" ? 429 : 400, reply, retryAfter: result.retryAfter });
       }
-      return Response.json({ success: true }, { headers: { "Set-Cookie": await beginUserSession(context, result.userId) } });
+      await beginUserSession(context, result.userId);
+      return Response.json({ success: true });
     }
     case "password-reset-request": {
       // {email}, or {phone} (then the link goes by SMS); the same answer whether an account has it or not.

@@ -1,9 +1,8 @@
 import type { Route } from "./+types/cart";
 import { apiContext, readPayload } from "~/server/api.server";
-import { addParseFailure, getCartId, getRequestCartView, getShopper, runCartAction } from "~/cart/index.server";
+import { addParseFailure, getCartId, getRequestCartView, runCartAction } from "~/cart/index.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, summaryHeaders } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
-import { commitShopperSession } from "~/cart/index.server";
 import { apiCartSchema } from "~/cart/index";
 import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.server";
 
@@ -35,18 +34,16 @@ export async function action({ context, request }: Route.ActionArgs) {
       ? { intent: "decrement", purchasableId: String(purchasableId) }
       : { intent: "add", purchasableId: String(purchasableId), quantity: String(quantity), ...(primaryId ? { primaryId: String(primaryId) } : {}) };
   const result = await runCartAction(payloadForm(form), { context, env: app.env, request, lang });
-  const cookie = await commitShopperSession(app.env, request, await getShopper(context));
-  const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
   if (!result.ok) {
     return Response.json(
       { status: false, code: result.code, message: failureMessage(t, result), popup: popupJson(t, result.popup) },
-      refused(result.status === 400 ? 422 : result.status, result.retryAfter, headers),
+      refused(result.status === 400 ? 422 : result.status, result.retryAfter),
     );
   }
   // An add answers with the view it read back; a step down reads it now.
   const view = result.view ?? (await getCartView(app.env, lang, await getCartId(context)));
   return Response.json(
     { status: true, ...cartInfoJson(view, jsonContext(app, lang, t)), popup: popupJson(t, result.popup) },
-    { status: quantity === -1 ? 200 : 201, headers: { ...headers, ...summaryHeaders(view) } },
+    { status: quantity === -1 ? 200 : 201, headers: summaryHeaders(view) },
   );
 }

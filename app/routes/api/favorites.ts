@@ -1,5 +1,5 @@
 import type { Route } from "./+types/favorites";
-import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
 import { FAVOURITES_PAGE_SIZE, favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
@@ -61,7 +61,5 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     status = added.changed ? 201 : 200;
   }
-  const setCookie = shopper.owner.userId === null ? await commitShopperSession(app.env, request, shopper) : null;
-  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  return status === 204 ? new Response(null, { status, headers }) : Response.json({ success: true }, { status, headers });
+  return status === 204 ? new Response(null, { status }) : Response.json({ success: true }, { status });
 }

@@ -19,9 +19,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!product) apiError(422, t("gifts:errors.product"), [{ field: "product_id", message: t("gifts:errors.product") }]);
   const who = await giftHintOwner(context);
   if ("limited" in who) apiError(429, t("gifts:errors.rateLimited"), undefined, who.retryAfter);
-  const headers: Record<string, string> = who.setCookie ? { "Set-Cookie": who.setCookie } : {};
   const result = await sendGiftHint(app.env, request, who.owner, product, input, { origin: app.origin, lang, defaultLang: app.defaultLang, t });
-  if (result === "sent") return Response.json({ success: true, message: t("gifts:form.sent") }, { status: 201, headers });
+  if (result === "sent") return Response.json({ success: true, message: t("gifts:form.sent") }, { status: 201 });
   if ("limited" in result) apiError(429, t("gifts:errors.rateLimited"), undefined, result.retryAfter);
   if (result.refused === "size") apiError(422, t("gifts:errors.size"), [{ field: "size", message: t("gifts:errors.size") }]);
   apiError(409, t("gifts:errors.tooMany"), undefined, undefined, { code: "max_gift_hints", max: GIFT_HINTS_OPEN_MAX });

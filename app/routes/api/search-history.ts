@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search-history";
-import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { localizePath } from "~/i18n/url";
 import { clearSearchHistory, type HistoryEntry, recordSearch, recordSearchSchema, removeSearch, searchHistory } from "~/search/index.server";
@@ -44,13 +44,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (params.id !== undefined) apiError(405, t("server:api.methodNotAllowed"));
   const submission = parseForm(payloadForm(await readPayload(request, t)), recordSearchSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-  let setCookie: string | null = null;
   if (shopper.owner.userId === null && shopper.owner.guestKey === null) {
     const session = await guestSessionForWrite(app.env, request, shopper);
     if ("limited" in session) apiError(429, t("search:errors.tooMany"), undefined, session.retryAfter);
     shopper.owner = { userId: null, guestKey: ensureGuestKey(session) };
-    setCookie = await commitShopperSession(app.env, request, shopper);
   }
   await recordSearch(db, shopper.owner, submission.value.q);
-  return Response.json({ success: true }, { status: 201, headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+  return Response.json({ success: true }, { status: 201 });
 }

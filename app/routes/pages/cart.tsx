@@ -6,10 +6,9 @@ import { enabledDeliveryTypes } from "~/delivery/index.server";
 import { CartPage } from "~/cart/index";
 import { CartPopup, MiniCart } from "~/cart/index";
 import { checkoutMaxItems } from "~/cart/index";
-import { commitShopperSession, ensureSession } from "~/cart/index.server";
+import { ensureSession } from "~/cart/index.server";
 import { safeReturnUrl } from "~/i18n/return-url";
 import { getApp } from "~/server/context.server";
-import { isD1Outage } from "~/server/d1-faults.server";
 import { readFormData, refused } from "~/forms/parse.server";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -74,24 +73,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const shopper = await getShopper(context);
   const back = form.get("redirectTo");
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
-  const hadSession = Boolean(shopper.session?.id);
-  let cookie: string | null = null;
-  try {
-    if (redirectTo && result.popup) (await ensureSession(app.env, request, shopper)).flash("popup", result.popup);
-    cookie = await commitShopperSession(app.env, request, shopper);
-  } catch (error) {
-    // The change is written: a session that existed only misses its flash (the popup). Going on
-    // without it beats a 503, after which the shopper's "try again" would add the size twice.
-    if (!result.ok || !hadSession || !isD1Outage(error)) throw error;
-  }
-  const headers: Record<string, string> = cookie ? { "Set-Cookie": cookie } : {};
-  if (redirectTo) return redirect(redirectTo, { status: 303, headers });
-  if (result.ok && result.intent !== "add") return redirect(`${localized(context, "/cart")}?notice=${result.notice}`, { status: 303, headers });
+  if (redirectTo && result.popup) ensureSession(request, shopper).flash("popup", result.popup);
+  if (redirectTo) return redirect(redirectTo, { status: 303 });
+  if (result.ok && result.intent !== "add") return redirect(`${localized(context, "/cart")}?notice=${result.notice}`, { status: 303 });
   if (!result.ok) {
     const { status, ...failure } = result;
-    return data({ result: failure }, refused(status, failure.retryAfter, headers));
+    return data({ result: failure }, refused(status, failure.retryAfter));
   }
-  return data({ result }, { headers });
+  return data({ result });
 }
 
 /** Retry-After of a 429 reaches the document response too (the entry makes every cart answer private). */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favorite";
 import { safeReturnUrl } from "~/i18n/return-url";
-import { commitShopperSession, getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { brandFormSchema, FAVOURITES_PAGE_SIZE, FavouritesPage, favouriteFormSchema, favouritesQuerySchema } from "~/favourites/index";
 import { followBrand, followedBrands, favouritesOwner, favouritesPage, writeFavourite } from "~/favourites/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
@@ -58,14 +58,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     result = await writeFavourite(app.env.DB, writer, submission.value.intent, submission.value.productId, submission.value.skuId ?? null);
   }
   if (!result.ok) return data({ ok: false, error: result.error }, refused(result.status, result.status === 429 ? result.retryAfter : undefined));
-  const setCookie = shopper.owner.userId === null ? await commitShopperSession(app.env, request, shopper) : null;
   const back = safeReturnUrl(redirectTo || localized(context, "/favorite"), lang, app.defaultLang);
   const [path, hash = ""] = back.split("#");
   const target = new URL(path!, "http://x");
   // The favourites page says what happened; elsewhere (cards, product page) the heart itself shows it, and the URL stays the page's own.
   const notices: Record<string, string> = { add: "added", remove: "removed", size: "size", "follow-brand": "followed", "unfollow-brand": "unfollowed" };
   if (/\/favorite$/.test(target.pathname)) target.searchParams.set("notice", notices[intent]!);
-  return redirect(`${target.pathname}${target.search}${hash ? `#${hash}` : ""}`, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+  return redirect(`${target.pathname}${target.search}${hash ? `#${hash}` : ""}`, { status: 303 });
 }
 
 /** Retry-After of a 429 reaches the document response too. */

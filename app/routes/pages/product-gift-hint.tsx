@@ -58,17 +58,16 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ reply: submission.reply() }, refused(400));
   const who = await giftHintOwner(context);
   if ("limited" in who) return data({ reply: submission.reply({ formErrors: ["gifts:errors.rateLimited"] }) }, refused(429, who.retryAfter));
-  const cookie: Record<string, string> = who.setCookie ? { "Set-Cookie": who.setCookie } : {};
   const result = await sendGiftHint(app.env, request, who.owner, product, submission.value, {
     origin: app.origin,
     lang,
     defaultLang: app.defaultLang,
     t: getI18n(context).t,
   });
-  if (result === "sent") return redirect(`${localized(context, `/product/${product.slug}`)}/gift-hint?sent=1#gift-hint`, { status: 303, headers: cookie });
-  if ("limited" in result) return data({ reply: submission.reply({ formErrors: ["gifts:errors.rateLimited"] }) }, refused(429, result.retryAfter, cookie));
-  if (result.refused === "size") return data({ reply: submission.reply({ fieldErrors: { size: ["gifts:errors.size"] } }) }, refused(400, undefined, cookie));
-  return data({ reply: submission.reply({ formErrors: ["gifts:errors.tooMany"] }) }, refused(409, undefined, cookie));
+  if (result === "sent") return redirect(`${localized(context, `/product/${product.slug}`)}/gift-hint?sent=1#gift-hint`, { status: 303 });
+  if ("limited" in result) return data({ reply: submission.reply({ formErrors: ["gifts:errors.rateLimited"] }) }, refused(429, result.retryAfter));
+  if (result.refused === "size") return data({ reply: submission.reply({ fieldErrors: { size: ["gifts:errors.size"] } }) }, refused(400));
+  return data({ reply: submission.reply({ formErrors: ["gifts:errors.tooMany"] }) }, refused(409));
 }
 
 /** Retry-After of a 429 reaches the document response too. */
