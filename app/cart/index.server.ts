@@ -4,7 +4,6 @@ export { type CartLine, type CartView, clubRules, findCartId, getCartView, setDe
 export { cartCounter, cartLayout } from "./layout.server";
 export { ACCOUNT_CART, cartFor, clearOrderedStatements, GUEST_CART, guestCartMerge, guestCartRemoval, purgeAbandonedCarts } from "./lines.server";
 export {
-  ensureSession,
   getCartId,
   getOwnerRef,
   getRequestCartView,

@@ -5,7 +5,7 @@ import type { CartLayoutData } from "./layout";
 import type { CartPopupData } from "./popup";
 import { routeModuleUrl } from "~/server/route-module.server";
 
-/** The cart's slice of the layout data, from the session's flash (if the cart wrote it). */
+/** The cart's slice of the layout data, from the flash (if the cart wrote it). */
 export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutData> {
   return { popup: asCartPopup(flash), uiModule: await routeModuleUrl("pages/cart"), maxItems: checkoutMaxItems(env) };
 }
@@ -27,7 +27,7 @@ export function cartCounter(db: D1Database) {
   };
 }
 
-/** The session's flash is the layout's unknown data: it is a cart popup only if the cart wrote it. */
+/** The flash is the layout's unknown data: it is a cart popup only if the cart wrote it. */
 export function asCartPopup(value: unknown): CartPopupData | null {
   if (!value || typeof value !== "object") return null;
   const v = value as Partial<CartPopupData>;

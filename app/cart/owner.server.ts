@@ -115,12 +115,6 @@ export async function cartForWrite(env: Env, request: Request, shopper: Shopper,
   return { cartId };
 }
 
-/** A session for a guest who has none yet (a flash or favourites need one); saved with the answer. */
-export function ensureSession(request: Request, shopper: Shopper): Session<SessionData, FlashData> {
-  shopper.session ??= startSession(request);
-  return shopper.session;
-}
-
 /**
  * A session for a guest's write that needs one (favourites), made only within
  * the same per-address allowance as new guest carts: a script cannot fill the
@@ -130,5 +124,6 @@ export async function guestSessionForWrite(env: Env, request: Request, shopper: 
   if (shopper.session) return shopper.session;
   const limit = await hit(env.DB, `session-new:ip:${clientAddress(request)}`, NEW_GUEST_CARTS, 600);
   if (!limit.allowed) return limitedFor(limit);
-  return ensureSession(request, shopper);
+  shopper.session = startSession(request);
+  return shopper.session;
 }

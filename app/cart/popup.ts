@@ -1,7 +1,7 @@
 /**
  * What the cart popup shows.
  * The same data drives the overlay (JavaScript) and the page section after a
- * redirect (no JavaScript, from the session's flash).
+ * redirect (no JavaScript, from the flash: `setFlash`).
  */
 export type CartPopupData = {
   status: boolean;

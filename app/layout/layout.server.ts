@@ -85,7 +85,7 @@ export async function loadLayout(
       .then((owner) => countAll(app.env.DB, { cart: sources.counters.cart(owner), favourites: sources.counters.favourites(owner) }))
       .catch(() => ({ cart: 0, favourites: 0 })),
   ]);
-  const flash = takeFlash(session);
+  const flash = await takeFlash(app.env, request);
   const readOnly = isReadOnly(app.env, request);
   return {
     layout: {

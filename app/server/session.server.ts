@@ -17,12 +17,8 @@ export type SessionData = {
   /** The day (since 1970) the session was last written: an unchanged session is written again once a day, so it lasts 30 days from the last visit. */
   day?: number;
 };
-/**
- * Shown once on the next page (no JavaScript): the popup of the last action, as a
- * page section. The layout passes it on as it is; the feature that wrote it
- * narrows it (the cart: its popup after an add).
- */
-export type FlashData = { popup: unknown };
+/** Nothing: the one-time message after a redirect is a cookie of its own (`setFlash`), not session data. */
+export type FlashData = Record<string, never>;
 
 export const SESSION_DAYS = 30;
 
@@ -137,6 +133,10 @@ type SessionSlot = {
   made?: Session<SessionData, FlashData>;
   /** The session the request came with was ended (sign-out, sign-in): its cookie is dropped unless a new one is made. */
   ended?: boolean;
+  /** A flash for the next page (`setFlash`). */
+  flash?: unknown;
+  /** The request's own flash was read (`takeFlash`): it is dropped. */
+  flashTaken?: boolean;
 };
 const slots = new WeakMap<Request, SessionSlot>();
 function slotOf(request: Request): SessionSlot {
@@ -228,16 +228,6 @@ async function sessionCookieOfAnswer(app: AppContext): Promise<string | null> {
   return slot.ended && request.headers.get("Cookie")?.includes("__session=") ? clearedSessionCookie(env, request) : null;
 }
 
-/** The request's session existed before it and nothing in it changed but its flash (and day). */
-async function onlyFlashChanged(slot: SessionSlot): Promise<boolean> {
-  const session = slot.made || slot.ended || !slot.read ? null : await slot.read.catch(() => null);
-  const before = session && asRead.get(session);
-  if (!session || before === undefined || !before) return false;
-  // React Router keeps a flash under "__flash_<name>__".
-  const lasting = (data: object) => JSON.stringify(Object.entries(data).filter(([key]) => key !== "day" && !key.startsWith("__flash_")));
-  return lasting(JSON.parse(before) as object) === lasting(session.data);
-}
-
 /**
  * The session is saved once, after the route answered: loaders and actions change the request's
  * session object (`readSession`, `startSession`, `endSession`) and never write it themselves.
@@ -247,19 +237,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const app = getApp(context);
   if (request !== app.request) slots.set(request, slotOf(app.request));
   const answer = await next();
-  let cookie: string | null;
-  try {
-    cookie = await sessionCookieOfAnswer(app);
-  } catch (error) {
-    // What the route did is written: a session that existed and only misses its flash (an add's
-    // popup) goes on without it. A 503 would make the shopper's "try again" add the size twice.
-    if (!isD1Outage(error) || !(await onlyFlashChanged(slotOf(app.request)))) throw error;
-    console.error("session flash not written", error);
-    return answer;
-  }
-  if (!cookie) return answer;
+  const cookies = [await sessionCookieOfAnswer(app), await flashCookieOfAnswer(app)].filter((c) => c !== null);
+  if (cookies.length === 0) return answer;
   const response = new Response(answer.body, answer);
-  response.headers.append("Set-Cookie", cookie);
+  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };
 
@@ -321,8 +302,51 @@ export function sessionChange(session: Session<SessionData, FlashData>, now = Da
   return JSON.stringify(read) === JSON.stringify(session.data) ? "day" : "data";
 }
 
-/** The flash of the last action, read once: the session is saved without it (`sessionMiddleware`). */
-export function takeFlash(session: Session<SessionData, FlashData> | null): unknown {
-  if (!session?.has("popup")) return null;
-  return session.get("popup") ?? null;
+/**
+ * The one-time message after a redirect (no JavaScript: the cart's popup after an add) is a
+ * signed cookie of its own, a minute long, not session data: writing it costs no D1 round trip
+ * on the action, nor taking it on the next page, and a guest needs no session for it.
+ */
+const FLASH_SECONDS = 60;
+/** A cookie is at most 4096 bytes with its name and attributes; a flash that would not fit is not sent. */
+const FLASH_MAX_BYTES = 3800;
+function flashCookie(env: Env, request: Request) {
+  if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not configured");
+  return createCookie("__flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: new URL(request.url).protocol === "https:",
+    path: "/",
+    maxAge: FLASH_SECONDS,
+    secrets: env.SESSION_SECRET.split(","),
+  });
+}
+
+/** Shown once on the next page: the layout passes it on as it is; the feature that wrote it narrows it. */
+export function setFlash(request: Request, value: unknown): void {
+  slotOf(request).flash = value;
+}
+
+/** The flash the last answer set, read once (null: none, or a cookie not signed by the shop). */
+export async function takeFlash(env: Env, request: Request): Promise<unknown> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__flash=")) return null;
+  slotOf(request).flashTaken = true;
+  return (
+    (await flashCookie(env, request)
+      .parse(header)
+      .catch(() => null)) ?? null
+  );
+}
+
+async function flashCookieOfAnswer(app: AppContext): Promise<string | null> {
+  const { env, request } = app;
+  const slot = slotOf(request);
+  const cookie = flashCookie(env, request);
+  if (slot.flash !== undefined) {
+    const set = await cookie.serialize(slot.flash);
+    if (set.length <= FLASH_MAX_BYTES) return set;
+    console.warn("flash too large for its cookie: not sent", set.length);
+  }
+  return slot.flashTaken ? cookie.serialize("", { maxAge: 0, expires: new Date(0) }) : null;
 }

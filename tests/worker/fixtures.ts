@@ -54,29 +54,41 @@ export const stockOf = async (skuId: number) => (await env.DB.prepare("SELECT st
 export type CartLine = { purchasableId: number; quantity: number };
 
 /**
- * A shopper with a cookie jar of one cookie: a guest until signed up or in
- * (`signUp`, `signIn`). Every request comes from a client address of its own,
- * so no limit counted per address is reached by accident.
+ * A shopper with a cookie jar of the session's cookie (`cookie`) and the one-time flash's: a
+ * guest until signed up or in (`signUp`, `signIn`). Every request comes from a client address
+ * of its own, so no limit counted per address is reached by accident.
  */
 export class Shopper {
   cookie: string | undefined;
+  /** The flash an answer set (the popup after an add without JavaScript), sent until a page takes it. */
+  flash: string | undefined;
   constructor(cookie?: string) {
     this.cookie = cookie;
   }
 
   protected headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { ...(this.cookie ? { Cookie: this.cookie } : {}), ...ip(), ...extra };
+    const cookies = [this.cookie, this.flash].filter(Boolean).join("; ");
+    return { ...(cookies ? { Cookie: cookies } : {}), ...ip(), ...extra };
   }
 
-  /** A page (or any GET) with this shopper's cookie: the answer and its body. */
-  get(path: string, headers: Record<string, string> = {}) {
-    return html(path, { headers: this.headers(headers) });
-  }
-
-  /** A same-origin form POST, as a page's form sends it; keeps the cookie it is given. */
-  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-    const res = await post(path, fields, { cookie: this.cookie, headers: { ...ip(), ...headers } });
+  /** Keeps the cookies an answer set. */
+  protected keep(res: Response): void {
     this.cookie = cookieOf(res) ?? this.cookie;
+    const flash = res.headers.getSetCookie().find((c) => c.startsWith("__flash="));
+    if (flash) this.flash = /Max-Age=0/i.test(flash) ? undefined : flash.split(";")[0];
+  }
+
+  /** A page (or any GET) with this shopper's cookies: the answer and its body. */
+  async get(path: string, headers: Record<string, string> = {}) {
+    const page = await html(path, { headers: this.headers(headers) });
+    this.keep(page.res);
+    return page;
+  }
+
+  /** A same-origin form POST, as a page's form sends it; keeps the cookies it is given. */
+  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const res = await post(path, fields, { cookie: this.headers().Cookie, headers: { ...ip(), ...headers } });
+    this.keep(res);
     return res;
   }
 
@@ -87,7 +99,7 @@ export class Shopper {
       body: JSON.stringify(body),
       headers: this.headers({ "Content-Type": "application/json", Origin: ORIGIN, ...headers }),
     });
-    this.cookie = cookieOf(res) ?? this.cookie;
+    this.keep(res);
     return res;
   }
 

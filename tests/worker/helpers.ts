@@ -171,5 +171,5 @@ export function post(path: string, fields: Record<string, string>, init: { cooki
  */
 export function cookieOf(res: Response): string | null {
   const pairs = res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-  return pairs.find((pair) => pair.startsWith("__session=")) ?? pairs.find((pair) => !pair.startsWith("__d1b=")) ?? null;
+  return pairs.find((pair) => pair.startsWith("__session=")) ?? pairs.find((pair) => !pair.startsWith("__d1b=") && !pair.startsWith("__flash=")) ?? null;
 }

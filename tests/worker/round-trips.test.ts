@@ -36,11 +36,8 @@ describe("D1 round trips before the first byte", () => {
     const s = new Shopper();
     await s.add(sku.id);
     await s.post("/ru/favorite", { intent: "add", productId: String(liked.id) });
-    // The add's popup is a flash the next page takes (a write of the session): after it, pages only read.
-    await page("/cart", s.cookie).then((r) => r.arrayBuffer());
     const member = await signUp({ quick: true });
     await member.add(sku.id);
-    await page("/cart", member.cookie).then((r) => r.arrayBuffer());
     for (const who of [s, member])
       for (const path of ["/", "/ru/store/women", `/product/${p.slug}`, `/product/${liked.slug}`]) {
         expect(await roundTrips(await page(path, who.cookie)), `${path} (${who === s ? "guest" : "account"})`).toBe(1);
@@ -79,6 +76,27 @@ describe("D1 round trips before the first byte", () => {
     expect(await roundTrips(res)).toBe(2);
     // Nothing in the session changed: it is not written again, and its cookie is not sent.
     expect(res.headers.get("Set-Cookie") ?? "").not.toContain("__session=");
+  });
+
+  it("an add without JavaScript: two, and the page it goes back to one with the popup (the flash is a cookie, not a session write)", async () => {
+    const { p, sku } = buyable(8);
+    const s = new Shopper();
+    await s.add(buyable(9).sku.id);
+    const res = await s.post("/cart", {
+      intent: "add",
+      primaryId: String(p.id),
+      purchasableId: String(sku.id),
+      quantity: "1",
+      redirectTo: `/product/${p.slug}`,
+    });
+    expect(res.status).toBe(303);
+    expect(await roundTrips(res)).toBe(2);
+    expect(s.flash).toMatch(/^__flash=/);
+    const back = await get(`/product/${p.slug}`, { headers: { "User-Agent": PHONE, Cookie: `${s.cookie}; ${s.flash}` } });
+    const html = await back.clone().text();
+    expect(html).toContain('data-testid="cart-popup"');
+    expect(back.headers.getSetCookie().join()).toMatch(/__flash=; Max-Age=0/);
+    expect(await roundTrips(back)).toBe(1);
   });
 
   it("a checkout step: the session with the cart's id, then the draft's write", async () => {

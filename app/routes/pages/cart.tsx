@@ -6,7 +6,7 @@ import { enabledDeliveryTypes } from "~/delivery/index.server";
 import { CartPage } from "~/cart/index";
 import { CartPopup, MiniCart } from "~/cart/index";
 import { checkoutMaxItems } from "~/cart/index";
-import { ensureSession } from "~/cart/index.server";
+import { setFlash } from "~/server/session.server";
 import { safeReturnUrl } from "~/i18n/return-url";
 import { getApp } from "~/server/context.server";
 import { readFormData, refused } from "~/forms/parse.server";
@@ -69,11 +69,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const app = getApp(context);
   const form = await readFormData(request);
   const result = await runCartAction(form, { context, env: app.env, request, lang, fromForm: true });
-  // A guest's first add made the session (the action's shopper is the request's).
-  const shopper = await getShopper(context);
   const back = form.get("redirectTo");
   const redirectTo = result.intent === "add" && typeof back === "string" && back ? safeReturnUrl(back, lang, app.defaultLang) : null;
-  if (redirectTo && result.popup) ensureSession(request, shopper).flash("popup", result.popup);
+  if (redirectTo && result.popup) setFlash(request, result.popup);
   if (redirectTo) return redirect(redirectTo, { status: 303 });
   if (result.ok && result.intent !== "add") return redirect(`${localized(context, "/cart")}?notice=${result.notice}`, { status: 303 });
   if (!result.ok) {
