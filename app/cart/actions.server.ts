@@ -19,7 +19,7 @@ import {
   type SkuProduct,
 } from "./cart.server";
 import { addLine, addLineReadingBack, removeLine } from "./lines.server";
-import { cartForWrite, getCartId, getShopper, rememberCartId } from "./owner.server";
+import { cartForWrite, getCartId, getShopper, rememberCartId, type Shopper } from "./owner.server";
 import type { CartPopupData } from "./popup";
 import { addSchema, bonusesSchema, changeSizeSchema, deliverySchema, lineSchema, promoSchema } from "./schema";
 import { promoDiscount } from "./summary";
@@ -141,114 +141,158 @@ function popupOf(
  */
 const REPEATED_ADD_MS = 800;
 
-export async function runCartAction(form: FormData | URLSearchParams, c: CartActionContext): Promise<CartActionResult> {
-  const db = c.env.DB;
-  const sent = String(form.get("intent") ?? "");
-  const intent = (CART_INTENTS as readonly string[]).includes(sent) ? (sent as CartIntent) : null;
-  // The form's parse so far: its reply keeps what was typed.
-  let submission: ReturnType<typeof parseForm> | null = null;
-  const parse = <Schema extends z.ZodType>(schema: Schema) => {
-    const parsed = parseForm(form, schema);
-    submission = parsed;
-    return parsed;
-  };
-  const fail = (status: number, code: string, error: string, field?: string, extra: Partial<Fail> = {}): Fail => ({
-    ok: false,
-    intent,
-    status,
-    code,
-    error,
-    ...(field ? { field } : {}),
-    reply: (submission ?? parseForm(form, NO_RULES)).reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }),
-    ...extra,
-  });
-  if (!intent) return fail(400, "unknown_intent", "cart:errors.unknownIntent");
-  // A double click sends a form twice (without JavaScript as two page requests, the browser
-  // showing the second's answer; with it React Router sends the second and drops the first's).
-  // A page's copy of an add is the same add, not a second one (the JavaScript add button ignores
-  // a press in flight; API clients mean what they send). A copy of a removal or a size change
-  // from the cart page's forms finds its line gone, which is what it asked for: it answers as the first.
-  // A stepper's "−" or "+" pressed twice is two steps either way.
-  const asPage = c.request.headers.get("Sec-Fetch-Dest") === "document";
-  /** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
-  const addFailure = async (status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> => {
-    const view = await getCartView(c.env, c.lang, await getCartId(c.context), c.now);
-    return fail(status, code, `common:cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
-  };
+/** What a handler is given: the request, its refusal (with the form's reply) and the request's cart, resolved once. */
+type Step = {
+  c: CartActionContext;
+  db: D1Database;
+  intent: CartIntent;
+  /** A refusal with its code, message key and field; the reply keeps what was typed. */
+  fail: (status: number, code: string, error: string, field?: string, extra?: Partial<Fail>) => Fail;
+  /** The request's cart id (null: none yet) and its shopper. */
+  cart: () => Promise<{ cartId: number | null; shopper: Shopper }>;
+};
 
-  if (intent === "add") {
-    const parsed = parse(addSchema);
-    if (parsed.status !== "success") {
-      const issue = firstError(parsed.error);
-      const known = addParseFailure(issue.message);
-      return addFailure(known.status, known.code, issue.field, null);
-    }
-    const { primaryId, purchasableId, quantity } = parsed.value;
+/**
+ * One intent: its schema, what a form the schema refused answers, and what it does with the
+ * parsed value. `run` is given the request's resolved cart through `Step`.
+ */
+type Handler<S extends z.ZodType> = {
+  schema: S;
+  invalid: (issue: { field: string; message: string }, s: Step) => Fail | Promise<Fail>;
+  run: (value: z.output<S>, s: Step) => Promise<CartActionResult>;
+};
+const handler = <S extends z.ZodType>(h: Handler<S>): Handler<z.ZodType> => h as unknown as Handler<z.ZodType>;
+
+/** A refused add still answers with the popup's data (the error variant, with the cart as it is). */
+async function addFailure(s: Step, status: number, code: string, field: string, product: SkuProduct | null): Promise<Fail> {
+  const view = await getCartView(s.c.env, s.c.lang, await getCartId(s.c.context), s.c.now);
+  return s.fail(status, code, `common:cartPopup.${code}`, field, { popup: popupOf(false, code, `cartPopup.${code}`, product, view) });
+}
+
+const add = handler({
+  schema: addSchema,
+  invalid: (issue, s) => {
+    const known = addParseFailure(issue.message);
+    return addFailure(s, known.status, known.code, issue.field, null);
+  },
+  async run({ primaryId, purchasableId, quantity }, s) {
+    const { c, db } = s;
     // The product, the shopper's cart and the session in one round trip.
-    const [product, existing, shopper] = await Promise.all([productOfSku(db, c.lang, purchasableId), getCartId(c.context), getShopper(c.context)]);
-    if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(404, "unknown_product", "purchasableId", null);
-    if (product.salePrice === 0) return addFailure(409, "price_hidden", "purchasableId", product);
+    const [product, { cartId: existing, shopper }] = await Promise.all([productOfSku(db, c.lang, purchasableId), s.cart()]);
+    if (!product || (primaryId !== undefined && product.id !== primaryId)) return addFailure(s, 404, "unknown_product", "purchasableId", null);
+    if (product.salePrice === 0) return addFailure(s, 409, "price_hidden", "purchasableId", product);
     const cart = await cartForWrite(c.env, c.request, shopper, existing);
-    if ("limited" in cart) return fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
+    if ("limited" in cart) return s.fail(429, "rate_limited", "common:cartPopup.rate_limited", "purchasableId", { retryAfter: cart.retryAfter });
     const { cartId } = cart;
     rememberCartId(c.context, cartId);
+    // A double click sends a form twice (without JavaScript as two page requests, the browser
+    // showing the second's answer; with it React Router sends the second and drops the first's).
+    // A page's copy of an add is the same add, not a second one (the JavaScript add button ignores
+    // a press in flight; API clients mean what they send).
+    const asPage = c.request.headers.get("Sec-Fetch-Dest") === "document";
+    const repeat = asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : { now: null, windowMs: 0 };
     // The add and the cart read back in one batch (one transaction): one round trip, and a
     // batch D1 refused added nothing.
-    const repeat = asPage ? { now: Date.now(), windowMs: REPEATED_ADD_MS } : { now: null, windowMs: 0 };
     const { added, readBack } = await addLineReadingBack(db, cartId, purchasableId, quantity, repeat, cartViewStatements(db, c.lang, cartId));
     const view = readBack ? cartViewOf(c.env, readBack, c.now) : await getCartView(c.env, c.lang, cartId, c.now);
     if (!added.ok) {
       const { code, error } = stockFailure(added.reason);
       const inCart = view.lines.find((l) => l.skuId === purchasableId)?.quantity ?? 0;
       const vars = { stock: product.stock, inCart };
-      return fail(409, code, error, "purchasableId", { popup: popupOf(false, code, error, product, view, vars) });
+      return s.fail(409, code, error, "purchasableId", { popup: popupOf(false, code, error, product, view, vars) });
     }
-    return { ok: true, intent, notice: "added", product, view, popup: popupOf(true, null, "cartPopup.added", product, view) };
-  }
+    return { ok: true, intent: "add", notice: "added", product, view, popup: popupOf(true, null, "cartPopup.added", product, view) };
+  },
+});
 
-  // Everything else works on an existing cart, scoped to this shopper.
-  const [cartId, shopper] = await Promise.all([getCartId(c.context), getShopper(c.context)]);
-  if (intent === "increment" || intent === "decrement" || intent === "delete" || intent === "move-to-favourites") {
-    const parsed = parse(lineSchema);
-    if (parsed.status !== "success") return fail(400, "unknown_line", "cart:errors.unknownLine", "purchasableId");
-    const skuId = parsed.value.purchasableId;
-    const line = await findLine(db, cartId, skuId);
-    if (cartId !== null && !line && c.fromForm) {
-      if (intent === "delete") return { ok: true, intent, notice: "removed" };
-      const product = intent === "move-to-favourites" ? await productOfSku(db, c.lang, skuId) : null;
-      if (product && (await favouriteOf(db, favouritesOwner(shopper.owner.userId, shopper.session), product.id)))
-        return { ok: true, intent, notice: "movedToFavourites" };
-    }
-    if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
-    if (intent === "increment") {
-      const added = await addLine(db, cartId, skuId, 1);
-      if (!added.ok) return fail(409, stockFailure(added.reason).code, "cart:errors.notEnoughStock", "purchasableId");
-      return { ok: true, intent, notice: "updated" };
-    }
-    await removeLine(db, cartId, skuId, intent !== "decrement");
-    if (intent === "move-to-favourites") {
-      await addFavourite(db, favouritesOwner(shopper.owner.userId, shopper.session), line.productId, skuId);
-      return { ok: true, intent, notice: "movedToFavourites" };
-    }
-    return { ok: true, intent, notice: intent === "delete" ? "removed" : "updated" };
-  }
+const unknownLine = (_issue: unknown, s: Step) => s.fail(400, "unknown_line", "cart:errors.unknownLine", "purchasableId");
 
-  if (intent === "change-size") {
-    const parsed = parse(changeSizeSchema);
-    if (parsed.status !== "success") {
-      const issue = firstError(parsed.error);
-      return fail(400, issue.field === "newPurchasableId" ? "size_required" : "unknown_line", issue.message, issue.field);
-    }
-    const { purchasableId, newPurchasableId } = parsed.value;
-    const line = await findLine(db, cartId, purchasableId);
-    if (cartId !== null && !line && c.fromForm && (await findLine(db, cartId, newPurchasableId))) return { ok: true, intent, notice: "updated" };
-    if (cartId === null || !line) return fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId");
-    if (newPurchasableId === purchasableId) return { ok: true, intent, notice: "updated" };
-    if (!line.skuIds.includes(newPurchasableId)) return fail(400, "unknown_product", "cart:errors.unknownSize", "newPurchasableId");
+/**
+ * The shopper's line of a sku, or what the intent answers without one. A copy of a removal or a
+ * size change sent twice by the cart page's forms (a double click) finds its line gone, which is
+ * what it asked for: `gone` says whether that answers as the first did.
+ */
+async function ownLine(
+  s: Step,
+  skuId: number,
+  gone: (cartId: number, shopper: Shopper) => Promise<CartActionResult | null> = async () => null,
+): Promise<{ cartId: number; shopper: Shopper; line: NonNullable<Awaited<ReturnType<typeof findLine>>> } | { answer: CartActionResult }> {
+  const { cartId, shopper } = await s.cart();
+  const line = await findLine(s.db, cartId, skuId);
+  if (cartId !== null && !line && s.c.fromForm) {
+    const answer = await gone(cartId, shopper);
+    if (answer) return { answer };
+  }
+  if (cartId === null || !line) return { answer: s.fail(404, "unknown_line", "cart:errors.unknownLine", "purchasableId") };
+  return { cartId, shopper, line };
+}
+
+// A stepper's "−" or "+" pressed twice is two steps either way.
+const increment = handler({
+  schema: lineSchema,
+  invalid: unknownLine,
+  async run({ purchasableId }, s) {
+    const own = await ownLine(s, purchasableId);
+    if ("answer" in own) return own.answer;
+    const added = await addLine(s.db, own.cartId, purchasableId, 1);
+    if (!added.ok) return s.fail(409, stockFailure(added.reason).code, "cart:errors.notEnoughStock", "purchasableId");
+    return { ok: true, intent: s.intent, notice: "updated" };
+  },
+});
+
+const decrement = handler({
+  schema: lineSchema,
+  invalid: unknownLine,
+  async run({ purchasableId }, s) {
+    const own = await ownLine(s, purchasableId);
+    if ("answer" in own) return own.answer;
+    await removeLine(s.db, own.cartId, purchasableId, false);
+    return { ok: true, intent: s.intent, notice: "updated" };
+  },
+});
+
+const remove = handler({
+  schema: lineSchema,
+  invalid: unknownLine,
+  async run({ purchasableId }, s) {
+    const own = await ownLine(s, purchasableId, async () => ({ ok: true, intent: s.intent, notice: "removed" }));
+    if ("answer" in own) return own.answer;
+    await removeLine(s.db, own.cartId, purchasableId, true);
+    return { ok: true, intent: s.intent, notice: "removed" };
+  },
+});
+
+const moveToFavourites = handler({
+  schema: lineSchema,
+  invalid: unknownLine,
+  async run({ purchasableId }, s) {
+    const moved: CartActionResult = { ok: true, intent: s.intent, notice: "movedToFavourites" };
+    const own = await ownLine(s, purchasableId, async (_cartId, shopper) => {
+      const product = await productOfSku(s.db, s.c.lang, purchasableId);
+      return product && (await favouriteOf(s.db, favouritesOwner(shopper.owner.userId, shopper.session), product.id)) ? moved : null;
+    });
+    if ("answer" in own) return own.answer;
+    await removeLine(s.db, own.cartId, purchasableId, true);
+    await addFavourite(s.db, favouritesOwner(own.shopper.owner.userId, own.shopper.session), own.line.productId, purchasableId);
+    return moved;
+  },
+});
+
+const changeSize = handler({
+  schema: changeSizeSchema,
+  invalid: (issue, s) => s.fail(400, issue.field === "newPurchasableId" ? "size_required" : "unknown_line", issue.message, issue.field),
+  async run({ purchasableId, newPurchasableId }, s) {
+    const { db } = s;
+    const updated: CartActionResult = { ok: true, intent: s.intent, notice: "updated" };
+    const own = await ownLine(s, purchasableId, async (cartId) => ((await findLine(db, cartId, newPurchasableId)) ? updated : null));
+    if ("answer" in own) return own.answer;
+    const { cartId, line } = own;
+    if (newPurchasableId === purchasableId) return updated;
+    if (!line.skuIds.includes(newPurchasableId)) return s.fail(400, "unknown_product", "cart:errors.unknownSize", "newPurchasableId");
     // Spec: one of the new size in, one of the old out; the add is checked against stock first.
     const added = await addLine(db, cartId, newPurchasableId, 1);
     if (!added.ok)
-      return fail(
+      return s.fail(
         409,
         stockFailure(added.reason).code,
         added.reason === "outOfStock" ? "cart:errors.outOfStock" : "cart:errors.notEnoughStock",
@@ -256,59 +300,133 @@ export async function runCartAction(form: FormData | URLSearchParams, c: CartAct
       );
     // The old line went away meanwhile (another tab): take the added one back, nothing gained.
     if (!(await removeLine(db, cartId, purchasableId))) await removeLine(db, cartId, newPurchasableId);
-    return { ok: true, intent, notice: "updated" };
-  }
+    return updated;
+  },
+});
 
-  if (cartId === null) return fail(409, "cart_empty", "cart:errors.cartEmpty");
+/** The cart's own settings (a code, bonuses, delivery) need a cart. */
+async function existingCart(s: Step): Promise<{ cartId: number; shopper: Shopper } | Fail> {
+  const { cartId, shopper } = await s.cart();
+  return cartId === null ? s.fail(409, "cart_empty", "cart:errors.cartEmpty") : { cartId, shopper };
+}
 
-  switch (intent) {
-    case "promo-apply": {
-      const parsed = parse(promoSchema);
-      if (parsed.status !== "success") return fail(400, "promo_invalid", firstError(parsed.error).message, "promoCode");
-      const view = await getCartView(c.env, c.lang, cartId, c.now);
-      if (view.lines.length === 0) return fail(409, "cart_empty", "cart:errors.cartEmpty", "promoCode");
-      if (view.summary.couponsAmount > 0) return fail(409, "promo_already", "cart:errors.promoAlready", "promoCode");
-      // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
-      const tries = await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600);
-      if (!tries.allowed) return fail(429, "promo_limited", "cart:errors.promoLimited", "promoCode", { retryAfter: tries.retryAfter });
-      const promo = await findPromo(db, parsed.value.promoCode, shopper.owner.userId);
-      const check = promoDiscount(promo, view.lines, shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
-      if (!check.ok) return fail(422, "promo_invalid", `cart:errors.promo.${check.problem}`, "promoCode");
-      await setPromoCode(db, cartId, parsed.value.promoCode);
-      return { ok: true, intent, notice: "promoApplied" };
-    }
-    case "promo-remove":
-      await setPromoCode(db, cartId, null);
-      return { ok: true, intent, notice: "promoRemoved" };
-    case "bonuses-apply": {
-      const parsed = parse(bonusesSchema);
-      if (parsed.status !== "success") return fail(400, "bonuses_invalid", "cart:errors.bonuses", "bonuses");
-      const view = await getCartView(c.env, c.lang, cartId, c.now);
-      const { bonuses } = view.summary;
-      if (!bonuses.hasCard || bonuses.available <= 0) return fail(403, "bonuses_unavailable", "cart:errors.bonusesUnavailable", "bonuses");
-      if (parsed.value.bonuses > bonuses.canBeUsed) return fail(422, "bonuses_invalid", "cart:errors.bonusesTooMany", "bonuses");
-      await setBonuses(db, cartId, parsed.value.bonuses);
-      return { ok: true, intent, notice: "bonusesApplied" };
-    }
-    case "bonuses-remove":
-      await setBonuses(db, cartId, 0);
-      return { ok: true, intent, notice: "bonusesRemoved" };
-    case "delivery": {
-      const parsed = parse(deliverySchema);
-      if (parsed.status !== "success") {
-        const issue = firstError(parsed.error);
-        return fail(400, "delivery_invalid", issue.message, issue.field);
-      }
-      const { cityId, deliveryTypeId } = parsed.value;
-      if (!(await cityExists(db, cityId))) return fail(400, "delivery_invalid", "cart:errors.cityRequired", "cityId");
-      // A disabled or unknown type is never offered: refused, never priced.
-      if (deliveryTypeId !== undefined && !(await deliveryTypeEnabled(db, deliveryTypeId)))
-        return fail(422, "delivery_invalid", "cart:errors.deliveryType", "deliveryTypeId");
-      // A type the city does not have (the city changed): keep the city, ask for a type again, and say why.
-      const notInCity = deliveryTypeId !== undefined && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === deliveryTypeId);
-      await setDelivery(db, cartId, cityId, notInCity ? null : (deliveryTypeId ?? null));
-      return { ok: true, intent, notice: notInCity ? "deliveryTypeNotInCity" : "deliveryUpdated" };
-    }
-  }
-  return fail(400, "unknown_intent", "cart:errors.unknownIntent");
+const promoApply = handler({
+  schema: promoSchema,
+  invalid: (issue, s) => s.fail(400, "promo_invalid", issue.message, "promoCode"),
+  async run({ promoCode }, s) {
+    const { c, db } = s;
+    const cart = await existingCart(s);
+    if ("ok" in cart) return cart;
+    const { cartId, shopper } = cart;
+    const view = await getCartView(c.env, c.lang, cartId, c.now);
+    if (view.lines.length === 0) return s.fail(409, "cart_empty", "cart:errors.cartEmpty", "promoCode");
+    if (view.summary.couponsAmount > 0) return s.fail(409, "promo_already", "cart:errors.promoAlready", "promoCode");
+    // Codes are secrets worth guessing: 20 tries per address per 10 minutes.
+    const tries = await hit(db, `promo:ip:${clientAddress(c.request)}`, PROMO_TRIES, 600);
+    if (!tries.allowed) return s.fail(429, "promo_limited", "cart:errors.promoLimited", "promoCode", { retryAfter: tries.retryAfter });
+    const promo = await findPromo(db, promoCode, shopper.owner.userId);
+    const check = promoDiscount(promo, view.lines, shopper.owner.userId !== null, c.now ?? Math.floor(Date.now() / 1000));
+    if (!check.ok) return s.fail(422, "promo_invalid", `cart:errors.promo.${check.problem}`, "promoCode");
+    await setPromoCode(db, cartId, promoCode);
+    return { ok: true, intent: s.intent, notice: "promoApplied" };
+  },
+});
+
+const promoRemove = handler({
+  schema: NO_RULES,
+  invalid: (_issue, s) => s.fail(400, "unknown_intent", "cart:errors.unknownIntent"),
+  async run(_value, s) {
+    const cart = await existingCart(s);
+    if ("ok" in cart) return cart;
+    await setPromoCode(s.db, cart.cartId, null);
+    return { ok: true, intent: s.intent, notice: "promoRemoved" };
+  },
+});
+
+const bonusesApply = handler({
+  schema: bonusesSchema,
+  invalid: (_issue, s) => s.fail(400, "bonuses_invalid", "cart:errors.bonuses", "bonuses"),
+  async run(value, s) {
+    const cart = await existingCart(s);
+    if ("ok" in cart) return cart;
+    const view = await getCartView(s.c.env, s.c.lang, cart.cartId, s.c.now);
+    const { bonuses } = view.summary;
+    if (!bonuses.hasCard || bonuses.available <= 0) return s.fail(403, "bonuses_unavailable", "cart:errors.bonusesUnavailable", "bonuses");
+    if (value.bonuses > bonuses.canBeUsed) return s.fail(422, "bonuses_invalid", "cart:errors.bonusesTooMany", "bonuses");
+    await setBonuses(s.db, cart.cartId, value.bonuses);
+    return { ok: true, intent: s.intent, notice: "bonusesApplied" };
+  },
+});
+
+const bonusesRemove = handler({
+  schema: NO_RULES,
+  invalid: (_issue, s) => s.fail(400, "unknown_intent", "cart:errors.unknownIntent"),
+  async run(_value, s) {
+    const cart = await existingCart(s);
+    if ("ok" in cart) return cart;
+    await setBonuses(s.db, cart.cartId, 0);
+    return { ok: true, intent: s.intent, notice: "bonusesRemoved" };
+  },
+});
+
+const delivery = handler({
+  schema: deliverySchema,
+  invalid: (issue, s) => s.fail(400, "delivery_invalid", issue.message, issue.field),
+  async run({ cityId, deliveryTypeId }, s) {
+    const { c, db } = s;
+    const cart = await existingCart(s);
+    if ("ok" in cart) return cart;
+    if (!(await cityExists(db, cityId))) return s.fail(400, "delivery_invalid", "cart:errors.cityRequired", "cityId");
+    // A disabled or unknown type is never offered: refused, never priced.
+    if (deliveryTypeId !== undefined && !(await deliveryTypeEnabled(db, deliveryTypeId)))
+      return s.fail(422, "delivery_invalid", "cart:errors.deliveryType", "deliveryTypeId");
+    // A type the city does not have (the city changed): keep the city, ask for a type again, and say why.
+    const notInCity = deliveryTypeId !== undefined && !(await deliveryOptions(db, c.lang, cityId)).some((o) => o.id === deliveryTypeId);
+    await setDelivery(db, cart.cartId, cityId, notInCity ? null : (deliveryTypeId ?? null));
+    return { ok: true, intent: s.intent, notice: notInCity ? "deliveryTypeNotInCity" : "deliveryUpdated" };
+  },
+});
+
+const HANDLERS: Record<CartIntent, Handler<z.ZodType>> = {
+  add,
+  increment,
+  decrement,
+  delete: remove,
+  "change-size": changeSize,
+  "move-to-favourites": moveToFavourites,
+  "promo-apply": promoApply,
+  "promo-remove": promoRemove,
+  "bonuses-apply": bonusesApply,
+  "bonuses-remove": bonusesRemove,
+  delivery,
+};
+
+/** Runs the form's intent with its own handler: parsed with its schema, given the request's resolved cart. */
+export async function runCartAction(form: FormData | URLSearchParams, c: CartActionContext): Promise<CartActionResult> {
+  const sent = String(form.get("intent") ?? "");
+  const intent = (CART_INTENTS as readonly string[]).includes(sent) ? (sent as CartIntent) : null;
+  const h = intent ? HANDLERS[intent] : null;
+  // The form's parse: its reply keeps what was typed.
+  const submission = parseForm(form, h?.schema ?? NO_RULES);
+  const fail: Step["fail"] = (status, code, error, field, extra = {}) => ({
+    ok: false,
+    intent,
+    status,
+    code,
+    error,
+    ...(field ? { field } : {}),
+    reply: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }),
+    ...extra,
+  });
+  if (!intent || !h) return fail(400, "unknown_intent", "cart:errors.unknownIntent");
+  let resolved: Promise<{ cartId: number | null; shopper: Shopper }> | undefined;
+  const step: Step = {
+    c,
+    db: c.env.DB,
+    intent,
+    fail,
+    cart: () => (resolved ??= Promise.all([getCartId(c.context), getShopper(c.context)]).then(([cartId, shopper]) => ({ cartId, shopper }))),
+  };
+  if (submission.status !== "success") return h.invalid(firstError(submission.error), step);
+  return h.run(submission.value, step);
 }
