@@ -45,16 +45,28 @@ export type CartView = {
 };
 
 /**
+ * The owner's cart's id as an SQL expression (NULL: none), its owner bound as ?1 and ?2
+ * (`ownerSql`): an account's cart, else a guest key's.
+ */
+export function ownerCartSql(owner: OwnerRef): { sql: string; binds: [number | string | null, string | null] } {
+  const o = ownerSql(owner);
+  return {
+    sql: `(SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL LIMIT 1)`,
+    binds: o.binds,
+  };
+}
+
+/**
  * The owner's cart id, or null when the shopper has none yet. Keyed by a session's id, it goes
  * to D1 with the session's own read.
  */
 export async function findCartId(db: D1Database, owner: OwnerRef): Promise<number | null> {
   if (!("sessionId" in owner) && owner.userId === null && owner.guestKey === null) return null;
-  const o = ownerSql(owner);
+  const cart = ownerCartSql(owner);
   const row = await db
-    .prepare(`SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL LIMIT 1`)
-    .bind(...o.binds)
-    .first<{ id: number }>();
+    .prepare(`SELECT ${cart.sql} AS id`)
+    .bind(...cart.binds)
+    .first<{ id: number | null }>();
   return row?.id ?? null;
 }
 
@@ -127,12 +139,7 @@ export async function getCartView(env: CartEnv, lang: Lang, cart: number | Owner
  * session's own read instead of after the cart's id.
  */
 function cartSql(cart: number | OwnerRef): { sql: string; binds: unknown[] } {
-  if (typeof cart === "number") return { sql: "COALESCE(?1, ?2)", binds: [cart, null] };
-  const o = ownerSql(cart);
-  return {
-    sql: `(SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL LIMIT 1)`,
-    binds: o.binds,
-  };
+  return typeof cart === "number" ? { sql: "COALESCE(?1, ?2)", binds: [cart, null] } : ownerCartSql(cart);
 }
 
 const emptyView = (): CartView => ({ cartId: null, lines: [], summary: EMPTY_SUMMARY, cityId: null, deliveryTypeId: null, cities: [], deliveryOptions: [] });

@@ -1,5 +1,6 @@
 import type { CounterSource } from "~/layout/layout.server";
-import { type OwnerRef, ownerSql } from "~/server/session.server";
+import type { OwnerRef } from "~/server/session.server";
+import { ownerCartSql } from "./cart.server";
 import { checkoutMaxItems } from "./checkout-limit";
 import type { CartLayoutData } from "./layout";
 import type { CartPopupData } from "./popup";
@@ -17,13 +18,8 @@ export async function cartLayout(env: Env, flash: unknown): Promise<CartLayoutDa
 export function cartCounter(db: D1Database) {
   return (owner: OwnerRef | null): CounterSource => {
     if (owner === null) return 0;
-    const o = ownerSql(owner);
-    return db
-      .prepare(
-        `SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines
-         WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${o.userId} UNION ALL SELECT id FROM carts WHERE guest_key = ${o.guestKey} AND user_id IS NULL)`,
-      )
-      .bind(...o.binds);
+    const cart = ownerCartSql(owner);
+    return db.prepare(`SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines WHERE cart_id = ${cart.sql}`).bind(...cart.binds);
   };
 }
 

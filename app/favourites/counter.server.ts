@@ -1,5 +1,6 @@
 import type { CounterSource } from "~/layout/layout.server";
-import { type OwnerRef, ownerSql } from "~/server/session.server";
+import type { OwnerRef } from "~/server/session.server";
+import { ownerFavouritesSql } from "./list.server";
 
 /**
  * The counter shows 0..99 and "99+" above. Counted well past 100 so that an
@@ -11,12 +12,7 @@ const COUNT_UP_TO = 1000;
 export function favouritesCounter(db: D1Database) {
   return (owner: OwnerRef | null): CounterSource => {
     if (owner === null) return 0;
-    const o = ownerSql(owner);
-    return db
-      .prepare(
-        `SELECT MIN(?3, (SELECT COUNT(*) FROM favourites WHERE user_id = ${o.userId})
-           + (SELECT COUNT(*) FROM guest_favourites WHERE guest_key = ${o.guestKey})) AS n`,
-      )
-      .bind(...o.binds, COUNT_UP_TO);
+    const mine = ownerFavouritesSql(owner);
+    return db.prepare(`SELECT MIN(?3, (SELECT COUNT(*) FROM (${mine.sql}))) AS n`).bind(...mine.binds, COUNT_UP_TO);
   };
 }

@@ -165,19 +165,28 @@ export function favouritesOwner(userId: number | null, session: { get(key: "gues
 const HEARTS_READ_WHOLE = 200;
 
 /**
+ * The owner's favourite products' ids as an SQL subquery (column `product_id`), its owner bound
+ * as ?1 and ?2 (`ownerSql`): an account's favourites, else a guest key's.
+ */
+export function ownerFavouritesSql(owner: OwnerRef): { sql: string; binds: [number | string | null, string | null] } {
+  const o = ownerSql(owner);
+  return {
+    sql: `SELECT product_id FROM favourites WHERE user_id = ${o.userId} UNION ALL SELECT product_id FROM guest_favourites WHERE guest_key = ${o.guestKey}`,
+    binds: o.binds,
+  };
+}
+
+/**
  * The hearts' state for a page's grids: started with the page's first reads (keyed by the
  * session, `OwnerRef`), asked which of a grid's products are favourites once the grid is read.
  * None without a session, so the anonymous page reads nothing and stays the same for all.
  */
 export function favouritesLookup(db: D1Database, owner: OwnerRef | null): (productIds: readonly number[]) => Promise<number[]> {
   if (owner === null) return async () => [];
-  const o = ownerSql(owner);
+  const mine = ownerFavouritesSql(owner);
   const whole = db
-    .prepare(
-      `SELECT product_id AS id FROM favourites WHERE user_id = ${o.userId}
-       UNION ALL SELECT product_id FROM guest_favourites WHERE guest_key = ${o.guestKey} LIMIT ?3`,
-    )
-    .bind(...o.binds, HEARTS_READ_WHOLE + 1)
+    .prepare(`SELECT product_id AS id FROM (${mine.sql}) LIMIT ?3`)
+    .bind(...mine.binds, HEARTS_READ_WHOLE + 1)
     .all<{ id: number }>();
   // A page whose grids are empty never asks: its failure must not go unhandled.
   whole.catch(() => undefined);
@@ -185,15 +194,12 @@ export function favouritesLookup(db: D1Database, owner: OwnerRef | null): (produ
     if (productIds.length === 0) return [];
     const { results } = await whole;
     if (results.length <= HEARTS_READ_WHOLE) {
-      const mine = new Set(results.map((r) => r.id));
-      return productIds.filter((id) => mine.has(id));
+      const ids = new Set(results.map((r) => r.id));
+      return productIds.filter((id) => ids.has(id));
     }
     const among = await db
-      .prepare(
-        `SELECT product_id AS id FROM favourites WHERE user_id = ${o.userId} AND product_id IN (SELECT value FROM json_each(?3))
-         UNION ALL SELECT product_id FROM guest_favourites WHERE guest_key = ${o.guestKey} AND product_id IN (SELECT value FROM json_each(?3))`,
-      )
-      .bind(...o.binds, JSON.stringify(productIds))
+      .prepare(`SELECT product_id AS id FROM (${mine.sql}) WHERE product_id IN (SELECT value FROM json_each(?3))`)
+      .bind(...mine.binds, JSON.stringify(productIds))
       .all<{ id: number }>();
     return among.results.map((r) => r.id);
   };
@@ -202,13 +208,10 @@ export function favouritesLookup(db: D1Database, owner: OwnerRef | null): (produ
 /** Whether the product with this slug is one of the owner's favourites: keyed by the slug, it goes to D1 with the product's own read. */
 export async function isFavouriteSlug(db: D1Database, owner: OwnerRef | null, slug: string): Promise<boolean> {
   if (owner === null) return false;
-  const o = ownerSql(owner);
+  const mine = ownerFavouritesSql(owner);
   const row = await db
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM favourites WHERE user_id = ${o.userId} AND product_id = (SELECT id FROM products WHERE slug = ?3))
-           OR EXISTS (SELECT 1 FROM guest_favourites WHERE guest_key = ${o.guestKey} AND product_id = (SELECT id FROM products WHERE slug = ?3)) AS yes`,
-    )
-    .bind(...o.binds, slug)
+    .prepare(`SELECT EXISTS (SELECT 1 FROM (${mine.sql}) WHERE product_id = (SELECT id FROM products WHERE slug = ?3)) AS yes`)
+    .bind(...mine.binds, slug)
     .first<{ yes: number }>();
   return row?.yes === 1;
 }
