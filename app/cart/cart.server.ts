@@ -182,8 +182,17 @@ export function cartViewStatements(db: D1Database, lang: Lang, cartId: number | 
   ];
 }
 
-/** The cart view from the answers to `cartViewStatements`, in their order. */
-export function cartViewOf(env: CartEnv, results: D1Result[], now = Math.floor(Date.now() / 1000)): CartView {
+/**
+ * The cart view from the answers to `cartViewStatements`, in their order. `delivery`: priced with
+ * this city and type instead of the cart's own (an order placed with them), given the city's
+ * options (`optionsOf`).
+ */
+export function cartViewOf(
+  env: CartEnv,
+  results: D1Result[],
+  now = Math.floor(Date.now() / 1000),
+  delivery?: { cityId: number; deliveryTypeId: number; options: DeliveryOption[] },
+): CartView {
   const [lineRows, sizeRows, stateRows, cityRows, costRows] = results as [D1Result, D1Result, D1Result, D1Result, D1Result];
   const sizesOf = new Map<number, CartLine["sizes"]>();
   for (const s of mapRows(sizeRows, (r: SizeRow) => r)) {
@@ -193,13 +202,16 @@ export function cartViewOf(env: CartEnv, results: D1Result[], now = Math.floor(D
   const state = firstRow(stateRows, (r: StateRow) => r);
   if (!state) return emptyView();
   const cities = mapRows(cityRows, (r: City) => r);
-  const deliveryOptions = state.cityId
-    ? optionsOf(
-        mapRows(costRows, (r: CostRow) => r),
-        state.cityId,
-      )
-    : [];
-  const delivery = deliveryOptions.find((o) => o.id === state.deliveryTypeId) ?? null;
+  const cityId = delivery ? delivery.cityId : state.cityId;
+  const deliveryOptions = delivery
+    ? delivery.options
+    : state.cityId
+      ? optionsOf(
+          mapRows(costRows, (r: CostRow) => r),
+          state.cityId,
+        )
+      : [];
+  const chosen = deliveryOptions.find((o) => o.id === (delivery ? delivery.deliveryTypeId : state.deliveryTypeId)) ?? null;
   // The cart's code joined to its promo (outer join: the promo columns are NULL when the code is unknown).
   const promo =
     state.kind && state.promoCode
@@ -223,9 +235,9 @@ export function cartViewOf(env: CartEnv, results: D1Result[], now = Math.floor(D
     card: { hasCard: Boolean(state.clubCard), available: state.bonusBalance ?? 0 },
     clubPercent: clubRules(env).discountPercent,
     bonusesRequested: state.bonuses,
-    delivery,
+    delivery: chosen,
   });
-  return { cartId: state.cartId, lines, summary, cityId: state.cityId, deliveryTypeId: delivery ? delivery.id : null, cities, deliveryOptions };
+  return { cartId: state.cartId, lines, summary, cityId, deliveryTypeId: chosen ? chosen.id : null, cities, deliveryOptions };
 }
 
 export type SkuProduct = NonNullable<import("./popup").CartPopupData["product"]> & { skuId: number; stock: number };

@@ -32,7 +32,12 @@ function newKey(): string {
  * opening the checkout at once make one draft).
  */
 export async function getDraft(db: D1Database, cartId: number): Promise<Draft> {
-  const [, row] = await db.batch([
+  return draftOf(await db.batch(draftStatements(db, cartId)));
+}
+
+/** `getDraft`'s statements (the draft made if it is not yet, then read), for a caller's batch: `draftOf` reads their answers. */
+export function draftStatements(db: D1Database, cartId: number): D1PreparedStatement[] {
+  return [
     db.prepare("INSERT INTO checkout_drafts (cart_id, idempotency_key) VALUES (?, ?) ON CONFLICT DO NOTHING").bind(cartId, newKey()),
     db
       .prepare(
@@ -40,9 +45,15 @@ export async function getDraft(db: D1Database, cartId: number): Promise<Draft> {
          idempotency_key AS idempotencyKey FROM checkout_drafts WHERE cart_id = ?`,
       )
       .bind(cartId),
-  ]);
-  return firstRow(row, draftFromRow)!;
+  ];
 }
+
+export function draftOf(results: D1Result[]): Draft {
+  return firstRow(results[1], draftFromRow)!;
+}
+
+/** SQL for a draft's column, ?1 being the cart's id: what the draft names read in the same batch as the draft. */
+export const draftColumnSql = (column: "point_id" | "address_id" | "idempotency_key") => `(SELECT ${column} FROM checkout_drafts WHERE cart_id = ?1)`;
 
 export async function saveContacts(db: D1Database, cartId: number, c: { name: string; phone: string; email?: string }): Promise<void> {
   await db
@@ -80,8 +91,9 @@ export async function savePayment(db: D1Database, cartId: number, p: { paymentMe
 }
 
 /** After an order: the next checkout of this cart starts afresh, with a new key. */
-export async function clearDraft(db: D1Database, cartId: number): Promise<void> {
-  await db.prepare("DELETE FROM checkout_drafts WHERE cart_id = ?").bind(cartId).run();
+/** The draft goes once its order is placed (in the order's batch). */
+export function clearDraftStatement(db: D1Database, cartId: number): D1PreparedStatement {
+  return db.prepare("DELETE FROM checkout_drafts WHERE cart_id = ?").bind(cartId);
 }
 
 /**

@@ -2,10 +2,11 @@ import type { RouterContextProvider } from "react-router";
 import type { TFunction } from "~/i18n/translate";
 import { getApp } from "~/server/context.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
-import { type CartView, getCartId, getCartView, getShopper, setDelivery } from "~/cart/index.server";
+import { type CartView, cartViewOf, cartViewStatements, getCartId, getCartView, getShopper, setDelivery } from "~/cart/index.server";
 import {
   cartCityPoints,
   cartCityStreets,
+  cartPointStatement,
   cityExists,
   type DeliveryPoint,
   deliveryOptions,
@@ -17,10 +18,32 @@ import {
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { placeOrderSchema } from "~/orders/index";
-import { clickConfig, type Order, orderByKey, type PlaceRefusal, paymentAllowed, placeOrder } from "~/orders/index.server";
+import {
+  clickConfig,
+  type Order,
+  orderByKeyStatements,
+  orderOf,
+  type PlaceRefusal,
+  paymentAllowed,
+  placeOrder,
+  type SavedAddress,
+  savedAddressStatement,
+} from "~/orders/index.server";
+import { firstRow } from "~/server/db.server";
 import { clientAddress } from "~/server/rate-limit.server";
 import type { z } from "zod";
-import { clearDraft, type Draft, draftOrder, getDraft, saveAddress, saveContacts, savePayment } from "./draft.server";
+import {
+  clearDraftStatement,
+  type Draft,
+  draftColumnSql,
+  draftOf,
+  draftOrder,
+  draftStatements,
+  getDraft,
+  saveAddress,
+  saveContacts,
+  savePayment,
+} from "./draft.server";
 import { citySchema, contactsSchema, deliveryStepSchema, paymentStepSchema, placeStepSchema } from "./schema";
 
 export const STEPS = ["contacts", "delivery", "payment", "review"] as const;
@@ -206,20 +229,37 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
     case "place": {
       // The form's key: a second click (or a retry) finds the order the first one placed.
       const key = parseForm(form, placeStepSchema);
-      if (key.status === "success") {
-        const earlier = await orderByKey(db, c.cartId, key.value.idempotencyKey);
-        if (earlier) return { ok: true, next: `done/${earlier.number}`, order: earlier };
-      }
-      const view = await getCartView(c.env, c.lang, c.cartId);
-      const draft = await getDraft(db, c.cartId);
+      const formKey = key.status === "success" ? key.value.idempotencyKey : null;
+      // One round trip for what the order needs: the cart's view, the draft, an order the key
+      // placed already, and the store or saved address the draft names. Then the order's batch.
+      const view = cartViewStatements(db, c.lang, c.cartId);
+      const drafted = draftStatements(db, c.cartId);
+      // The order's key is the form's, else the draft's (`draftOrder`).
+      const earlierRead = orderByKeyStatements(db, c.cartId, formKey ?? { sql: draftColumnSql("idempotency_key") });
+      const named = [
+        cartPointStatement(db, c.lang, c.cartId, draftColumnSql("point_id")),
+        ...(c.userId === null ? [] : [savedAddressStatement(db, draftColumnSql("address_id"), [c.cartId], c.userId)]),
+      ];
+      const results = await db.batch([...view, ...drafted, ...earlierRead, ...named]);
+      const at = (from: number, n: number) => results.slice(from, from + n);
+      const earlier = orderOf(at(view.length + drafted.length, earlierRead.length));
+      if (earlier) return { ok: true, next: `done/${earlier.number}`, order: earlier };
+      const cart = cartViewOf(c.env, at(0, view.length));
+      const draft = draftOf(at(view.length, drafted.length));
+      const [pointRow, savedRow] = at(view.length + drafted.length + earlierRead.length, named.length);
       // The draft is checked again as a whole: a step it lacks opens again.
-      const fields = draftOrder(draft, view);
-      if (key.status === "success") fields.idempotencyKey = key.value.idempotencyKey;
+      const fields = draftOrder(draft, cart);
+      if (formKey) fields.idempotencyKey = formKey;
       const s = parseForm(new URLSearchParams(fields), placeOrderSchema);
       if (s.status !== "success") return { ok: true, next: "" };
-      const result = await placeOrder(s.value, c);
+      const result = await placeOrder(s.value, c, {
+        view: cart,
+        noEarlier: true,
+        point: firstRow(pointRow, (r: DeliveryPoint) => r),
+        saved: savedRow ? firstRow(savedRow, (r: SavedAddress) => r) : null,
+        also: [clearDraftStatement(db, c.cartId)],
+      });
       if (!result.ok) return { ok: false, status: result.status, step: "review", refusal: result };
-      await clearDraft(db, c.cartId);
       return { ok: true, next: `done/${result.order.number}`, order: result.order };
     }
     default:

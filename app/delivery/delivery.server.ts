@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/languages";
-import { flag } from "~/server/db.server";
+import { flag, mapRows } from "~/server/db.server";
 import { costFor, type DeliveryOption } from "./options";
 
 /**
@@ -214,10 +214,25 @@ export async function cartCityPoints(db: D1Database, lang: Lang, cartId: number)
 
 /** One point, if it serves this city and delivery type. */
 export async function pointOf(db: D1Database, lang: Lang, id: number, cityId: number, typeId: number): Promise<DeliveryPoint | null> {
+  return pointStatement(db, lang, id, cityId, typeId).first<DeliveryPoint>();
+}
+
+/**
+ * The point `pointId` (an SQL expression; ?1 is the cart's id) names, if it serves the city and
+ * delivery type the cart has chosen: for a batch (its one row is a `DeliveryPoint`).
+ */
+export function cartPointStatement(db: D1Database, lang: Lang, cartId: number, pointId: string): D1PreparedStatement {
   return db
-    .prepare(`SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE id = ? AND city_id = ? AND delivery_type_id = ?`)
-    .bind(id, cityId, typeId)
-    .first<DeliveryPoint>();
+    .prepare(
+      `SELECT ${POINT_COLUMNS(lang)} FROM delivery_points
+       WHERE id = ${pointId} AND city_id = (SELECT city_id FROM carts WHERE id = ?1) AND delivery_type_id = (SELECT delivery_type_id FROM carts WHERE id = ?1)`,
+    )
+    .bind(cartId);
+}
+
+/** `pointOf` as a statement for a caller's batch (its one row is a `DeliveryPoint`). */
+export function pointStatement(db: D1Database, lang: Lang, id: number, cityId: number, typeId: number): D1PreparedStatement {
+  return db.prepare(`SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE id = ? AND city_id = ? AND delivery_type_id = ?`).bind(id, cityId, typeId);
 }
 
 /** A city by its id or its ref ("tashkent"), as the delivery data API names it. */
@@ -281,6 +296,25 @@ export type PlaceNames = {
  */
 export async function placeNames(db: D1Database, lang: Lang, refs: PlaceRef[]): Promise<PlaceNames[]> {
   if (refs.length === 0) return [];
+  return placeNamesOf(await placeNamesStatement(db, lang, refs).all());
+}
+
+/** `placeNames` as a statement for a caller's batch: `placeNamesOf` reads its answer. */
+export function placeNamesStatement(db: D1Database, lang: Lang, refs: PlaceRef[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT c.${CITY_NAME[lang]} AS city, t.${TYPE_TITLE[lang]} AS type, p.id AS pointId, p.title_${lang} AS title, p.label_${lang} AS label,
+         COALESCE(NULLIF(p.address_${lang}, ''), p.address_uz) AS address, p.phone, p.schedule_${lang} AS schedule
+       FROM json_each(?1) j
+       LEFT JOIN cities c ON c.id = json_extract(j.value, '$[0]')
+       LEFT JOIN delivery_types t ON t.id = json_extract(j.value, '$[1]')
+       LEFT JOIN delivery_points p ON p.id = json_extract(j.value, '$[2]')
+       ORDER BY j.key`,
+    )
+    .bind(JSON.stringify(refs.map((r) => [r.cityId, r.deliveryTypeId, r.pointId])));
+}
+
+export function placeNamesOf(result: D1Result): PlaceNames[] {
   type Row = {
     city: string | null;
     type: string | null;
@@ -291,19 +325,7 @@ export async function placeNames(db: D1Database, lang: Lang, refs: PlaceRef[]): 
     phone: string;
     schedule: string;
   };
-  const rows = await db
-    .prepare(
-      `SELECT c.${CITY_NAME[lang]} AS city, t.${TYPE_TITLE[lang]} AS type, p.id AS pointId, p.title_${lang} AS title, p.label_${lang} AS label,
-         COALESCE(NULLIF(p.address_${lang}, ''), p.address_uz) AS address, p.phone, p.schedule_${lang} AS schedule
-       FROM json_each(?1) j
-       LEFT JOIN cities c ON c.id = json_extract(j.value, '$[0]')
-       LEFT JOIN delivery_types t ON t.id = json_extract(j.value, '$[1]')
-       LEFT JOIN delivery_points p ON p.id = json_extract(j.value, '$[2]')
-       ORDER BY j.key`,
-    )
-    .bind(JSON.stringify(refs.map((r) => [r.cityId, r.deliveryTypeId, r.pointId])))
-    .all<Row>();
-  return rows.results.map((r) => ({
+  return mapRows(result, (r: Row) => ({
     city: r.city ?? "",
     type: r.type ?? "",
     point: r.pointId === null ? null : { title: r.title, label: r.label, address: r.address, phone: r.phone, schedule: r.schedule },

@@ -11,6 +11,9 @@ export {
   type DeliveryPoint,
   pointJson,
   pointOf,
+  pointStatement,
+  cartPointStatement,
+  optionsQuery,
   pointsOf,
   type DeliveryTypeRow,
   typesOfCity,
@@ -28,6 +31,8 @@ export {
   type PlaceNames,
   type PlaceRef,
   placeNames,
+  placeNamesOf,
+  placeNamesStatement,
   takesPaymentOnDelivery,
 } from "./delivery.server";
 export { deliveryInfoHtml } from "./info-html";

@@ -7,6 +7,8 @@ export {
   lapseUnconfirmedOrders,
   type Order,
   orderByKey,
+  orderByKeyStatements,
+  orderOf,
   orderJson,
   ordersByIds,
   type OrderEvent,
@@ -16,9 +18,9 @@ export {
   ownOrderById,
   unconfirmedHours,
 } from "./orders.server";
-export { localizeOrder, localizeOrders, type ShownOrder } from "./order-view.server";
+export { localizeOrder, localizeOrders, namedOrder, type ShownOrder } from "./order-view.server";
 export { expandedOrderJson, ORDER_EXPANDS, type OrderExpand } from "./order-expand.server";
-export { type PlaceContext, type PlaceRefusal, paymentAllowed, placeOrder } from "./place.server";
+export { type PlaceContext, type Placed, type PlaceRefusal, paymentAllowed, placeOrder, type SavedAddress, savedAddressStatement } from "./place.server";
 export { playClick } from "./click-stand-in.server";
 export {
   type ClickAnswer,

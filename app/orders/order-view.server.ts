@@ -23,11 +23,13 @@ export async function localizeOrders(db: D1Database, lang: Lang, orders: Order[]
     lang,
     orders.map((o) => o.delivery),
   );
-  return orders.map((o, i) => {
-    const { city, type, point } = names[i]!;
-    const address = point ? [point.title, point.label, point.address].filter(Boolean).join(", ") : o.delivery.address;
-    return { ...o, delivery: { ...o.delivery, city, type, point, address } };
-  });
+  return orders.map((o, i) => namedOrder(o, names[i]!));
+}
+
+/** An order with its places named (`placeNames` of its delivery). */
+export function namedOrder(o: Order, { city, type, point }: PlaceNames): ShownOrder {
+  const address = point ? [point.title, point.label, point.address].filter(Boolean).join(", ") : o.delivery.address;
+  return { ...o, delivery: { ...o.delivery, city, type, point, address } };
 }
 
 export async function localizeOrder(db: D1Database, lang: Lang, order: Order): Promise<ShownOrder> {

@@ -120,12 +120,22 @@ const orderFromRow = (r: OrderRow, lines: OrderLine[], timeline: OrderEvent[] = 
 
 /** One order with its lines, found by a condition on `orders` (its binds follow). */
 async function orderWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Order | null> {
-  const [head, lines, events] = await db.batch([
+  return orderOf(await db.batch(orderWhereStatements(db, where, ...binds)));
+}
+
+/** The statements of `orderWhere`, for a caller's batch (`orderOf` reads their answers). */
+function orderWhereStatements(db: D1Database, where: string, ...binds: unknown[]): D1PreparedStatement[] {
+  return [
     db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where}`).bind(...binds),
     db.prepare(`SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE ${where}) ORDER BY position`).bind(...binds),
     db.prepare(`SELECT ${EVENT_COLUMNS} FROM order_history WHERE order_id = (SELECT id FROM orders WHERE ${where}) ORDER BY id`).bind(...binds),
-  ]);
-  const row = head!.results[0] as OrderRow | undefined;
+  ];
+}
+
+/** The order from the answers to its three statements (`orderByKeyStatements`), in their order; null: none. */
+export function orderOf(results: D1Result[]): Order | null {
+  const [head, lines, events] = results as [D1Result, D1Result, D1Result];
+  const row = head.results[0] as OrderRow | undefined;
   return row
     ? orderFromRow(
         row,
@@ -156,6 +166,16 @@ function groupBy<R extends { orderId: number }>(rows: R[]): Map<number, Omit<R, 
   const out = new Map<number, Omit<R, "orderId">[]>();
   for (const { orderId, ...rest } of rows) out.set(orderId, [...(out.get(orderId) ?? []), rest]);
   return out;
+}
+
+/**
+ * `orderByKey`'s three statements, for a caller's batch (a placement's reads, its write's
+ * read-back): `orderOf` reads them. The key, or an SQL expression for it (?1 is the cart's id).
+ */
+export function orderByKeyStatements(db: D1Database, cartId: number, key: string | { sql: string }): D1PreparedStatement[] {
+  return typeof key === "string"
+    ? orderWhereStatements(db, "cart_id = ?1 AND idempotency_key = ?2", cartId, key)
+    : orderWhereStatements(db, `cart_id = ?1 AND idempotency_key = ${key.sql}`, cartId);
 }
 
 /** The order a cart placed with this idempotency key, if any. */

@@ -1,14 +1,15 @@
 import type { TFunction } from "~/i18n/translate";
 import { checkoutMaxItems } from "~/cart/index";
-import { type CartLine, clearOrderedStatements, getCartView, setDelivery } from "~/cart/index.server";
+import { type CartLine, type CartView, cartViewOf, cartViewStatements, clearOrderedStatements } from "~/cart/index.server";
 import { takeStockStatement } from "~/catalogue/index.server";
-import { deliveryOptions, pointOf } from "~/delivery/index.server";
+import { type CostRow, type DeliveryPoint, optionsOf, optionsQuery, pointStatement } from "~/delivery/index.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
-import { enqueue } from "~/outbox/index.server";
-import { hit, limitedFor } from "~/server/rate-limit.server";
+import { dispatch, enqueueStatement, type OutboxMessage } from "~/outbox/index.server";
+import { firstRow, mapRows } from "~/server/db.server";
+import { hitStatement } from "~/server/rate-limit.server";
 import { spendBonusesStatement } from "~/users/index.server";
-import { type Order, orderByKey } from "./orders.server";
+import { type Order, orderByKey, orderByKeyStatements, orderOf } from "./orders.server";
 import { clickConfig } from "./payment.server";
 import type { PlaceOrderInput } from "./schema";
 
@@ -35,20 +36,15 @@ export const ORDER_LIMIT_WINDOW = 600;
 /** Order confirmations by SMS to one phone per 10 minutes (as SMS codes); beyond it the order is placed without one. */
 export const ORDER_SMS_PER_PHONE = 3;
 
-/** Counts a placement against both limits; the later wait when either is used up. */
-async function placementAllowance(c: PlaceContext): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
-  // A guest counts by their key, not their cart's id (SQLite may give a deleted cart's id to a new one).
-  const shopper = c.userId !== null ? `user:${c.userId}` : `guest:${c.guestKey ?? `cart:${c.cartId}`}`;
-  const [mine, here] = await Promise.all([
-    hit(c.env.DB, `order:${shopper}`, ORDERS_PER_SHOPPER, ORDER_LIMIT_WINDOW),
-    hit(c.env.DB, `order:ip:${c.address}`, ORDERS_PER_ADDRESS, ORDER_LIMIT_WINDOW),
-  ]);
-  return mine.allowed && here.allowed ? { allowed: true } : { allowed: false, retryAfter: limitedFor(mine, here).retryAfter };
-}
-
 /** Cash always; card on delivery where the type takes payment; online when a provider is configured. */
 export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option: { needPayment: boolean }, env: Env): boolean {
   return method === "cash" || (method === "card" && option.needPayment) || (method === "online" && clickConfig(env) !== null);
+}
+
+/** `sql`'s bare "?" values numbered from `from` on: appended after a statement's numbered ones. */
+function numbered(sql: string, from: number): string {
+  let n = from;
+  return sql.replace(/\?(?!\d)/g, () => `?${n++}`);
 }
 
 /** "K7M2-Q9XD": eight characters without look-alikes (no 0/O, 1/I/L). */
@@ -71,81 +67,140 @@ async function shortLines(db: D1Database, lines: CartLine[]) {
     .filter((l) => l.quantity > l.stock);
 }
 
-/** The delivery address as placed: a saved one copied, or what was typed. */
-async function addressOf(db: D1Database, input: PlaceOrderInput, userId: number | null): Promise<string | null> {
-  if (input.addressId !== undefined) {
-    if (userId === null) return null;
-    const saved = await db
-      .prepare("SELECT street, house, apartment AS flat FROM addresses WHERE id = ? AND user_id = ?")
-      .bind(input.addressId, userId)
-      .first<{ street: string; house: string; flat: string }>();
-    return saved ? [saved.street, saved.house, saved.flat].filter(Boolean).join(", ") : null;
-  }
+/** The delivery address as placed: a saved one copied (its row read with the placement's), or what was typed. */
+function addressOf(input: PlaceOrderInput, saved: SavedAddress | null): string | null {
+  if (input.addressId !== undefined) return saved ? [saved.street, saved.house, saved.flat].filter(Boolean).join(", ") : null;
   if (!input.street || !input.house) return null;
   return [input.street, input.house, input.flat, input.postCode].filter(Boolean).join(", ");
+}
+
+export type SavedAddress = { street: string; house: string; flat: string };
+
+/**
+ * What the caller already read for the placement, so it is not read again (the checkout reads
+ * them with its draft): the cart's view; that no order has this key yet (`noEarlier`); the store
+ * or post office named (null: none such); the saved address named (null: none of the shopper's).
+ * `also`: statements of the caller's for the order's batch (the checkout's draft goes with it);
+ * `readBack`: reads of the caller's after it, answered with a new order (the JSON answer's
+ * place names in the request's language).
+ */
+export type PlaceKnown = {
+  view?: CartView;
+  noEarlier?: boolean;
+  point?: DeliveryPoint | null;
+  saved?: SavedAddress | null;
+  also?: D1PreparedStatement[];
+  readBack?: D1PreparedStatement[];
+};
+
+export type Placed = { ok: true; order: Order; created: boolean; readBack?: D1Result[] };
+
+/** The saved address an order names (`addressId`: an SQL expression, its binds first), for a batch: the shopper's own only. */
+export function savedAddressStatement(db: D1Database, addressId: string, binds: unknown[], userId: number): D1PreparedStatement {
+  return db.prepare(`SELECT street, house, apartment AS flat FROM addresses WHERE id = ${addressId} AND user_id = ?${binds.length + 1}`).bind(...binds, userId);
 }
 
 /**
  * Places the cart as an order. Everything that costs money is computed here
  * from D1 (the cart's lines and prices, promo, club card, bonuses, delivery);
- * the request only names who, where and how to pay. The order, its lines, the
- * stock it takes, the promo redemption, the bonuses spent and the emptied cart
- * are one D1 batch: a line whose stock fell short fails the CHECK (stock >= 0)
- * and nothing is written. The same idempotency key on the same cart gives the
+ * the request only names who, where and how to pay. Two round trips: what the
+ * order needs is read in one batch (an order this key placed already, the
+ * cart's view, the city's delivery options, the store or saved address), and
+ * the order is one batch that writes and reads it back: the placement limits
+ * counted, the cart's delivery, the order, its lines, the stock it takes, the
+ * promo redemption, the bonuses spent, the emptied cart and the confirmations
+ * in the outbox. A line whose stock fell short fails the CHECK (stock >= 0), a
+ * placement past its limit writes no order (and its lines fail), and then
+ * nothing is written. The same idempotency key on the same cart gives the
  * order it first made.
  */
-export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promise<{ ok: true; order: Order; created: boolean } | PlaceRefusal> {
+export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known: PlaceKnown = {}): Promise<Placed | PlaceRefusal> {
   const db = c.env.DB;
   const refuse = (status: 409 | 422, code: string, error: string, field?: string): PlaceRefusal => ({ ok: false, status, code, error, field });
   if (c.cartId === null) return refuse(409, "cart_empty", "orders:errors.cartEmpty");
-  const earlier = await orderByKey(db, c.cartId, input.idempotencyKey);
-  if (earlier) return { ok: true, order: earlier, created: false };
+  const cartId = c.cartId;
 
-  const options = await deliveryOptions(db, c.lang, input.cityId);
+  // The caller's view serves when it was priced with this delivery (the checkout's always is).
+  const given = known.view && known.view.cityId === input.cityId && known.view.deliveryTypeId === input.deliveryTypeId ? known.view : null;
+  // What is not known yet, read in one batch (none at all for the checkout's courier order).
+  const reads: D1PreparedStatement[] = [];
+  const read = (statements: D1PreparedStatement[]) => {
+    const at = reads.push(...statements) - statements.length;
+    return () => results.slice(at, at + statements.length);
+  };
+  const earlierRead = known.noEarlier ? null : read(orderByKeyStatements(db, cartId, input.idempotencyKey));
+  const optionsRead = given ? null : read([optionsQuery(db, c.lang, input.cityId)]);
+  const pointRead =
+    input.pointId === undefined || known.point !== undefined ? null : read([pointStatement(db, c.lang, input.pointId, input.cityId, input.deliveryTypeId)]);
+  const savedRead =
+    input.addressId === undefined || c.userId === null || known.saved !== undefined
+      ? null
+      : read([savedAddressStatement(db, "?1", [input.addressId], c.userId)]);
+  const viewRead = given ? null : read(cartViewStatements(db, c.lang, cartId));
+  const results = reads.length ? await db.batch(reads) : [];
+
+  const earlier = earlierRead ? orderOf(earlierRead()) : null;
+  if (earlier) return { ok: true, order: earlier, created: false };
+  const options = optionsRead
+    ? optionsOf(
+        mapRows(optionsRead()[0], (r: CostRow) => r),
+        input.cityId,
+      )
+    : given!.deliveryOptions;
+  const pointFound = input.pointId === undefined ? null : pointRead ? firstRow(pointRead()[0], (r: DeliveryPoint) => r) : (known.point ?? null);
+  const saved =
+    input.addressId === undefined || c.userId === null ? null : savedRead ? firstRow(savedRead()[0], (r: SavedAddress) => r) : (known.saved ?? null);
+
   const option = options.find((o) => o.id === input.deliveryTypeId);
   if (!option) return refuse(422, "delivery_invalid", "orders:errors.deliveryRequired", "deliveryTypeId");
   if (!paymentAllowed(input.paymentMethod, option, c.env)) return refuse(422, "payment_invalid", "orders:errors.paymentMethod", "paymentMethod");
   // The courier brings it to an address; pickup and post go to a store or post office of the city.
-  const point = option.type === "courier" || input.pointId === undefined ? null : await pointOf(db, c.lang, input.pointId, input.cityId, input.deliveryTypeId);
+  const point = option.type === "courier" ? null : pointFound;
   if (option.type !== "courier" && !point) return refuse(422, "point_required", "orders:errors.pointRequired", "pointId");
-  const address = point ? [point.title, point.label, point.address].filter(Boolean).join(", ") : await addressOf(db, input, c.userId);
+  const address = point ? [point.title, point.label, point.address].filter(Boolean).join(", ") : addressOf(input, saved);
   if (address === null)
     return refuse(422, "address_required", "orders:errors.addressRequired", input.addressId === undefined ? (input.street ? "house" : "street") : "addressId");
 
-  // The cart computes the totals with this delivery (saved too: the cart page shows what was ordered with).
-  await setDelivery(db, c.cartId, input.cityId, input.deliveryTypeId);
-  const view = await getCartView(c.env, c.lang, c.cartId);
+  // Priced with this delivery (saved to the cart with the order: the cart page shows what was ordered with).
+  const view = given ?? cartViewOf(c.env, viewRead!(), undefined, { cityId: input.cityId, deliveryTypeId: input.deliveryTypeId, options });
   const { lines, summary } = view;
   if (lines.length === 0) {
-    // A parallel placement with the same key may have emptied the cart since the check above: its order is this one.
-    const same = await orderByKey(db, c.cartId, input.idempotencyKey);
+    // A parallel placement with the same key may have emptied the cart since it was read: its order is this one.
+    const same = await orderByKey(db, cartId, input.idempotencyKey);
     return same ? { ok: true, order: same, created: false } : refuse(409, "cart_empty", "orders:errors.cartEmpty");
   }
   if (summary.items > checkoutMaxItems(c.env)) return refuse(409, "max_products_checkout_count", "orders:errors.limit");
   if (lines.some((l) => l.salePrice === 0)) return refuse(409, "price_hidden", "orders:errors.priceHidden");
-  const short = lines.filter((l) => l.quantity > l.stock);
-  if (short.length) return { ok: false, status: 409, code: "out_of_stock", lines: await shortLines(db, lines) };
-  // Counted only for an order about to be written: a repeated key (above) or a refused form is not a new order.
-  const allowance = await placementAllowance(c);
-  if (!allowance.allowed) return { ok: false, status: 429, code: "too_many_orders", error: "orders:errors.tooManyOrders", retryAfter: allowance.retryAfter };
+  if (lines.some((l) => l.quantity > l.stock)) return { ok: false, status: 409, code: "out_of_stock", lines: await shortLines(db, lines) };
 
-  const promo =
-    summary.couponsAmount > 0 && summary.promoCode
-      ? await db.prepare("SELECT id, once_per_account AS once FROM promo_codes WHERE code = ?").bind(summary.promoCode).first<{ id: number; once: number }>()
-      : null;
+  // Counted only for an order written: a repeated key (above), a refused form or a failed batch is not a new order.
+  // A guest counts by their key, not their cart's id (SQLite may give a deleted cart's id to a new one).
+  const shopper = c.userId !== null ? `user:${c.userId}` : `guest:${c.guestKey ?? `cart:${cartId}`}`;
+  const mine = hitStatement(db, `order:${shopper}`, ORDER_LIMIT_WINDOW);
+  const here = hitStatement(db, `order:ip:${c.address}`, ORDER_LIMIT_WINDOW);
+  const allowed = [mine.within(ORDERS_PER_SHOPPER), here.within(ORDERS_PER_ADDRESS)];
   const number = orderNumber();
   const orderId = "(SELECT id FROM orders WHERE number = ?1)";
+  const promoCode = summary.couponsAmount > 0 ? summary.promoCode : null;
+  const messages = confirmations(c, input, number, summary.total);
+  const sms = hitStatement(db, `order-sms:phone:${input.phone}`, 600);
+  const smsWithin = sms.within(ORDER_SMS_PER_PHONE);
   const statements = [
+    mine.statement,
+    here.statement,
+    db.prepare("UPDATE carts SET city_id = ?, delivery_type_id = ?, updated_at = unixepoch() WHERE id = ?").bind(input.cityId, input.deliveryTypeId, cartId),
+    // Within both placement limits, or no order (and its lines, which need its id, fail the batch).
     db
       .prepare(
         `INSERT INTO orders (number, user_id, cart_id, idempotency_key, lang, name, phone, email, city_id, delivery_type_id, address, comment,
            payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total, point_id, guest_key)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23
+         WHERE ${numbered(allowed.map((a) => a.sql).join(" AND "), 24)}`,
       )
       .bind(
         number,
         c.userId,
-        c.cartId,
+        cartId,
         input.idempotencyKey,
         c.lang,
         input.name,
@@ -159,13 +214,14 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
         summary.nominal,
         summary.discount,
         summary.couponsAmount,
-        summary.couponsAmount > 0 ? summary.promoCode : null,
+        promoCode,
         summary.clubCardDiscount,
         summary.bonusDiscountAmount,
         summary.deliveryCost,
         summary.total,
         point?.id ?? null,
         c.userId === null ? c.guestKey : null,
+        ...allowed.flatMap((a) => a.binds),
       ),
     ...lines.map((l, position) =>
       db
@@ -177,22 +233,44 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
     ),
     // Fails the batch (CHECK stock >= 0) when another order took the stock meanwhile.
     ...lines.map((l) => takeStockStatement(db, l.skuId, l.quantity)),
-    ...(promo?.once && c.userId !== null ? [db.prepare("INSERT INTO promo_redemptions (promo_id, user_id) VALUES (?, ?)").bind(promo.id, c.userId)] : []),
+    // A once-per-account code is redeemed (its UNIQUE index fails the batch when it already was).
+    ...(promoCode && c.userId !== null
+      ? [
+          db
+            .prepare("INSERT INTO promo_redemptions (promo_id, user_id) SELECT id, ? FROM promo_codes WHERE code = ? AND once_per_account = 1")
+            .bind(c.userId, promoCode),
+        ]
+      : []),
     // Fails the batch (CHECK bonus_balance >= 0) when the balance was spent meanwhile.
     ...(summary.bonusDiscountAmount > 0 && c.userId !== null ? [spendBonusesStatement(db, c.userId, summary.bonusDiscountAmount)] : []),
     ...clearOrderedStatements(
       db,
-      c.cartId,
+      cartId,
       lines.map((l) => l.skuId),
     ),
+    ...(known.also ?? []),
+    // The confirmations, with the order: the SMS within its per-phone limit (past it the order stands, with its page and e-mail).
+    sms.statement,
+    ...messages.map((m) => (m.channel === "sms" ? enqueueStatement(db, m, smsWithin.sql, ...smsWithin.binds) : enqueueStatement(db, m))),
+    ...orderByKeyStatements(db, cartId, input.idempotencyKey),
+    ...(known.readBack ?? []),
   ];
+  let written: D1Result[];
   try {
-    await db.batch(statements);
+    written = await db.batch(statements);
   } catch (e) {
     const message = String((e as Error)?.message ?? e);
     // A parallel placement with the same key won: its order is this one.
-    const same = await orderByKey(db, c.cartId, input.idempotencyKey);
+    const same = await orderByKey(db, cartId, input.idempotencyKey);
     if (same) return { ok: true, order: same, created: false };
+    if (/NOT NULL constraint failed: order_lines\.order_id/i.test(message))
+      return {
+        ok: false,
+        status: 429,
+        code: "too_many_orders",
+        error: "orders:errors.tooManyOrders",
+        retryAfter: Math.max(mine.retryAfter, here.retryAfter, 1),
+      };
     if (/CHECK constraint failed/i.test(message)) {
       const gone = await shortLines(db, lines);
       if (gone.length) return { ok: false, status: 409, code: "out_of_stock", lines: gone };
@@ -201,26 +279,25 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext): Promi
     if (/promo_redemptions/.test(message)) return refuse(409, "promo_used", "cart:errors.promo.used", "promoCode");
     throw e;
   }
-  const order = (await orderByKey(db, c.cartId, input.idempotencyKey))!;
-  await confirm(c, order);
-  return { ok: true, order, created: true };
+  const readBack = written.splice(written.length - (known.readBack?.length ?? 0));
+  const order = orderOf(written.slice(written.length - 3))!;
+  const queued = written.slice(written.length - 3 - messages.length, written.length - 3);
+  await Promise.all(
+    messages.map((m, i) => {
+      const id = firstRow(queued[i]!, (r: { id: number }) => r.id);
+      return id === null ? undefined : dispatch(c.env, id, m.channel);
+    }),
+  );
+  return { ok: true, order, created: true, readBack };
 }
 
-/**
- * The confirmation by SMS (and e-mail when given), through the outbox. The SMS
- * counts against a per-phone limit: orders naming someone else's phone cannot
- * flood it; past the limit the order stands, with its page and e-mail.
- */
-async function confirm(c: PlaceContext, order: Order): Promise<void> {
-  const vars = { number: order.number, total: formatUzs(order.totals.total, c.lang) };
-  const sms = await hit(c.env.DB, `order-sms:phone:${order.contact.phone}`, ORDER_SMS_PER_PHONE, 600);
-  if (sms.allowed) await enqueue(c.env, { channel: "sms", recipient: order.contact.phone, body: c.t("orders:sms.placed", vars) });
-  if (order.contact.email) {
-    await enqueue(c.env, {
-      channel: "email",
-      recipient: order.contact.email,
-      subject: c.t("orders:email.placedSubject", vars),
-      body: c.t("orders:email.placedBody", vars),
-    });
-  }
+/** The confirmation by SMS, and by e-mail when one is given. */
+function confirmations(c: PlaceContext, input: PlaceOrderInput, number: string, total: number): OutboxMessage[] {
+  const vars = { number, total: formatUzs(total, c.lang) };
+  return [
+    { channel: "sms", recipient: input.phone, body: c.t("orders:sms.placed", vars) },
+    ...(input.email
+      ? [{ channel: "email" as const, recipient: input.email, subject: c.t("orders:email.placedSubject", vars), body: c.t("orders:email.placedBody", vars) }]
+      : []),
+  ];
 }

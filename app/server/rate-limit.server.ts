@@ -12,9 +12,25 @@ export function limitedFor(...limits: { allowed: boolean; retryAfter: number }[]
  * read "under the limit".
  */
 export async function hit(db: D1Database, key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }> {
+  const counted = hitStatement(db, key, windowSeconds);
+  const row = await counted.statement.first<{ count: number }>();
+  const count = row?.count ?? 1;
+  return { allowed: count <= limit, retryAfter: counted.retryAfter };
+}
+
+/**
+ * A hit as a statement for the caller's batch, and `within`: an SQL condition (with its binds)
+ * that holds when the count after the hit is within `limit`, for a later statement of the same
+ * batch to depend on (a message written only within its limit, an order refused past it).
+ */
+export function hitStatement(
+  db: D1Database,
+  key: string,
+  windowSeconds: number,
+): { statement: D1PreparedStatement; retryAfter: number; within: (limit: number) => { sql: string; binds: unknown[] } } {
   const now = Math.floor(Date.now() / 1000);
   const windowStart = now - (now % windowSeconds);
-  const row = await db
+  const statement = db
     .prepare(
       `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
        ON CONFLICT(key) DO UPDATE SET
@@ -22,10 +38,12 @@ export async function hit(db: D1Database, key: string, limit: number, windowSeco
          window_start = ?2
        RETURNING count`,
     )
-    .bind(key, windowStart)
-    .first<{ count: number }>();
-  const count = row?.count ?? 1;
-  return { allowed: count <= limit, retryAfter: windowStart + windowSeconds - now };
+    .bind(key, windowStart);
+  return {
+    statement,
+    retryAfter: windowStart + windowSeconds - now,
+    within: (limit) => ({ sql: "(SELECT count FROM rate_limits WHERE key = ? AND window_start = ?) <= ?", binds: [key, windowStart, limit] }),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buyable, Shopper, signUp } from "./fixtures";
-import { get } from "./helpers";
+import { buyable, ip, order, Shopper, signUp } from "./fixtures";
+import { get, post } from "./helpers";
 
 /**
  * D1 round trips before the first byte (the `d1` entry of Server-Timing): what a page costs in
@@ -106,5 +106,32 @@ describe("D1 round trips before the first byte", () => {
     const res = await s.post("/checkout", { intent: "contacts", name: "Aziza", phone: "+998901112233" });
     expect(res.status).toBe(303);
     expect(await roundTrips(res)).toBe(2);
+  });
+
+  it("placing an order: the session with the cart's id, what the order needs, then the order written and read back", async () => {
+    const s = new Shopper();
+    await s.add(buyable(10).sku.id);
+    const placed = await s.place(order("round-trips-api"));
+    expect(placed.status).toBe(201);
+    expect(await roundTrips(placed)).toBe(3);
+
+    // The checkout's place button: the draft, its store and the cart's view are read together.
+    for (const [who, delivery] of [
+      [new Shopper(), { cityId: "1", deliveryTypeId: "2", "point-2": "1" }],
+      [await signUp({ quick: true }), { cityId: "2", deliveryTypeId: "1", street: "Registon", house: "8" }],
+    ] as const) {
+      await who.add(buyable(11).sku.id);
+      const step = (fields: Record<string, string>) => post("/checkout", fields, { cookie: who.cookie, headers: ip() });
+      const steps: Record<string, string>[] = [
+        { intent: "contacts", name: "Nigora", phone: "+998 90 711 22 33" },
+        { intent: "city", cityId: delivery.cityId },
+        { intent: "delivery", ...delivery },
+        { intent: "payment", paymentMethod: "cash" },
+      ];
+      for (const fields of steps) expect((await step(fields)).status, fields.intent).toBe(303);
+      const res = await step({ intent: "place" });
+      expect(res.headers.get("Location")).toMatch(/\/checkout\/done\//);
+      expect(await roundTrips(res)).toBe(3);
+    }
   });
 });

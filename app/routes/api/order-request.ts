@@ -3,7 +3,8 @@ import { getCartId, getShopper } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { localized } from "~/i18n/middleware.server";
 import { placeOrderSchema, withPointId } from "~/orders/index";
-import { localizeOrder, orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
+import { localizeOrder, namedOrder, orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
+import { placeNamesOf, placeNamesStatement } from "~/delivery/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { clientAddress } from "~/server/rate-limit.server";
 
@@ -19,16 +20,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request, t);
   const submission = parseForm(payloadForm(withPointId(payload)), placeOrderSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-  const shopper = await getShopper(context);
-  const result = await placeOrder(submission.value, {
-    env: app.env,
-    lang,
-    t,
-    cartId: await getCartId(context),
-    userId: shopper.owner.userId,
-    guestKey: shopper.owner.guestKey,
-    address: clientAddress(request),
-  });
+  const [shopper, cartId] = await Promise.all([getShopper(context), getCartId(context)]);
+  const input = submission.value;
+  // A new order's places named in the request's language, read back with it.
+  const names = placeNamesStatement(app.env.DB, lang, [{ cityId: input.cityId, deliveryTypeId: input.deliveryTypeId, pointId: input.pointId ?? null }]);
+  const result = await placeOrder(
+    input,
+    { env: app.env, lang, t, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request) },
+    { readBack: wantsPage ? [] : [names] },
+  );
   if (!result.ok) {
     if ("lines" in result) apiError(409, t("orders:errors.outOfStock"), undefined, undefined, { code: result.code, lines: result.lines });
     const message = t(result.error);
@@ -39,6 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Online: the provider's page to pay at (the form post goes there; JSON clients get it as payment.url).
   const pay = orderPayUrl(app.env, order, lang, app.defaultLang, app.origin);
   if (wantsPage) return new Response(null, { status: 303, headers: { Location: pay ?? localized(context, `/checkout/done/${order.number}`, lang) } });
-  const json = orderJson(await localizeOrder(app.env.DB, lang, order));
+  const named = result.readBack?.[0] && order.delivery.pointId === (input.pointId ?? null) ? placeNamesOf(result.readBack[0])[0] : undefined;
+  const json = orderJson(named ? namedOrder(order, named) : await localizeOrder(app.env.DB, lang, order));
   return Response.json({ success: true, order: { ...json, payment: { ...json.payment, url: pay } } }, refused(created ? 201 : 200));
 }
