@@ -541,6 +541,34 @@ async function distanceBench() {
     );
     let next = 0;
     const purchasableId = () => skus[next++ % skus.length];
+    // Each placement a shopper of its own with one line, from an address of its own (the placement limits stay out of the figure).
+    const placers = [];
+    for (let i = 0; i < 6; i++) placers.push(await shopperWithCart(1, base));
+    let placed = 0;
+    const placement = () => {
+      const n = placed++;
+      return {
+        method: "POST",
+        body: JSON.stringify({
+          name: "Bench",
+          phone: "+998901112233",
+          cityId: 1,
+          deliveryTypeId: 1,
+          street: "Amir Temur",
+          house: "15",
+          paymentMethod: "cash",
+          idempotencyKey: `bench-${Date.now()}-${n}`,
+        }),
+        headers: {
+          ...browser,
+          Cookie: placers[n % placers.length],
+          Origin: base,
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "CF-Connecting-IP": `198.51.100.${n + 1}`,
+        },
+      };
+    };
     const rows = [
       ["anonymous", "home", "/", anonymous],
       ["anonymous", "category", "/store/women", anonymous],
@@ -567,6 +595,7 @@ async function distanceBench() {
           redirect: "manual",
         }),
       ],
+      ["write", "placing an order (JSON)", "/order/request?lang=ru", placement],
       [
         "write",
         "checkout step",

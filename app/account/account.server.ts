@@ -4,6 +4,7 @@ import { mailLink, type Mail } from "~/auth/index.server";
 import { enqueue } from "~/outbox/index.server";
 import { setConfirmedEmail, setVerifiedPhone } from "~/users/index.server";
 import { firstRow, mapRows } from "~/server/db.server";
+import { type OwnerRef, ownerSql } from "~/server/session.server";
 import { codeCheckLimit, hit, type Limited, limitedFor, smsSendLimit } from "~/server/rate-limit.server";
 
 // Every query here is scoped by user_id: a shopper reaches only their own rows,
@@ -28,18 +29,27 @@ export type Address = { id: number; city: string; street: string; house: string;
 export type Phone = { id: number; phone: string; verified: number };
 export type Account = { details: Details; phones: Phone[]; kids: Kid[]; addresses: Address[]; socials: { provider: string; name: string }[] };
 
-export async function getAccount(db: D1Database, userId: number): Promise<Account | null> {
+/**
+ * The account's details, phones, kids and addresses; null when there is none. The account by its
+ * id, or as a session names it (`OwnerRef`: read with the session's own read; a guest's session
+ * names none).
+ */
+export async function getAccount(db: D1Database, user: number | OwnerRef): Promise<Account | null> {
+  const o = ownerSql(typeof user === "number" ? { userId: user, guestKey: null } : user);
+  const id = o.binds[0];
   const [details, phones, kids, addresses] = await db.batch([
     db
       .prepare(
         `SELECT id, email, email_confirmed_at IS NOT NULL AS emailConfirmed, phone, first_name AS firstName, last_name AS lastName,
            birth_day AS birthDay, birth_month AS birthMonth, birth_year AS birthYear, gender, shoe_sizes AS shoeSizes, clothe_sizes AS clotheSizes
-         FROM users WHERE id = ?`,
+         FROM users WHERE id = ${o.userId}`,
       )
-      .bind(userId),
-    db.prepare("SELECT id, phone, verified_at IS NOT NULL AS verified FROM user_phones WHERE user_id = ? ORDER BY id").bind(userId),
-    db.prepare("SELECT id, gender, birthday FROM kids WHERE user_id = ? ORDER BY birthday, id").bind(userId),
-    db.prepare("SELECT id, city, street, house, apartment, comment, is_main AS isMain FROM addresses WHERE user_id = ? ORDER BY is_main DESC, id").bind(userId),
+      .bind(id),
+    db.prepare(`SELECT id, phone, verified_at IS NOT NULL AS verified FROM user_phones WHERE user_id = ${o.userId} ORDER BY id`).bind(id),
+    db.prepare(`SELECT id, gender, birthday FROM kids WHERE user_id = ${o.userId} ORDER BY birthday, id`).bind(id),
+    db
+      .prepare(`SELECT id, city, street, house, apartment, comment, is_main AS isMain FROM addresses WHERE user_id = ${o.userId} ORDER BY is_main DESC, id`)
+      .bind(id),
   ]);
   // Sizes are stored as JSON arrays.
   const detailsOf = (r: Omit<Details, "shoeSizes" | "clotheSizes"> & { shoeSizes: string; clotheSizes: string }): Details => ({

@@ -138,7 +138,7 @@ export async function getCartView(env: CartEnv, lang: Lang, cart: number | Owner
  * the id itself, or the owner's cart found by `ownerSql`, so a page's view goes with the
  * session's own read instead of after the cart's id.
  */
-function cartSql(cart: number | OwnerRef): { sql: string; binds: unknown[] } {
+export function cartSql(cart: number | OwnerRef): { sql: string; binds: unknown[] } {
   return typeof cart === "number" ? { sql: "COALESCE(?1, ?2)", binds: [cart, null] } : ownerCartSql(cart);
 }
 
@@ -271,7 +271,12 @@ export async function setBonuses(db: D1Database, cartId: number, amount: number)
 }
 
 export async function setDelivery(db: D1Database, cartId: number, cityId: number, deliveryTypeId: number | null): Promise<void> {
-  await db.prepare("UPDATE carts SET city_id = ?, delivery_type_id = ?, updated_at = unixepoch() WHERE id = ?").bind(cityId, deliveryTypeId, cartId).run();
+  await setDeliveryStatement(db, cartId, cityId, deliveryTypeId).run();
+}
+
+/** `setDelivery` for a caller's batch (an order saves the delivery it was placed with). */
+export function setDeliveryStatement(db: D1Database, cartId: number, cityId: number, deliveryTypeId: number | null): D1PreparedStatement {
+  return db.prepare("UPDATE carts SET city_id = ?, delivery_type_id = ?, updated_at = unixepoch() WHERE id = ?").bind(cityId, deliveryTypeId, cartId);
 }
 
 export async function findPromo(db: D1Database, code: string, userId: number | null): Promise<Promo | null> {

@@ -52,8 +52,24 @@ export function draftOf(results: D1Result[]): Draft {
   return firstRow(results[1], draftFromRow)!;
 }
 
-/** SQL for a draft's column, ?1 being the cart's id: what the draft names read in the same batch as the draft. */
-export const draftColumnSql = (column: "point_id" | "address_id" | "idempotency_key") => `(SELECT ${column} FROM checkout_drafts WHERE cart_id = ?1)`;
+/** The draft `draftReadStatement` read (null: none yet). */
+export function draftRead(result: D1Result): Draft | null {
+  return firstRow(result, draftFromRow);
+}
+
+/** SQL for a draft's column, the cart an SQL expression (`cartSql`): what the draft names, read in the same batch as the draft. */
+export const draftColumnSql = (column: "point_id" | "address_id" | "idempotency_key", cart: string) =>
+  `(SELECT ${column} FROM checkout_drafts WHERE cart_id = ${cart})`;
+
+/** The draft as it is (none: null), the cart an SQL expression with its binds (`cartSql`): `draftOf` reads it. */
+export function draftReadStatement(db: D1Database, cart: { sql: string; binds: unknown[] }): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT name, phone, email, point_id AS pointId, address_id AS addressId, street, house, flat, post_code AS postCode, payment_method AS paymentMethod, comment,
+       idempotency_key AS idempotencyKey FROM checkout_drafts WHERE cart_id = ${cart.sql}`,
+    )
+    .bind(...cart.binds);
+}
 
 export async function saveContacts(db: D1Database, cartId: number, c: { name: string; phone: string; email?: string }): Promise<void> {
   await db

@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
+import type { OwnerRef } from "~/server/session.server";
 import type { TFunction } from "~/i18n/translate";
 import { getApp } from "~/server/context.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
-import { type CartView, cartViewOf, cartViewStatements, getCartId, getCartView, getShopper, setDelivery } from "~/cart/index.server";
+import { type CartView, cartSql, cartViewOf, cartViewStatements, getCartId, getCartView, getOwnerRef, getShopper, setDelivery } from "~/cart/index.server";
 import {
   cartCityPoints,
   cartCityStreets,
@@ -36,9 +37,9 @@ import {
   clearDraftStatement,
   type Draft,
   draftColumnSql,
-  draftOf,
   draftOrder,
-  draftStatements,
+  draftRead,
+  draftReadStatement,
   getDraft,
   saveAddress,
   saveContacts,
@@ -71,7 +72,7 @@ export type CheckoutData = {
  * feature's reader (the checkout does not import it: signing in, which joins a
  * guest's draft to the account, imports the checkout).
  */
-export type AccountReader = (userId: number) => Promise<{
+export type AccountReader = (owner: OwnerRef) => Promise<{
   details: { firstName: string; lastName: string | null; phone: string | null; email: string | null };
   addresses: { id: number; city: string; street: string; house: string; apartment: string }[];
 } | null>;
@@ -98,19 +99,32 @@ function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"]
 /**
  * The checkout page's data: the cart, the draft, which steps are done and which
  * is open (the one asked for, if the steps before it are done; else the first
- * not done; else the review). Null when the cart cannot check out (empty, over the limit).
+ * not done; else the review). "none": the shopper has no cart; "empty", "limit": it cannot
+ * check out (empty, over the limit). One round trip: everything is found by the session's id,
+ * with the session's own read; the draft's first visit makes it (a write of its own).
  */
-export async function checkoutData(c: Ctx, asked: string | null, readAccount: AccountReader): Promise<CheckoutData | "empty" | "limit"> {
-  // The draft (made on the first visit: a write of its own) and the account need only the cart
-  // and the shopper: they go beside the cart's view, not after it.
-  const drafted = getDraft(c.env.DB, c.cartId);
-  const accountRead = c.userId === null ? null : readAccount(c.userId);
+export async function checkoutData(
+  context: Readonly<RouterContextProvider>,
+  lang: Lang,
+  asked: string | null,
+  readAccount: AccountReader,
+): Promise<CheckoutData | "none" | "empty" | "limit"> {
+  const { env } = getApp(context);
+  const db = env.DB;
+  const owner = await getOwnerRef(context);
+  if (owner === null) return "none";
+  const cart = cartSql(owner);
+  const draftFound = draftReadStatement(db, cart).all();
+  // A guest's session names no account: its reads find no row.
+  const accountRead = readAccount(owner);
   // The delivery step's stores, post offices and streets, of the city the cart has chosen.
-  const cityPoints = cartCityPoints(c.env.DB, c.lang, c.cartId);
-  const cityStreets = cartCityStreets(c.env.DB, c.lang, c.cartId);
-  const [view] = await Promise.all([getCartView(c.env, c.lang, c.cartId), drafted, accountRead, cityPoints, cityStreets]);
+  const cityPoints = cartCityPoints(db, lang, cart);
+  const cityStreets = cartCityStreets(db, lang, cart);
+  const [view, found] = await Promise.all([getCartView(env, lang, owner), draftFound, accountRead, cityPoints, cityStreets]);
+  if (view.cartId === null) return "none";
   if (view.lines.length === 0) return "empty";
-  if (!checkoutAllowed(view.summary.items, checkoutMaxItems(c.env))) return "limit";
+  if (!checkoutAllowed(view.summary.items, checkoutMaxItems(env))) return "limit";
+  const drafted = Promise.resolve(draftRead(found) ?? getDraft(db, view.cartId));
   const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
   const cityId = view.cityId;
   const pointTypes = cityId ? view.deliveryOptions.filter((o) => o.type !== "courier") : [];
@@ -122,7 +136,7 @@ export async function checkoutData(c: Ctx, asked: string | null, readAccount: Ac
   ]);
   const pointsByType = Object.fromEntries(pointTypes.map((o, i) => [o.id, pointLists[i]!]));
   const points = option ? (pointsByType[option.id] ?? []) : [];
-  const done = doneSteps(c.env, view, draft);
+  const done = doneSteps(env, view, draft);
   const firstOpen = STEPS.find((s) => s !== "review" && !done[s]) ?? "review";
   const askedIndex = STEPS.indexOf(asked as Step);
   const open = askedIndex >= 0 && askedIndex <= STEPS.indexOf(firstOpen) ? (asked as Step) : firstOpen;
@@ -142,7 +156,7 @@ export async function checkoutData(c: Ctx, asked: string | null, readAccount: Ac
     streets,
     done,
     open,
-    onlinePayment: clickConfig(c.env) !== null,
+    onlinePayment: clickConfig(env) !== null,
   };
 }
 
@@ -176,6 +190,58 @@ export async function saveDelivery(v: DeliveryChoice, c: Ctx): Promise<{ ok: tru
   if (!point) return fail("pointId", "orders:errors.pointRequired");
   await saveAddress(db, c.cartId, { pointId: point.id, street: "", house: "", flat: "", postCode: "" });
   return { ok: true, pointId: point.id };
+}
+
+/**
+ * The review's place button. Two round trips: the session's own read with everything the order
+ * needs, found by the session's id (the cart's view, the draft, an order the form's key placed
+ * already, the store or saved address the draft names), then the order's batch. Null: the
+ * shopper has no cart.
+ */
+export async function placeFromCheckout(context: Readonly<RouterContextProvider>, form: FormData, lang: Lang, t: TFunction): Promise<CheckoutResult | null> {
+  const { env, request } = getApp(context);
+  const db = env.DB;
+  const owner = await getOwnerRef(context);
+  if (owner === null) return null;
+  // The form's key: a second click (or a retry) finds the order the first one placed.
+  const key = parseForm(form, placeStepSchema);
+  const formKey = key.status === "success" ? key.value.idempotencyKey : null;
+  const cart = cartSql(owner);
+  const view = cartViewStatements(db, lang, owner);
+  // The order's key is the form's, else the draft's (`draftOrder`).
+  const earlierRead = orderByKeyStatements(db, cart, formKey ?? { sql: draftColumnSql("idempotency_key", cart.sql) });
+  const rest = [
+    draftReadStatement(db, cart),
+    cartPointStatement(db, lang, cart, draftColumnSql("point_id", cart.sql)),
+    savedAddressStatement(db, cart, draftColumnSql("address_id", cart.sql)),
+  ];
+  const [results, shopper] = await Promise.all([db.batch([...view, ...earlierRead, ...rest]), getShopper(context)]);
+  const cartView = cartViewOf(env, results.slice(0, view.length));
+  if (cartView.cartId === null) return null;
+  const earlier = orderOf(results.slice(view.length, view.length + earlierRead.length));
+  if (earlier) return { ok: true, next: `done/${earlier.number}`, order: earlier };
+  const [draftRow, pointRow, savedRow] = results.slice(view.length + earlierRead.length);
+  const draft = draftRead(draftRow!);
+  if (!draft) return { ok: true, next: "" };
+  // The draft is checked again as a whole: a step it lacks opens again.
+  const fields = draftOrder(draft, cartView);
+  if (formKey) fields.idempotencyKey = formKey;
+  const s = parseForm(new URLSearchParams(fields), placeOrderSchema);
+  if (s.status !== "success") return { ok: true, next: "" };
+  const cartId = cartView.cartId;
+  const result = await placeOrder(
+    s.value,
+    { env, lang, t, address: clientAddress(request), cart: cartId, owner: Promise.resolve(shopper.owner) },
+    {
+      view: cartView,
+      noEarlier: true,
+      point: firstRow(pointRow, (r: DeliveryPoint) => r),
+      saved: firstRow(savedRow, (r: SavedAddress) => r),
+      also: [clearDraftStatement(db, cartId)],
+    },
+  );
+  if (!result.ok) return { ok: false, status: result.status, step: "review", refusal: result };
+  return { ok: true, next: `done/${result.order.number}`, order: result.order };
 }
 
 /** One action for the checkout's forms (`intent`); each step saves to the draft (or the cart) and the page moves on. */
@@ -225,42 +291,6 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
         return { ok: false, status: 422, step: "payment", reply: s.reply({ fieldErrors: { paymentMethod: ["orders:errors.paymentMethod"] } }) };
       await savePayment(db, c.cartId, s.value);
       return { ok: true, next: "" };
-    }
-    case "place": {
-      // The form's key: a second click (or a retry) finds the order the first one placed.
-      const key = parseForm(form, placeStepSchema);
-      const formKey = key.status === "success" ? key.value.idempotencyKey : null;
-      // One round trip for what the order needs: the cart's view, the draft, an order the key
-      // placed already, and the store or saved address the draft names. Then the order's batch.
-      const view = cartViewStatements(db, c.lang, c.cartId);
-      const drafted = draftStatements(db, c.cartId);
-      // The order's key is the form's, else the draft's (`draftOrder`).
-      const earlierRead = orderByKeyStatements(db, c.cartId, formKey ?? { sql: draftColumnSql("idempotency_key") });
-      const named = [
-        cartPointStatement(db, c.lang, c.cartId, draftColumnSql("point_id")),
-        ...(c.userId === null ? [] : [savedAddressStatement(db, draftColumnSql("address_id"), [c.cartId], c.userId)]),
-      ];
-      const results = await db.batch([...view, ...drafted, ...earlierRead, ...named]);
-      const at = (from: number, n: number) => results.slice(from, from + n);
-      const earlier = orderOf(at(view.length + drafted.length, earlierRead.length));
-      if (earlier) return { ok: true, next: `done/${earlier.number}`, order: earlier };
-      const cart = cartViewOf(c.env, at(0, view.length));
-      const draft = draftOf(at(view.length, drafted.length));
-      const [pointRow, savedRow] = at(view.length + drafted.length + earlierRead.length, named.length);
-      // The draft is checked again as a whole: a step it lacks opens again.
-      const fields = draftOrder(draft, cart);
-      if (formKey) fields.idempotencyKey = formKey;
-      const s = parseForm(new URLSearchParams(fields), placeOrderSchema);
-      if (s.status !== "success") return { ok: true, next: "" };
-      const result = await placeOrder(s.value, c, {
-        view: cart,
-        noEarlier: true,
-        point: firstRow(pointRow, (r: DeliveryPoint) => r),
-        saved: savedRow ? firstRow(savedRow, (r: SavedAddress) => r) : null,
-        also: [clearDraftStatement(db, c.cartId)],
-      });
-      if (!result.ok) return { ok: false, status: result.status, step: "review", refusal: result };
-      return { ok: true, next: `done/${result.order.number}`, order: result.order };
     }
     default:
       return { ok: false, status: 400, step: "contacts" };

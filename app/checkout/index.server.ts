@@ -1,2 +1,12 @@
-export { type CheckoutData, type CheckoutResult, checkoutContext, checkoutData, runCheckoutAction, saveDelivery, STEPS, type Step } from "./flow.server";
+export {
+  type CheckoutData,
+  type CheckoutResult,
+  checkoutContext,
+  checkoutData,
+  placeFromCheckout,
+  runCheckoutAction,
+  saveDelivery,
+  STEPS,
+  type Step,
+} from "./flow.server";
 export { guestDraftMerge } from "./draft.server";

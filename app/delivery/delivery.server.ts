@@ -201,13 +201,13 @@ export async function pointsOf(db: D1Database, lang: Lang, cityId: number, typeI
  * Every point in the city a cart has chosen, of every type, in `pointsOf`'s order (none before a
  * city is chosen): keyed by the cart, it is read beside the cart's view instead of after it.
  */
-export async function cartCityPoints(db: D1Database, lang: Lang, cartId: number): Promise<DeliveryPoint[]> {
+export async function cartCityPoints(db: D1Database, lang: Lang, cart: { sql: string; binds: unknown[] }): Promise<DeliveryPoint[]> {
   const rows = await db
     .prepare(
-      `SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE city_id = (SELECT city_id FROM carts WHERE id = ?)
+      `SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE city_id = (SELECT city_id FROM carts WHERE id = ${cart.sql})
        ORDER BY number IS NULL, number, title_${lang}, id`,
     )
-    .bind(cartId)
+    .bind(...cart.binds)
     .all<DeliveryPoint>();
   return rows.results;
 }
@@ -218,16 +218,17 @@ export async function pointOf(db: D1Database, lang: Lang, id: number, cityId: nu
 }
 
 /**
- * The point `pointId` (an SQL expression; ?1 is the cart's id) names, if it serves the city and
- * delivery type the cart has chosen: for a batch (its one row is a `DeliveryPoint`).
+ * The point `pointId` (an SQL expression) names, if it serves the city and delivery type the cart
+ * (an SQL expression with its binds, `cartSql`) has chosen: for a batch (its row a `DeliveryPoint`).
  */
-export function cartPointStatement(db: D1Database, lang: Lang, cartId: number, pointId: string): D1PreparedStatement {
+export function cartPointStatement(db: D1Database, lang: Lang, cart: { sql: string; binds: unknown[] }, pointId: string): D1PreparedStatement {
   return db
     .prepare(
       `SELECT ${POINT_COLUMNS(lang)} FROM delivery_points
-       WHERE id = ${pointId} AND city_id = (SELECT city_id FROM carts WHERE id = ?1) AND delivery_type_id = (SELECT delivery_type_id FROM carts WHERE id = ?1)`,
+       WHERE id = ${pointId} AND city_id = (SELECT city_id FROM carts WHERE id = ${cart.sql})
+         AND delivery_type_id = (SELECT delivery_type_id FROM carts WHERE id = ${cart.sql})`,
     )
-    .bind(cartId);
+    .bind(...cart.binds);
 }
 
 /** `pointOf` as a statement for a caller's batch (its one row is a `DeliveryPoint`). */
@@ -259,11 +260,13 @@ export async function streetsOf(db: D1Database, lang: Lang, cityId: number): Pro
 }
 
 /** `streetsOf` the city a cart has chosen (none before one is): read beside the cart's view. */
-export async function cartCityStreets(db: D1Database, lang: Lang, cartId: number): Promise<Street[]> {
+export async function cartCityStreets(db: D1Database, lang: Lang, cart: { sql: string; binds: unknown[] }): Promise<Street[]> {
   return (
     await db
-      .prepare(`SELECT id, ref, title_${lang} AS title FROM streets WHERE city_id = (SELECT city_id FROM carts WHERE id = ?) ORDER BY title_${lang}, id`)
-      .bind(cartId)
+      .prepare(
+        `SELECT id, ref, title_${lang} AS title FROM streets WHERE city_id = (SELECT city_id FROM carts WHERE id = ${cart.sql}) ORDER BY title_${lang}, id`,
+      )
+      .bind(...cart.binds)
       .all<Street>()
   ).results;
 }

@@ -170,12 +170,13 @@ function groupBy<R extends { orderId: number }>(rows: R[]): Map<number, Omit<R, 
 
 /**
  * `orderByKey`'s three statements, for a caller's batch (a placement's reads, its write's
- * read-back): `orderOf` reads them. The key, or an SQL expression for it (?1 is the cart's id).
+ * read-back): `orderOf` reads them. The cart as an SQL expression with its binds (`cartSql`:
+ * ?1 and ?2), and the key, or an SQL expression for it.
  */
-export function orderByKeyStatements(db: D1Database, cartId: number, key: string | { sql: string }): D1PreparedStatement[] {
+export function orderByKeyStatements(db: D1Database, cart: { sql: string; binds: unknown[] }, key: string | { sql: string }): D1PreparedStatement[] {
   return typeof key === "string"
-    ? orderWhereStatements(db, "cart_id = ?1 AND idempotency_key = ?2", cartId, key)
-    : orderWhereStatements(db, `cart_id = ?1 AND idempotency_key = ${key.sql}`, cartId);
+    ? orderWhereStatements(db, `cart_id = ${cart.sql} AND idempotency_key = ?3`, ...cart.binds, key)
+    : orderWhereStatements(db, `cart_id = ${cart.sql} AND idempotency_key = ${key.sql}`, ...cart.binds);
 }
 
 /** The order a cart placed with this idempotency key, if any. */

@@ -1,6 +1,6 @@
 import type { TFunction } from "~/i18n/translate";
 import { checkoutMaxItems } from "~/cart/index";
-import { type CartLine, type CartView, cartViewOf, cartViewStatements, clearOrderedStatements } from "~/cart/index.server";
+import { type CartLine, type CartView, cartSql, cartViewOf, cartViewStatements, clearOrderedStatements, setDeliveryStatement } from "~/cart/index.server";
 import { takeStockStatement } from "~/catalogue/index.server";
 import { type CostRow, type DeliveryPoint, optionsOf, optionsQuery, pointStatement } from "~/delivery/index.server";
 import { formatUzs } from "~/i18n/format";
@@ -9,6 +9,7 @@ import { dispatch, enqueueStatement, type OutboxMessage } from "~/outbox/index.s
 import { firstRow, mapRows } from "~/server/db.server";
 import { hitStatement } from "~/server/rate-limit.server";
 import { spendBonusesStatement } from "~/users/index.server";
+import type { OwnerRef } from "~/server/session.server";
 import { type Order, orderByKey, orderByKeyStatements, orderOf } from "./orders.server";
 import { clickConfig } from "./payment.server";
 import type { PlaceOrderInput } from "./schema";
@@ -22,7 +23,16 @@ export type PlaceRefusal =
  * guestKey: a guest's session key, which makes the order theirs (a signed-in shopper's is the account's).
  * address: the client's address, for the placement limit.
  */
-export type PlaceContext = { env: Env; lang: Lang; cartId: number | null; userId: number | null; guestKey: string | null; address: string; t: TFunction };
+export type PlaceContext = {
+  env: Env;
+  lang: Lang;
+  t: TFunction;
+  address: string;
+  /** The shopper's cart: its id, or the session's (`OwnerRef`: the reads find it with the session's own); null: none. */
+  cart: number | OwnerRef | null;
+  /** Who the shopper is, resolved beside the placement's reads. */
+  owner: Promise<{ userId: number | null; guestKey: string | null }>;
+};
 
 /**
  * New orders per shopper (account, or guest) and per client address in
@@ -95,9 +105,14 @@ export type PlaceKnown = {
 
 export type Placed = { ok: true; order: Order; created: boolean; readBack?: D1Result[] };
 
-/** The saved address an order names (`addressId`: an SQL expression, its binds first), for a batch: the shopper's own only. */
-export function savedAddressStatement(db: D1Database, addressId: string, binds: unknown[], userId: number): D1PreparedStatement {
-  return db.prepare(`SELECT street, house, apartment AS flat FROM addresses WHERE id = ${addressId} AND user_id = ?${binds.length + 1}`).bind(...binds, userId);
+/**
+ * The saved address an order names (`addressId`: an SQL expression), for a batch: one of the
+ * account whose cart it is (the cart an SQL expression, `cartSql`; its binds, then the address's).
+ */
+export function savedAddressStatement(db: D1Database, cart: { sql: string; binds: unknown[] }, addressId: string, ...binds: unknown[]): D1PreparedStatement {
+  return db
+    .prepare(`SELECT street, house, apartment AS flat FROM addresses WHERE id = ${addressId} AND user_id = (SELECT user_id FROM carts WHERE id = ${cart.sql})`)
+    .bind(...cart.binds, ...binds);
 }
 
 /**
@@ -117,8 +132,8 @@ export function savedAddressStatement(db: D1Database, addressId: string, binds: 
 export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known: PlaceKnown = {}): Promise<Placed | PlaceRefusal> {
   const db = c.env.DB;
   const refuse = (status: 409 | 422, code: string, error: string, field?: string): PlaceRefusal => ({ ok: false, status, code, error, field });
-  if (c.cartId === null) return refuse(409, "cart_empty", "orders:errors.cartEmpty");
-  const cartId = c.cartId;
+  if (c.cart === null) return refuse(409, "cart_empty", "orders:errors.cartEmpty");
+  const cart = cartSql(c.cart);
 
   // The caller's view serves when it was priced with this delivery (the checkout's always is).
   const given = known.view && known.view.cityId === input.cityId && known.view.deliveryTypeId === input.deliveryTypeId ? known.view : null;
@@ -128,16 +143,13 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
     const at = reads.push(...statements) - statements.length;
     return () => results.slice(at, at + statements.length);
   };
-  const earlierRead = known.noEarlier ? null : read(orderByKeyStatements(db, cartId, input.idempotencyKey));
+  const earlierRead = known.noEarlier ? null : read(orderByKeyStatements(db, cart, input.idempotencyKey));
   const optionsRead = given ? null : read([optionsQuery(db, c.lang, input.cityId)]);
   const pointRead =
     input.pointId === undefined || known.point !== undefined ? null : read([pointStatement(db, c.lang, input.pointId, input.cityId, input.deliveryTypeId)]);
-  const savedRead =
-    input.addressId === undefined || c.userId === null || known.saved !== undefined
-      ? null
-      : read([savedAddressStatement(db, "?1", [input.addressId], c.userId)]);
-  const viewRead = given ? null : read(cartViewStatements(db, c.lang, cartId));
-  const results = reads.length ? await db.batch(reads) : [];
+  const savedRead = input.addressId === undefined || known.saved !== undefined ? null : read([savedAddressStatement(db, cart, "?3", input.addressId)]);
+  const viewRead = given ? null : read(cartViewStatements(db, c.lang, c.cart));
+  const [results, owner] = await Promise.all([reads.length ? db.batch(reads) : [], c.owner]);
 
   const earlier = earlierRead ? orderOf(earlierRead()) : null;
   if (earlier) return { ok: true, order: earlier, created: false };
@@ -148,8 +160,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
       )
     : given!.deliveryOptions;
   const pointFound = input.pointId === undefined ? null : pointRead ? firstRow(pointRead()[0], (r: DeliveryPoint) => r) : (known.point ?? null);
-  const saved =
-    input.addressId === undefined || c.userId === null ? null : savedRead ? firstRow(savedRead()[0], (r: SavedAddress) => r) : (known.saved ?? null);
+  const saved = input.addressId === undefined ? null : savedRead ? firstRow(savedRead()[0], (r: SavedAddress) => r) : (known.saved ?? null);
 
   const option = options.find((o) => o.id === input.deliveryTypeId);
   if (!option) return refuse(422, "delivery_invalid", "orders:errors.deliveryRequired", "deliveryTypeId");
@@ -164,6 +175,8 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
   // Priced with this delivery (saved to the cart with the order: the cart page shows what was ordered with).
   const view = given ?? cartViewOf(c.env, viewRead!(), undefined, { cityId: input.cityId, deliveryTypeId: input.deliveryTypeId, options });
   const { lines, summary } = view;
+  const cartId = view.cartId;
+  if (cartId === null) return refuse(409, "cart_empty", "orders:errors.cartEmpty");
   if (lines.length === 0) {
     // A parallel placement with the same key may have emptied the cart since it was read: its order is this one.
     const same = await orderByKey(db, cartId, input.idempotencyKey);
@@ -175,7 +188,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
 
   // Counted only for an order written: a repeated key (above), a refused form or a failed batch is not a new order.
   // A guest counts by their key, not their cart's id (SQLite may give a deleted cart's id to a new one).
-  const shopper = c.userId !== null ? `user:${c.userId}` : `guest:${c.guestKey ?? `cart:${cartId}`}`;
+  const shopper = owner.userId !== null ? `user:${owner.userId}` : `guest:${owner.guestKey ?? `cart:${cartId}`}`;
   const mine = hitStatement(db, `order:${shopper}`, ORDER_LIMIT_WINDOW);
   const here = hitStatement(db, `order:ip:${c.address}`, ORDER_LIMIT_WINDOW);
   const allowed = [mine.within(ORDERS_PER_SHOPPER), here.within(ORDERS_PER_ADDRESS)];
@@ -188,7 +201,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
   const statements = [
     mine.statement,
     here.statement,
-    db.prepare("UPDATE carts SET city_id = ?, delivery_type_id = ?, updated_at = unixepoch() WHERE id = ?").bind(input.cityId, input.deliveryTypeId, cartId),
+    setDeliveryStatement(db, cartId, input.cityId, input.deliveryTypeId),
     // Within both placement limits, or no order (and its lines, which need its id, fail the batch).
     db
       .prepare(
@@ -199,7 +212,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
       )
       .bind(
         number,
-        c.userId,
+        owner.userId,
         cartId,
         input.idempotencyKey,
         c.lang,
@@ -220,7 +233,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
         summary.deliveryCost,
         summary.total,
         point?.id ?? null,
-        c.userId === null ? c.guestKey : null,
+        owner.userId === null ? owner.guestKey : null,
         ...allowed.flatMap((a) => a.binds),
       ),
     ...lines.map((l, position) =>
@@ -234,15 +247,15 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
     // Fails the batch (CHECK stock >= 0) when another order took the stock meanwhile.
     ...lines.map((l) => takeStockStatement(db, l.skuId, l.quantity)),
     // A once-per-account code is redeemed (its UNIQUE index fails the batch when it already was).
-    ...(promoCode && c.userId !== null
+    ...(promoCode && owner.userId !== null
       ? [
           db
             .prepare("INSERT INTO promo_redemptions (promo_id, user_id) SELECT id, ? FROM promo_codes WHERE code = ? AND once_per_account = 1")
-            .bind(c.userId, promoCode),
+            .bind(owner.userId, promoCode),
         ]
       : []),
     // Fails the batch (CHECK bonus_balance >= 0) when the balance was spent meanwhile.
-    ...(summary.bonusDiscountAmount > 0 && c.userId !== null ? [spendBonusesStatement(db, c.userId, summary.bonusDiscountAmount)] : []),
+    ...(summary.bonusDiscountAmount > 0 && owner.userId !== null ? [spendBonusesStatement(db, owner.userId, summary.bonusDiscountAmount)] : []),
     ...clearOrderedStatements(
       db,
       cartId,
@@ -252,7 +265,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
     // The confirmations, with the order: the SMS within its per-phone limit (past it the order stands, with its page and e-mail).
     sms.statement,
     ...messages.map((m) => (m.channel === "sms" ? enqueueStatement(db, m, smsWithin.sql, ...smsWithin.binds) : enqueueStatement(db, m))),
-    ...orderByKeyStatements(db, cartId, input.idempotencyKey),
+    ...orderByKeyStatements(db, cartSql(cartId), input.idempotencyKey),
     ...(known.readBack ?? []),
   ];
   let written: D1Result[];

@@ -1,4 +1,4 @@
-import { LIVE_GUEST_KEYS } from "~/server/session.server";
+import { LIVE_GUEST_KEYS, type OwnerRef, ownerSql } from "~/server/session.server";
 
 /** How many recent searches a shopper keeps: the newest ten. */
 export const HISTORY_MAX = 10;
@@ -17,41 +17,54 @@ export function historyQuery(q: string): string {
   return q.trim().replace(/\s+/g, " ").slice(0, 100);
 }
 
+/** The history's owner column as SQL, with its binds as ?1 and ?2 (`ownerSql`): an account's "u:<id>", else a guest's "g:<key>" (as `ownerKey`). */
+function ownerKeySql(owner: HistoryOwner | OwnerRef): { sql: string; binds: unknown[] } {
+  const o = ownerSql(owner);
+  // D1 binds a number as a REAL ("u:5.0"): the id is cast back.
+  return { sql: `COALESCE('u:' || CAST(${o.userId} AS INTEGER), 'g:' || ${o.guestKey})`, binds: o.binds };
+}
+
 /**
  * Remembers a search: a new entry, or the same query (in any letter case) moved to the top
- * with its latest spelling; past HISTORY_MAX the oldest go. One batch.
+ * with its latest spelling; past HISTORY_MAX the oldest go. One batch. The owner as known, or
+ * as a session names it (`OwnerRef`: the write goes out beside the session's own read); a
+ * session that names no one keeps nothing.
  */
-export async function recordSearch(db: D1Database, owner: HistoryOwner, q: string, nowMs = Date.now()): Promise<void> {
-  const key = ownerKey(owner);
+export async function recordSearch(db: D1Database, owner: HistoryOwner | OwnerRef, q: string, nowMs = Date.now()): Promise<void> {
   const query = historyQuery(q);
-  if (!key || !query) return;
+  if (!query || (!("sessionId" in owner) && ownerKey(owner) === null)) return;
+  const key = ownerKeySql(owner);
   await db.batch([
     db
       .prepare(
-        `INSERT INTO search_history (owner, query, query_key, searched_ms) VALUES (?1, ?2, ?3, ?4)
+        `INSERT INTO search_history (owner, query, query_key, searched_ms) SELECT ${key.sql}, ?3, ?4, ?5 WHERE ${key.sql} IS NOT NULL
          ON CONFLICT (owner, query_key) DO UPDATE SET query = excluded.query, searched_ms = excluded.searched_ms`,
       )
-      .bind(key, query, query.toLocaleLowerCase(), nowMs),
+      .bind(...key.binds, query, query.toLocaleLowerCase(), nowMs),
     trimStatement(db, key),
   ]);
 }
 
-function trimStatement(db: D1Database, key: string): D1PreparedStatement {
+/** Past HISTORY_MAX the owner's oldest go (the owner as SQL with its binds, `ownerKeySql`). */
+function trimStatement(db: D1Database, key: { sql: string; binds: unknown[] }): D1PreparedStatement {
   return db
     .prepare(
-      `DELETE FROM search_history WHERE owner = ?1 AND id NOT IN
-         (SELECT id FROM search_history WHERE owner = ?1 ORDER BY searched_ms DESC, id DESC LIMIT ?2)`,
+      `DELETE FROM search_history WHERE owner = ${key.sql} AND id NOT IN
+         (SELECT id FROM search_history WHERE owner = ${key.sql} ORDER BY searched_ms DESC, id DESC LIMIT ?3)`,
     )
-    .bind(key, HISTORY_MAX);
+    .bind(...key.binds, HISTORY_MAX);
 }
 
-/** The shopper's recent searches, newest first. */
-export async function searchHistory(db: D1Database, owner: HistoryOwner): Promise<HistoryEntry[]> {
-  const key = ownerKey(owner);
-  if (!key) return [];
+/**
+ * The shopper's recent searches, newest first. The owner as known, or as a session names it
+ * (`OwnerRef`: read with the session's own read); none without one.
+ */
+export async function searchHistory(db: D1Database, owner: HistoryOwner | OwnerRef | null): Promise<HistoryEntry[]> {
+  if (owner === null || ("sessionId" in owner ? false : ownerKey(owner) === null)) return [];
+  const key = ownerKeySql(owner);
   const { results } = await db
-    .prepare("SELECT id, query FROM search_history WHERE owner = ? ORDER BY searched_ms DESC, id DESC LIMIT ?")
-    .bind(key, HISTORY_MAX)
+    .prepare(`SELECT id, query FROM search_history WHERE owner = ${key.sql} ORDER BY searched_ms DESC, id DESC LIMIT ?3`)
+    .bind(...key.binds, HISTORY_MAX)
     .all<HistoryEntry>();
   return results;
 }
@@ -88,7 +101,7 @@ export function guestSearchesMerge(db: D1Database, userId: number, guestKey: str
       )
       .bind(account, `g:${guestKey}`),
     db.prepare("DELETE FROM search_history WHERE owner = ?").bind(`g:${guestKey}`),
-    trimStatement(db, account),
+    trimStatement(db, ownerKeySql({ userId, guestKey: null })),
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/order-request";
-import { getCartId, getShopper } from "~/cart/index.server";
+import { getOwnerRef, getShopper } from "~/cart/index.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { localized } from "~/i18n/middleware.server";
 import { placeOrderSchema, withPointId } from "~/orders/index";
@@ -20,13 +20,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payload = await readPayload(request, t);
   const submission = parseForm(payloadForm(withPointId(payload)), placeOrderSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-  const [shopper, cartId] = await Promise.all([getShopper(context), getCartId(context)]);
   const input = submission.value;
   // A new order's places named in the request's language, read back with it.
   const names = placeNamesStatement(app.env.DB, lang, [{ cityId: input.cityId, deliveryTypeId: input.deliveryTypeId, pointId: input.pointId ?? null }]);
   const result = await placeOrder(
     input,
-    { env: app.env, lang, t, cartId, userId: shopper.owner.userId, guestKey: shopper.owner.guestKey, address: clientAddress(request) },
+    // The cart and the shopper are found with the order's reads, by the session's id.
+    {
+      env: app.env,
+      lang,
+      t,
+      address: clientAddress(request),
+      cart: await getOwnerRef(context),
+      owner: getShopper(context).then((s) => s.owner),
+    },
     { readBack: wantsPage ? [] : [names] },
   );
   if (!result.ok) {

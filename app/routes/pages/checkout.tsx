@@ -8,7 +8,7 @@ import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { CheckoutPage } from "~/checkout/index";
-import { checkoutContext, checkoutData, runCheckoutAction } from "~/checkout/index.server";
+import { checkoutContext, checkoutData, placeFromCheckout, runCheckoutAction } from "~/checkout/index.server";
 import { orderPayUrl } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -24,11 +24,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
   const t = getI18n(context).t;
-  const checkout = await checkoutContext(context, lang, t);
   const cartPath = localized(context, "/cart");
-  if (checkout === null) throw redirect(cartPath, 303);
-  const result = await checkoutData(checkout, new URL(request.url).searchParams.get("step"), (userId) => getAccount(app.env.DB, userId));
-  if (result === "empty") throw redirect(cartPath, 303);
+  const result = await checkoutData(context, lang, new URL(request.url).searchParams.get("step"), (owner) => getAccount(app.env.DB, owner));
+  if (result === "none" || result === "empty") throw redirect(cartPath, 303);
   if (result === "limit") throw redirect(`${cartPath}?checkout=limit`, 303);
   const analytics = result.view.lines.map((l, i) =>
     ecommerceItem({ id: l.skuId, name: l.name, price: l.salePrice, brand: l.brand, category: l.category, variant: l.color, quantity: l.quantity }, i),
@@ -42,26 +40,29 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const lang = requireLang(params, context);
   const app = getApp(context);
-  const checkout = await checkoutContext(context, lang, getI18n(context).t);
   const checkoutPath = localized(context, "/checkout");
-  if (checkout === null) throw redirect(localized(context, "/cart"), 303);
   const form = await readFormData(request);
-  if (form.get("intent") === "sign-in") {
+  // Placing reads who the shopper is with what the order needs (one round trip before its write).
+  const placing = form.get("intent") === "place";
+  const checkout = placing ? null : await checkoutContext(context, lang, getI18n(context).t);
+  const placed = placing ? await placeFromCheckout(context, form, lang, getI18n(context).t) : null;
+  if (placing ? placed === null : checkout === null) throw redirect(localized(context, "/cart"), 303);
+  if (checkout && form.get("intent") === "sign-in") {
     // The checkout's own sign-in: back here signed in (the guest's cart and draft join the account), or the refusal by its password field.
     form.set("returnUrl", "checkout");
     const signedIn = await loginByForm(context, form, { lang, defaultLang: app.defaultLang, errorAt: "password" });
     if (signedIn.ok) return signedIn.response;
     return data({ step: "sign-in" as const, reply: signedIn.reply }, signedIn.init);
   }
-  const result = await runCheckoutAction(form, checkout);
-  if (result.ok) {
+  const answer = placed ?? (await runCheckoutAction(form, checkout!));
+  if (answer.ok) {
     // An order to pay online goes on to the provider's page, which brings the shopper back to the order.
-    const pay = result.order ? orderPayUrl(app.env, result.order, lang, app.defaultLang, app.origin) : null;
+    const pay = answer.order ? orderPayUrl(app.env, answer.order, lang, app.defaultLang, app.origin) : null;
     if (pay) throw redirect(pay, 303);
-    const [where, step] = result.next.startsWith("done/") ? [`${checkoutPath}/${result.next}`, ""] : [checkoutPath, result.next];
+    const [where, step] = answer.next.startsWith("done/") ? [`${checkoutPath}/${answer.next}`, ""] : [checkoutPath, answer.next];
     throw redirect(step ? `${where}?step=${step}#${step}` : where, 303);
   }
-  const { status, ok: _, ...failure } = result;
+  const { status, ok: _, ...failure } = answer;
   return data(failure, refused(status, failure.refusal && "retryAfter" in failure.refusal ? failure.refusal.retryAfter : undefined));
 }
 

@@ -31,17 +31,27 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(url.searchParams);
   const pageSize = Number(app.env.CATALOGUE_PAGE_SIZE) || 24;
   const t = getI18n(context).t;
-  // The search, the hearts and the session go out together; the shopper's history is written
-  // once the session says whose it is. A query without a searchable word ("a", "%") finds nothing rather than everything.
-  const [found, shopper, hearts] = await Promise.all([
+  // The search, the hearts, the session and the recent searches go out together: the empty search
+  // page lists them (what the box shows with JavaScript); a query is remembered for a shopper with
+  // a session (an account, or a guest who has one), written beside the reads by the session's id.
+  // A lost write costs the history an entry, never the search. A query without a searchable word
+  // ("a", "%") finds nothing rather than everything.
+  const owner = getOwnerRef(context);
+  const [found, , hearts, history] = await Promise.all([
     searchProducts(app.env.DB, lang, query, pageSize),
     getShopper(context),
-    getOwnerRef(context).then((owner) => favouritesLookup(app.env.DB, owner)),
+    owner.then((o) => favouritesLookup(app.env.DB, o)),
+    owner.then((o) =>
+      o === null
+        ? []
+        : query.q
+          ? recordSearch(app.env.DB, o, query.q).then(
+              () => [],
+              () => [],
+            )
+          : searchHistory(app.env.DB, o),
+    ),
   ]);
-  const remembers = shopper.owner.userId !== null || shopper.owner.guestKey !== null;
-  // A shopper with a session (an account, or a guest who has one) finds the query in their
-  // recent searches; a lost write costs the history an entry, never the search.
-  if (remembers && query.q) await recordSearch(app.env.DB, shopper.owner, query.q).catch(() => undefined);
   const listing = found?.listing ?? null;
   // The query was read otherwise (another keyboard layout, a typo): say so, and offer exactly what was typed.
   const corrected = found?.correctedTo ? { to: found.correctedTo, exactUrl: exactSearchUrl(url) } : null;
@@ -56,8 +66,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           categories: categories.filter((c) => c.depth === 0).map((c) => ({ name: c.name, path: `/store/${c.path}` })),
         }))
       : null;
-  // The empty search page lists the recent searches (what the box shows with JavaScript).
-  const history = remembers && !query.q ? await searchHistory(app.env.DB, shopper.owner) : [];
   const shown = [...(listing?.products ?? []), ...(suggestions?.products ?? [])].map((p) => p.id);
   return {
     i18n: texts(lang, ["search", "catalogue", "product"]),
