@@ -240,27 +240,21 @@ const increment = handler({
   },
 });
 
-const decrement = handler({
-  schema: lineSchema,
-  invalid: unknownLine,
-  async run({ purchasableId }, s) {
-    const own = await ownLine(s, purchasableId);
-    if ("answer" in own) return own.answer;
-    await removeLine(s.db, own.cartId, purchasableId, false);
-    return { ok: true, intent: s.intent, notice: "updated" };
-  },
-});
-
-const remove = handler({
-  schema: lineSchema,
-  invalid: unknownLine,
-  async run({ purchasableId }, s) {
-    const own = await ownLine(s, purchasableId, async () => ({ ok: true, intent: s.intent, notice: "removed" }));
-    if ("answer" in own) return own.answer;
-    await removeLine(s.db, own.cartId, purchasableId, true);
-    return { ok: true, intent: s.intent, notice: "removed" };
-  },
-});
+/** One of the line's units out ("−"), or the whole line: a removal sent twice finds its line gone, as it asked. */
+const lineRemoval = (whole: boolean) =>
+  handler({
+    schema: lineSchema,
+    invalid: unknownLine,
+    async run({ purchasableId }, s) {
+      const notice = whole ? "removed" : "updated";
+      const own = await ownLine(s, purchasableId, whole ? async () => ({ ok: true, intent: s.intent, notice }) : undefined);
+      if ("answer" in own) return own.answer;
+      await removeLine(s.db, own.cartId, purchasableId, whole);
+      return { ok: true, intent: s.intent, notice };
+    },
+  });
+const decrement = lineRemoval(false);
+const remove = lineRemoval(true);
 
 const moveToFavourites = handler({
   schema: lineSchema,

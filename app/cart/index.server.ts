@@ -1,6 +1,17 @@
 export { addParseFailure, runCartAction } from "./actions.server";
 export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalculationJson, summaryHeaders } from "./api.server";
-export { type CartLine, type CartView, cartSql, cartViewOf, cartViewStatements, clubRules, findCartId, getCartView, setDelivery, setDeliveryStatement } from "./cart.server";
+export {
+  type CartLine,
+  type CartView,
+  cartSql,
+  cartViewOf,
+  cartViewStatements,
+  clubRules,
+  findCartId,
+  getCartView,
+  setDelivery,
+  setDeliveryStatement,
+} from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
 export { ACCOUNT_CART, cartFor, clearOrderedStatements, GUEST_CART, guestCartMerge, guestCartRemoval, purgeAbandonedCarts } from "./lines.server";
 export {

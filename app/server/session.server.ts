@@ -29,13 +29,18 @@ export const SESSION_DAYS = 30;
  * cached.
  */
 function sessionCookie(env: Env, request: Request) {
+  return signedCookie(env, request, "__session", SESSION_DAYS * 24 * 3600);
+}
+
+/** The shop's own cookies: signed with SESSION_SECRET (the first value signs, all verify), HttpOnly, SameSite=Lax, Secure on https. */
+function signedCookie(env: Env, request: Request, name: string, maxAge: number) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not configured");
-  return createCookie("__session", {
+  return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     secure: new URL(request.url).protocol === "https:",
     path: "/",
-    maxAge: SESSION_DAYS * 24 * 3600,
+    maxAge,
     secrets: env.SESSION_SECRET.split(","),
   });
 }
@@ -310,17 +315,7 @@ export function sessionChange(session: Session<SessionData, FlashData>, now = Da
 const FLASH_SECONDS = 60;
 /** A cookie is at most 4096 bytes with its name and attributes; a flash that would not fit is not sent. */
 const FLASH_MAX_BYTES = 3800;
-function flashCookie(env: Env, request: Request) {
-  if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not configured");
-  return createCookie("__flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: new URL(request.url).protocol === "https:",
-    path: "/",
-    maxAge: FLASH_SECONDS,
-    secrets: env.SESSION_SECRET.split(","),
-  });
-}
+const flashCookie = (env: Env, request: Request) => signedCookie(env, request, "__flash", FLASH_SECONDS);
 
 /** Shown once on the next page: the layout passes it on as it is; the feature that wrote it narrows it. */
 export function setFlash(request: Request, value: unknown): void {
