@@ -541,9 +541,14 @@ async function distanceBench() {
     );
     let next = 0;
     const purchasableId = () => skus[next++ % skus.length];
-    // Each placement a shopper of its own with one line, from an address of its own (the placement limits stay out of the figure).
+    // Each placement a shopper of its own with one line of a size the adds above do not take, from
+    // an address of its own (the placement limits and the stock stay out of the figure).
     const placers = [];
-    for (let i = 0; i < 6; i++) placers.push(await shopperWithCart(1, base));
+    for (const sku of skus.slice(-6)) {
+      const res = await fetch(`${base}/api/cart`, { method: "POST", body: new URLSearchParams({ purchasableId: sku, quantity: "1" }) });
+      if (res.status !== 201) throw new Error(`the bench's order could not be filled: ${res.status}`);
+      placers.push(sessionCookie(res));
+    }
     let placed = 0;
     const placement = () => {
       const n = placed++;
