@@ -13,6 +13,7 @@
  */
 import { stemmer as russianStem } from "@orama/stemmers/russian";
 import { stemmer as ukrainianStem } from "@orama/stemmers/ukrainian";
+import { ENGLISH_WORDS, RUSSIAN_IN_LATIN } from "./search-lexicon.ts";
 import { foldForSearch } from "./search-text.ts";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -194,6 +195,48 @@ export function productSearchColumns(source: ProductSearchSource): ProductSearch
 // ---------------------------------------------------------------------------
 // The query side
 
+/** A Latin word as Russian typed in Latin letters (bryuki → брюки), with y read as ы and as и. */
+export function russianFromLatin(word: string): string[] {
+  if (!/^[a-z]+$/.test(word)) return [];
+  let out = "";
+  for (let i = 0; i < word.length; ) {
+    const rule = RUSSIAN_IN_LATIN.find(([latin]) => word.startsWith(latin, i))!;
+    out += rule[1];
+    i += rule[0].length;
+  }
+  // "-yy"/"-iy" is -ый/-ий; elsewhere "y" is ы, or и as many type it.
+  out = out.replace(/ыы$/, "ый").replace(/иы$/, "ий");
+  return [...new Set([out, out.replace(/ы(?!й$)/g, "и")])];
+}
+
+/** Uzbek Cyrillic typed on a Russian keyboard: к for қ, у for ў, х for ҳ (г for ғ reads the same), as the Latin stems they may be. */
+export function uzbekKeyboardVariants(word: string): string[] {
+  const at = [...word].flatMap((ch, i) => ("кух".includes(ch) ? [i] : [])).slice(0, 4);
+  if (!at.length) return [];
+  const out = new Set<string>();
+  for (let mask = 1; mask < 1 << at.length; mask++) {
+    const chars = [...word];
+    at.forEach((i, bit) => {
+      if (mask & (1 << bit)) chars[i] = { к: "қ", у: "ў", х: "ҳ" }[chars[i] as "к" | "у" | "х"];
+    });
+    out.add(uzbekStem(toLatin(chars.join(""))));
+  }
+  return [...out];
+}
+
+/**
+ * What a word may also be, as index terms: an English word's shop words (hoodie → худи,
+ * xudi), Russian typed in Latin letters (bryuki → брюки), Uzbek Cyrillic typed on a Russian
+ * keyboard (кизил → qizil).
+ */
+function alsoTerms(word: string): string[] {
+  if (CYRILLIC.test(word)) return uzbekKeyboardVariants(word);
+  const english = ENGLISH_WORDS[word];
+  const out = english ? wordsOf(english).flatMap(wordTerms) : [];
+  for (const cyrillic of russianFromLatin(word)) out.push(russianStem(cyrillic), ukrainianStem(cyrillic));
+  return out.filter((t) => t.length >= 2);
+}
+
 /** One word of a query: the terms any of which it matches (a trailing "*" is a prefix). */
 export type QueryWord = { typed: string; terms: string[] };
 
@@ -208,11 +251,12 @@ const MAX_WORDS = 6;
 export function queryWords(query: string): QueryWord[] {
   const out: QueryWord[] = [];
   const seen = new Set<string>();
-  for (const typed of wordsOf(query)) {
+  // "t-shirt" is one word.
+  for (const typed of wordsOf(query.replace(/\bt[- ]?shirts?\b/gi, "tshirt"))) {
     if ([...typed].length < 2 || seen.has(typed)) continue;
     seen.add(typed);
     const word = unmix(typed);
-    const terms = new Set(wordTerms(word));
+    const terms = new Set([...wordTerms(word), ...alsoTerms(word)]);
     if (CYRILLIC.test(word)) {
       for (const t of [...terms]) {
         const fleeting = t.match(/^(.{3,})[оеёі]([^аеёиоуыэюяіїє])$/);

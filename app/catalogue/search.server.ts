@@ -1,6 +1,6 @@
 import type { Lang } from "~/i18n/languages";
 import { getListing, type ListingFilter } from "./listing.server";
-import { oneEditAway, otherLayouts, type QueryWord, queryWords } from "./search-terms.server";
+import { oneEditAway, otherLayouts, type QueryWord, queryWords, wordTerms } from "./search-terms.server";
 import type { Listing } from "./types";
 
 /** Words shorter than this are never corrected: one edit makes too many other words of them. */
@@ -48,7 +48,8 @@ const utf8 = new TextEncoder();
  * too, and is shown as its commonest neighbour (with the ending the shopper typed).
  */
 async function correctTypos(db: D1Database, words: readonly QueryWord[]): Promise<{ words: QueryWord[]; spelling: string } | null> {
-  const own = words.map((w) => w.terms.filter((t) => !t.endsWith("*")));
+  // A word's own terms are corrected, not what it may also be (English, another script): those are few and exact.
+  const own = words.map((w) => wordTerms(w.typed));
   const fuzzy = own.map((terms, i) =>
     [...words[i]!.typed].length < TYPO_MIN_LETTERS ? [] : terms.filter((t) => [...t].length >= 3 && utf8.encode(t).length <= TYPO_MAX_BYTES),
   );
