@@ -13,10 +13,25 @@ const LISTS = ["brand", "size", "color"] as const;
  * narrows the list and undo it in one tap, with or without JavaScript. They come from the
  * parsed query (what the listing really applied), named as the filters name them.
  */
-export function ActiveFilters({ query, facets, action }: { query: CatalogueQuery; facets: ViewListing["facets"]; action: string }) {
+export function ActiveFilters({
+  query,
+  department = null,
+  base,
+  facets,
+  action,
+}: {
+  query: CatalogueQuery;
+  department?: { slug: string; name: string } | null;
+  /** The listing's own query string where it is not the URL's (a search whose words named filters). */
+  base?: string;
+  facets: ViewListing["facets"];
+  action: string;
+}) {
   const { t } = useI18n();
-  const { search } = useLocation();
+  const location = useLocation();
+  const search = base ?? location.search;
   const chips: { label: string; name: string; value: string }[] = [];
+  if (department) chips.push({ name: "dept", value: department.slug, label: department.name });
   for (const name of LISTS) {
     const rows = query[name].length ? unpackFacets(facets.packed[name]) : [];
     for (const value of query[name]) chips.push({ name, value, label: rows.find((r) => r.value === value)?.label ?? value });

@@ -8,7 +8,7 @@ import { wholeAmount } from "~/forms/amount";
  * loaders send any other spelling there with a redirect (no JavaScript). No zod here: this
  * runs in the listing pages' browser code.
  */
-const ORDER = ["q", "exact", "brand", "size", "color", "price_min", "price_max", "sale", "club", "sort", "page"] as const;
+const ORDER = ["q", "exact", "dept", "brand", "size", "color", "price_min", "price_max", "sale", "club", "sort", "page"] as const;
 const REPEATED = new Set<string>(["brand", "size", "color"]);
 const DEFAULTS: Record<string, string> = { sort: "new", page: "1" };
 /** Amounts: the price fields' masked text ("100 000,00") as whole UZS. */

@@ -105,12 +105,14 @@ function useListingSubmit() {
  */
 export function FiltersForm({
   query,
+  department = null,
   facets,
   action,
   open,
   onToggle,
 }: {
   query: CatalogueQuery;
+  department?: { slug: string } | null;
   facets: ViewListing["facets"];
   action: string;
   open: boolean;
@@ -145,6 +147,7 @@ export function FiltersForm({
     >
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
       {query.q && query.exact ? <input type="hidden" name="exact" value="1" /> : null}
+      {department ? <input type="hidden" name="dept" value={department.slug} /> : null}
       <details className="filters__panel" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
         <summary>{t("catalogue:filters")}</summary>
         <fieldset className="facet">

@@ -1,6 +1,7 @@
 export { withPackedFacets } from "./filters-form";
 export { breadcrumbJsonLd, jsonForScript, productJsonLd, siteJsonLd } from "./json-ld";
 export { ListingView } from "./listing-view";
+export { cleanListingSearch } from "./clean-search";
 export { CardGrid, MarkHeartsContext } from "./card-grid";
 export { markHearts } from "./html";
 export { ProductGrid } from "./product-card";

@@ -20,8 +20,14 @@ export function ListingView({
   favourites,
   action,
   empty,
+  department = null,
+  base,
 }: {
   query: CatalogueQuery;
+  /** The department the listing is narrowed to (search: asked for, or read from the query). */
+  department?: { slug: string; name: string } | null;
+  /** The listing's own query string, where it is not the URL's (search: what the query named, as filters). */
+  base?: string;
   listing: ViewListing;
   /** The shopper's favourites among the listing's products (the hearts' state). */
   favourites: readonly number[];
@@ -36,10 +42,10 @@ export function ListingView({
   return (
     <div className="listing">
       <aside className="listing__filters">
-        <FiltersForm query={query} facets={listing.facets} action={action} open={filtersOpen} onToggle={setFiltersOpen} />
+        <FiltersForm query={query} department={department} facets={listing.facets} action={action} open={filtersOpen} onToggle={setFiltersOpen} />
       </aside>
       <div className="listing__main">
-        <ActiveFilters query={query} facets={listing.facets} action={action} />
+        <ActiveFilters query={query} department={department} base={base} facets={listing.facets} action={action} />
         <div className="listing__bar">
           <h2 className="listing__count" data-testid="result-count">
             {t(listing.totalAtLeast ? "catalogue:countAtLeast" : "catalogue:count", { count: listing.total })}

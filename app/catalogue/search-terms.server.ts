@@ -225,16 +225,41 @@ export function uzbekKeyboardVariants(word: string): string[] {
 }
 
 /**
+ * Uzbek softens a final k or q to g (g') before a vowel's ending: ko'ylak → ko'ylagi, qalpoq →
+ * qalpog'i. A stem cut to "…g" from a longer word may be "…k" or "…q".
+ */
+function softenedBack(stem: string, word: string): string[] {
+  return stem.length >= 4 && stem !== word && /[aeiou]g$/.test(stem) ? [`${stem.slice(0, -1)}k`, `${stem.slice(0, -1)}q`] : [];
+}
+
+/**
  * What a word may also be, as index terms: an English word's shop words (hoodie → худи,
  * xudi), Russian typed in Latin letters (bryuki → брюки), Uzbek Cyrillic typed on a Russian
  * keyboard (кизил → qizil).
  */
 function alsoTerms(word: string): string[] {
-  if (CYRILLIC.test(word)) return uzbekKeyboardVariants(word);
+  const mutated = softenedBack(uzbekStem(CYRILLIC.test(word) ? toLatin(word) : word), word);
+  if (CYRILLIC.test(word)) return [...uzbekKeyboardVariants(word), ...mutated];
   const english = ENGLISH_WORDS[word];
-  const out = english ? wordsOf(english).flatMap(wordTerms) : [];
+  const out = english ? wordsOf(english).flatMap(wordTerms) : [...mutated];
   for (const cyrillic of russianFromLatin(word)) out.push(russianStem(cyrillic), ukrainianStem(cyrillic));
   return out.filter((t) => t.length >= 2);
+}
+
+/**
+ * A folded word's terms as its own: the index's, and for Uzbek Cyrillic typed on a Russian
+ * keyboard the letters it may stand for. What names a colour or a department is compared by
+ * these (not by an English or Latin-Russian reading: "qizil" read as Russian is not "qiz").
+ */
+export function ownTermsOf(word: string): string[] {
+  const unmixed = unmix(word);
+  return [...new Set([...wordTerms(unmixed), ...(CYRILLIC.test(unmixed) ? uzbekKeyboardVariants(unmixed) : [])])];
+}
+
+/** A folded word's terms as a query reads them (no prefixes): its own, and what it may also be. */
+export function searchTermsOf(word: string): string[] {
+  const unmixed = unmix(word);
+  return [...new Set([...wordTerms(unmixed), ...alsoTerms(unmixed)])];
 }
 
 /** One word of a query: the terms any of which it matches (a trailing "*" is a prefix). */
@@ -256,7 +281,7 @@ export function queryWords(query: string): QueryWord[] {
     if ([...typed].length < 2 || seen.has(typed)) continue;
     seen.add(typed);
     const word = unmix(typed);
-    const terms = new Set([...wordTerms(word), ...alsoTerms(word)]);
+    const terms = new Set(searchTermsOf(word));
     if (CYRILLIC.test(word)) {
       for (const t of [...terms]) {
         const fleeting = t.match(/^(.{3,})[оеёі]([^аеёиоуыэюяіїє])$/);

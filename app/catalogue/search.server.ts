@@ -1,5 +1,6 @@
 import type { Lang } from "~/i18n/languages";
 import { getListing, type ListingFilter } from "./listing.server";
+import { readQuery, searchLexicon } from "./search-reading.server";
 import { oneEditAway, otherLayouts, type QueryWord, queryWords, wordTerms } from "./search-terms.server";
 import type { Listing } from "./types";
 
@@ -12,20 +13,77 @@ export type SearchResult = {
   listing: Listing;
   /** What was searched instead of the query, when the query as typed found nothing. */
   correctedTo: string | null;
+  /**
+   * The query as read (`readQuery`), when what it named narrowed the listing: the words left to
+   * find, the colours and the department it applied as filters (the page shows them as its chips).
+   */
+  read: { q: string; color: string[]; dept: string | null } | null;
+  /** The department the listing is narrowed to (asked for, or read), and its name in the page's language. */
+  dept: string | null;
+  departmentName: string | null;
 };
 
+/** A search's query: the catalogue's, with a department (a top category's slug) to narrow to. */
+export type SearchQuery = ListingFilter & { dept?: string | null };
+
 /**
- * The search page's listing. The query as typed first (its words in every script, stemmed
- * for the three languages); when that finds nothing and the shopper did not ask for exactly
- * what they typed, the query as typed on the other keyboard layout, then each word of 5+
- * letters corrected by one edit to the index's vocabulary. Null: the query has no
- * searchable word.
+ * The search page's listing. The query read first (`readQuery`): a department or colour it
+ * names narrows the listing to it, and the words left are searched there; when that finds
+ * nothing, the query is searched as it is, never narrowed to nothing. Both go to D1 together.
+ * Then the query as typed (its words in every script, stemmed for the three languages); when
+ * that finds nothing and the shopper did not ask for exactly what they typed, the query as
+ * typed on the other keyboard layout, then each word of 5+ letters corrected by one edit to
+ * the index's vocabulary. Null: the query has no searchable word and names no filter.
  */
-export async function searchProducts(db: D1Database, lang: Lang, query: ListingFilter, pageSize?: number): Promise<SearchResult | null> {
+export async function searchProducts(db: D1Database, lang: Lang, query: SearchQuery, pageSize?: number): Promise<SearchResult | null> {
+  const lexicon = await searchLexicon(db, lang);
+  const dept = query.dept && lexicon.departments.has(query.dept) ? query.dept : null;
+  const asked = { ...query, dept };
+  const reading = query.exact ? null : readQuery(query.q, lexicon);
+  const narrowed =
+    reading && ((reading.dept && !dept) || reading.colors.some((c) => !query.color.includes(c)))
+      ? { ...asked, q: reading.rest, dept: dept ?? reading.dept, color: [...new Set([...query.color, ...reading.colors])] }
+      : null;
+  // A department it names that has nothing of the kind: the words left in every department, rather than nothing.
+  const anyDepartment = narrowed && narrowed.dept !== dept ? { ...narrowed, dept } : null;
+  const [narrowedFound, anywhere, asTyped] = await Promise.all([
+    narrowed ? listingOf(db, lang, narrowed, pageSize) : null,
+    anyDepartment ? listingOf(db, lang, anyDepartment, pageSize) : null,
+    listingOf(db, lang, asked, pageSize),
+  ]);
+  const named = (slug: string | null) => ({ dept: slug, departmentName: slug ? (lexicon.departments.get(slug) ?? null) : null });
+  for (const [read, listing] of [
+    [narrowed, narrowedFound],
+    [anyDepartment, anywhere],
+  ] as const)
+    if (read && listing && listing.total > 0 && (read.dept !== dept || read.color.length > query.color.length || read.q !== query.q))
+      return { listing, correctedTo: null, read: { q: read.q, color: read.color, dept: read.dept }, ...named(read.dept) };
+  if (!asTyped) return null;
+  const found = await correctedIfNothing(db, lang, asked, asTyped, pageSize);
+  return { ...found, read: null, ...named(dept) };
+}
+
+/** The listing of a query as it is (its department as the category); null: no word to search and no filter to list by. */
+async function listingOf(db: D1Database, lang: Lang, query: SearchQuery, pageSize?: number): Promise<Listing | null> {
+  const f = { ...query, categoryPath: query.dept ?? undefined };
   const words = queryWords(query.q);
-  if (!words.length) return null;
-  const listing = await getListing(db, lang, { ...query, words }, pageSize);
-  if (listing.total > 0 || query.exact) return { listing, correctedTo: null };
+  if (words.length) return getListing(db, lang, { ...f, words }, pageSize);
+  // Nothing left to find but what the query named (a colour, a department): the catalogue, narrowed.
+  if (query.q.trim() === "" && (query.dept || query.color.length)) return getListing(db, lang, f, pageSize);
+  return null;
+}
+
+/** The query as typed on the other keyboard layout, then with its typos corrected, when as typed it found nothing. */
+async function correctedIfNothing(
+  db: D1Database,
+  lang: Lang,
+  query: SearchQuery,
+  listing: Listing,
+  pageSize?: number,
+): Promise<Pick<SearchResult, "listing" | "correctedTo">> {
+  const words = queryWords(query.q);
+  if (listing.total > 0 || query.exact || !words.length) return { listing, correctedTo: null };
+  query = { ...query, categoryPath: query.dept ?? undefined };
   for (const spelling of otherLayouts(query.q)) {
     const other = queryWords(spelling);
     if (!other.length) continue;

@@ -1,6 +1,7 @@
 import type { Lang } from "~/i18n/languages";
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
 import { getCategories } from "./categories.server";
+import { readQuery, type SearchLexicon, searchLexicon } from "./search-reading.server";
 import { matchExpression, otherLayouts, queryWords, toLatin, wordsOf, wordTerms } from "./search-terms.server";
 import type { Category, ProductCard } from "./types";
 
@@ -34,12 +35,21 @@ export const SUGGEST_CANDIDATES = 1_000;
  * their own columns, the name's matches first (among ids from the candidates' lowest, which the
  * index reads as a range), and only the chosen few get a card's joins, in the same order.
  */
-const PRODUCTS_SQL = `WITH c(id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ? ORDER BY rowid DESC LIMIT ${SUGGEST_CANDIDATES})
+const productsSql = (
+  narrowed: string,
+) => `WITH c(id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ?1 ORDER BY rowid DESC LIMIT ${SUGGEST_CANDIDATES})
   SELECT ${CARD_COLUMNS}
-  FROM (SELECT c.id, CASE WHEN c.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ? AND rowid >= (SELECT MIN(id) FROM c)) THEN 0 ELSE 1 END AS r
-    FROM c JOIN products q ON q.id = c.id ORDER BY r, q.popularity DESC, q.id LIMIT ?) pg
-  JOIN products p ON p.id = pg.id ${CARD_JOINS}
+  FROM (SELECT c.id, CASE WHEN c.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?2 AND rowid >= (SELECT MIN(id) FROM c)) THEN 0 ELSE 1 END AS r
+    FROM c JOIN products q ON q.id = c.id WHERE ${narrowed} ORDER BY r, q.popularity DESC, q.id LIMIT ?3) pg
+  JOIN products p ON p.id = pg.id ${CARD_JOINS.replace(/\?(?!\d)/, "?4")}
   ORDER BY pg.r, p.popularity DESC, p.id`;
+
+/**
+ * What the query named besides its words (`readQuery`: a department, colours), as a condition on
+ * the candidates `q` (binds ?5 and ?6), so the box suggests what the search page lists.
+ */
+const NARROWED = `(?5 IS NULL OR q.id IN (SELECT product_id FROM category_products WHERE category_id = (SELECT id FROM categories WHERE path = ?5)))
+  AND (?6 = '[]' OR q.color_id IN (SELECT id FROM colors WHERE slug IN (SELECT value FROM json_each(?6))))`;
 
 /**
  * Products for a query still being typed (autocomplete): every word as the search reads
@@ -49,8 +59,9 @@ const PRODUCTS_SQL = `WITH c(id) AS MATERIALIZED (SELECT rowid FROM product_sear
  * correction: it waits for the whole word.
  */
 export async function suggestProducts(db: D1Database, lang: Lang, q: string, limit = 8): Promise<ProductCard[]> {
+  const lexicon = await searchLexicon(db, lang);
   for (const spelling of [q, ...otherLayouts(q)]) {
-    const statement = productsStatement(db, lang, spelling, limit);
+    const statement = productsStatement(db, lang, spelling, limit, lexicon);
     if (!statement) return [];
     const { results } = await statement.all<CardRow>();
     if (results.length) return results.map(cardFromRow);
@@ -58,14 +69,19 @@ export async function suggestProducts(db: D1Database, lang: Lang, q: string, lim
   return [];
 }
 
-function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: number): D1PreparedStatement | null {
-  const words = queryWords(spelling);
+function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: number, lexicon: SearchLexicon): D1PreparedStatement | null {
+  // A department or colour the query names narrows the suggestions, when words are left to find.
+  const reading = readQuery(spelling, lexicon);
+  const narrows = queryWords(reading.rest).length > 0 && (reading.dept !== null || reading.colors.length > 0);
+  const words = queryWords(narrows ? reading.rest : spelling);
   if (!words.length) return null;
   const last = words[words.length - 1]!;
   // A two-letter last word is still a start ("kr"): its prefix too.
   if (!last.terms.some((t) => t.endsWith("*"))) last.terms.push(`${last.typed}*`, ...wordTerms(last.typed).map((t) => `${t}*`));
   const inName = matchExpression(words, ["search_name"]);
-  return db.prepare(PRODUCTS_SQL).bind(matchExpression(words), inName, limit, lang);
+  return db
+    .prepare(productsSql(narrows ? NARROWED : "1"))
+    .bind(matchExpression(words), inName, limit, lang, ...(narrows ? [reading.dept, JSON.stringify(reading.colors)] : []));
 }
 
 /**
@@ -76,10 +92,10 @@ function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: 
  * isolate's copy).
  */
 export async function suggest(db: D1Database, lang: Lang, q: string): Promise<Suggestions> {
-  const categories = await getCategories(db, lang);
+  const [categories, lexicon] = await Promise.all([getCategories(db, lang), searchLexicon(db, lang)]);
   for (const spelling of [q, ...otherLayouts(q)]) {
     const typed = latinWords(spelling).filter((w) => w.length >= 2);
-    const products = productsStatement(db, lang, spelling, SUGGESTED.products);
+    const products = productsStatement(db, lang, spelling, SUGGESTED.products, lexicon);
     if (!products || !typed.length) break;
     const [found, brands] = await db.batch<CardRow | { name: string; slug: string }>([products, db.prepare("SELECT name, slug FROM brands ORDER BY name")]);
     const out: Suggestions = {

@@ -102,3 +102,30 @@ test("a typo is corrected, with a link to what was typed", async ({ page }) => {
   await expect(page).toHaveURL(urlWith("/search", { q: "krosovka", exact: "1" }));
   await expect(page.getByTestId("no-results")).toBeVisible();
 });
+
+test("a query that names who it is for and a colour shows them as filters the shopper can take away", async ({ page }) => {
+  await page.goto("/ru");
+  const box = page.locator('header.site-header input[name="q"]');
+  await box.fill("женские черные кроссовки");
+  await box.press("Enter");
+  await expect(page).toHaveURL(urlWith("/ru/search", { q: "женские черные кроссовки" }));
+  const chips = page.getByTestId("active-filters").getByRole("link");
+  await expect(chips).toHaveCount(2);
+  const narrowed = await resultCount(page);
+  expect(narrowed).toBeGreaterThan(0);
+  // The colour's chip goes: the department's sneakers in every colour.
+  await expect(chips.filter({ hasText: "Женщинам" })).toHaveCount(1);
+  await chips.filter({ hasText: "Чёрный" }).click();
+  await expect(page.getByTestId("active-filters").getByRole("link")).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]dept=women/);
+  await expect.poll(() => resultCount(page)).toBeGreaterThan(narrowed);
+  // And the department's: sneakers for everyone.
+  const women = await resultCount(page);
+  await page
+    .getByTestId("active-filters")
+    .getByRole("link", { name: /Женщинам/ })
+    .click();
+  await expect(page.getByTestId("active-filters")).toHaveCount(0);
+  await expect(page).toHaveURL(urlWith("/ru/search", { q: "кроссовки" }));
+  await expect.poll(() => resultCount(page)).toBeGreaterThan(women);
+});

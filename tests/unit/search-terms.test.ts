@@ -101,6 +101,13 @@ describe("the search's terms", () => {
       expect(queryWords(english)[0]!.terms, english).toEqual(expect.arrayContaining(wordTerms(native)));
   });
 
+  it("reads a softened final k or q back (ko'ylagi → ko'ylak, qalpog'i → qalpoq)", () => {
+    expect(queryWords("ko'ylagi")[0]!.terms).toContain("koylak");
+    expect(queryWords("qalpog'i")[0]!.terms).toContain("qalpoq");
+    expect(queryWords("кўйлаги")[0]!.terms).toContain("koylak");
+    expect(queryWords("sumkasi")[0]!.terms).not.toContain("sumkak");
+  });
+
   it("reads Uzbek Cyrillic typed on a Russian keyboard (к for қ, у for ў, х for ҳ)", () => {
     expect(uzbekKeyboardVariants("кизил")).toContain("qizil");
     expect(uzbekKeyboardVariants("угил")).toContain("ogil");

@@ -21,8 +21,9 @@ const page = (path: string, cookie?: string) => get(path, { headers: { "User-Age
 describe("D1 round trips before the first byte", () => {
   it("an anonymous page: one (the layout's reads and the page's together)", async () => {
     const { p } = buyable(0);
-    // The isolate's copy of the category tree is made by the first request.
+    // The isolate's copies of the category tree and (for search) the colours are made by the first requests.
     await page("/").then((r) => r.arrayBuffer());
+    await page("/search?q=x").then((r) => r.arrayBuffer());
     // A word the catalogue has (found as typed: a word found nothing would try other spellings).
     const word = p.slug.split("-")[0]!;
     for (const path of ["/", "/ru/store/women", `/product/${p.slug}`, `/search?q=${word}`]) {

@@ -287,3 +287,173 @@ describe("search as shoppers type", () => {
     expect((await found(brand.name)).slugs).toEqual(ofBrand);
   });
 });
+
+// ——— The second wave: what the words name, and words from elsewhere ———
+
+const departmentOf = (slug: string) => {
+  const p = searchable.find((x) => x.slug === slug)!;
+  return big.categories.find((c) => c.id === p.category_id)!.path.split("/")[0]!;
+};
+const colourOf = (slug: string) => {
+  const p = searchable.find((x) => x.slug === slug)!;
+  return big.colors.find((c) => c.id === p.color_id)!.slug;
+};
+
+/** [page language, what the shopper types, the department it names, the words left]. */
+const AUDIENCES: readonly [Lang, string, "women" | "men" | "kids", string][] = [
+  ["ru", "женские кроссовки", "women", "кроссовки"],
+  ["ru", "женская сумка", "women", "сумка"],
+  ["ru", "мужские туфли", "men", "туфли"],
+  ["ru", "мужская куртка", "men", "куртка"],
+  ["ru", "мужских кроссовок", "men", "кроссовок"],
+  ["ru", "детское худи", "kids", "худи"],
+  ["ru", "худи для девочек", "kids", "худи"],
+  ["ru", "футболка для мальчика", "kids", "футболка"],
+  ["uz", "erkaklar uchun krossovka", "men", "krossovka"],
+  ["uz", "ayollar ko'ylagi", "women", "ko'ylagi"],
+  ["uz", "qizlar uchun xudi", "kids", "xudi"],
+  ["uz", "аёллар сумкаси", "women", "сумкаси"],
+  ["uk", "жіночі кросівки", "women", "кросівки"],
+  ["uk", "чоловічі черевики", "men", "черевики"],
+  ["uk", "дитячі худі", "kids", "худі"],
+  ["ru", "women sneakers", "women", "sneakers"],
+];
+
+/** [page language, what the shopper types, the colour it names, the words left]. */
+const COLOURS: readonly [Lang, string, string, string][] = [
+  ["uz", "qizil ko'ylak", "red", "ko'ylak"],
+  ["uz", "қизил кўйлак", "red", "кўйлак"],
+  ["uz", "qora sumka", "black", "sumka"],
+  ["uz", "oq ko'ylak", "white", "ko'ylak"],
+  ["ru", "белая футболка", "white", "футболка"],
+  ["ru", "черные кроссовки", "black", "кроссовки"],
+  ["ru", "чёрная сумка", "black", "сумка"],
+  ["ru", "красное платье", "red", "платье"],
+  ["uk", "чорна сумка", "black", "сумка"],
+  ["uk", "біла сукня", "white", "сукня"],
+  ["ru", "black sneakers", "black", "sneakers"],
+];
+
+describe("search reads who it is for and its colour", () => {
+  for (const [lang, typed, dept, rest] of AUDIENCES) {
+    it(`${lang}: «${typed}» is ${dept}'s «${rest}», the department as a chip`, async () => {
+      const want = await found(rest, PREFIX[lang], `&dept=${dept}`);
+      expect(want.slugs.length, `${rest} in ${dept}`).toBeGreaterThan(0);
+      const got = await found(typed, PREFIX[lang]);
+      expect(got.slugs, typed).toEqual(want.slugs);
+      for (const slug of got.slugs) expect(departmentOf(slug), slug).toBe(dept);
+      // The department's chip takes it away: the words left, in every department.
+      const chips = tags(chipsOf(got.body) ?? "", "a");
+      const away = chips.find((a) => !decode(a.href ?? "").includes("dept="));
+      expect(away, "the department's chip").toBeDefined();
+      expect(decode(away!.href!)).toBe(`${PREFIX[lang]}/search?q=${encodeURIComponent(wordsOfTyped(rest)).replace(/%20/g, "+")}`);
+    });
+  }
+
+  it("a department alone lists it, every form of its adjective alike; an audience word never leaves nothing", async () => {
+    const kids = await found("для девочек", "/ru");
+    expect(kids.slugs.length).toBe(searchable.filter((p) => departmentOf(p.slug) === "kids").length);
+    for (const form of ["мужской", "мужская", "мужское", "мужские", "мужских", "мужскую"]) {
+      const men = await found(`${form} куртка`, "/ru");
+      expect(men.slugs.length, form).toBeGreaterThan(0);
+      for (const slug of men.slugs) expect(departmentOf(slug), form).toBe("men");
+    }
+    // Nothing of the kind in the department: the words alone, in every department, rather than nothing.
+    const anywhere = await found("сапоги", "/ru");
+    const absent = (["men", "kids"] as const).find((d) => !anywhere.slugs.some((s) => departmentOf(s) === d))!;
+    expect(absent, "a department without сапоги").toBeDefined();
+    const word = absent === "men" ? "мужские" : "детские";
+    expect((await found(`${word} сапоги`, "/ru")).slugs).toEqual(anywhere.slugs);
+  });
+
+  for (const [lang, typed, colour, rest] of COLOURS) {
+    it(`${lang}: «${typed}» is «${rest}» in ${colour}, the colour as a chip`, async () => {
+      const want = await found(rest, PREFIX[lang], `&color=${colour}`);
+      expect(want.slugs.length, `${rest} in ${colour}`).toBeGreaterThan(0);
+      const got = await found(typed, PREFIX[lang]);
+      expect(got.slugs, typed).toEqual(want.slugs);
+      for (const slug of got.slugs) expect(colourOf(slug), slug).toBe(colour);
+      expect(tags(chipsOf(got.body) ?? "", "a").length, "the colour's chip").toBe(1);
+      // The filters' form keeps the colour ticked and the words left.
+      const inputs = tags(got.body, "input");
+      expect(
+        inputs.find((i) => i.name === "color" && i.value === colour && "checked" in i),
+        "ticked",
+      ).toBeDefined();
+    });
+  }
+
+  it("the box's suggestions read the words the same way", async () => {
+    const women = await suggestProducts(env.DB, "ru", "женские кроссовки", 8);
+    expect(women.length).toBeGreaterThan(0);
+    for (const s of women) expect(departmentOf(s.slug), s.slug).toBe("women");
+    const white = await suggestProducts(env.DB, "ru", "белая футб", 8);
+    expect(white.length).toBeGreaterThan(0);
+    for (const s of white) expect(colourOf(s.slug), s.slug).toBe("white");
+    const red = await suggestProducts(env.DB, "uz", "qizil ko'yl", 8);
+    for (const s of red) expect(colourOf(s.slug), s.slug).toBe("red");
+  });
+
+  it("exactly what was typed reads nothing", async () => {
+    const exact = await html(`/ru/search?q=${encodeURIComponent("белая футболка")}&exact=1`);
+    expect(chipsOf(exact.body)).toBeNull();
+  });
+});
+
+/** [page language, what the shopper types, the shop's word it means]: the first finds at least what the second finds. */
+const ELSEWHERE: readonly [Lang, string, string][] = [
+  // English
+  ["uz", "hoodie", "xudi"],
+  ["ru", "hoodie", "худи"],
+  ["ru", "sneakers", "кроссовки"],
+  ["uk", "sneakers", "кросівки"],
+  ["uz", "jeans", "jinsi"],
+  ["ru", "bag", "сумка"],
+  ["ru", "dress", "платье"],
+  ["uz", "t-shirt", "futbolka"],
+  ["ru", "backpack", "рюкзак"],
+  // Russian in Latin letters
+  ["ru", "bryuki", "брюки"],
+  ["ru", "dzhinsy", "джинсы"],
+  ["ru", "djinsy", "джинсы"],
+  ["ru", "plate", "платье"],
+  ["ru", "sapogi", "сапоги"],
+  ["ru", "botinki", "ботинки"],
+  ["ru", "sandalii", "сандалии"],
+  ["uz", "khudi", "худи"],
+  // Uzbek Cyrillic typed on a Russian keyboard
+  ["uz", "кизил", "qizil"],
+  ["uz", "кора", "qora"],
+  ["uz", "куйлак", "ko'ylak"],
+  ["uz", "кулай", "qulay"],
+  ["uz", "угил", "o'g'il"],
+];
+
+describe("search reads words from elsewhere", () => {
+  for (const [lang, typed, plain] of ELSEWHERE) {
+    it(`${lang}: «${typed}» finds what «${plain}» finds`, async () => {
+      const want = await found(plain, PREFIX[lang]);
+      expect(want.slugs.length, plain).toBeGreaterThan(0);
+      const got = await found(typed, PREFIX[lang]);
+      expect(got.slugs, typed).toEqual(expect.arrayContaining(want.slugs));
+      expect(got.corrected, typed).toBeNull();
+      // The box suggests from them too.
+      expect((await suggestProducts(env.DB, lang, typed, 8)).length, `${typed} suggested`).toBeGreaterThan(0);
+    });
+  }
+});
+
+/** A query's words as the reading leaves them: folded, as a query string writes them. */
+function wordsOfTyped(rest: string): string {
+  return rest
+    .toLowerCase()
+    .replace(/[''ʻʼ`]/g, "")
+    .split(/\s+/)
+    .join(" ");
+}
+
+/** The active filters' chips (their list's HTML), or null when none are shown. */
+function chipsOf(body: string): string | null {
+  const at = body.indexOf('data-testid="active-filters"');
+  return at < 0 ? null : body.slice(at, body.indexOf("</ul>", at));
+}

@@ -15,7 +15,7 @@ import {
   requireCleanListingUrl,
   searchProducts,
 } from "~/catalogue/index.server";
-import { withPackedFacets } from "~/catalogue/index";
+import { cleanListingSearch, withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
@@ -38,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // ("a", "%") finds nothing rather than everything.
   const owner = getOwnerRef(context);
   const [found, , hearts, history] = await Promise.all([
-    searchProducts(app.env.DB, lang, query, pageSize),
+    searchProducts(app.env.DB, lang, { ...query, dept: url.searchParams.get("dept") }, pageSize),
     getShopper(context),
     owner.then((o) => favouritesLookup(app.env.DB, o)),
     owner.then((o) =>
@@ -53,11 +53,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ),
   ]);
   const listing = found?.listing ?? null;
+  // What the query named (a colour, a department) as filters the listing applied: the grid, its form and chips show them.
+  const read = found?.read ?? null;
+  const listingQuery = read ? { ...query, q: read.q, color: read.color, dept: read.dept } : { ...query, dept: found?.dept ?? null };
+  // Its chips undo each filter from the listing as read: without the colour, "белая футболка" is "футболка".
+  const effective = new URLSearchParams(url.searchParams);
+  if (read) {
+    effective.set("q", read.q);
+    effective.delete("color");
+    for (const c of read.color) effective.append("color", c);
+    if (read.dept) effective.set("dept", read.dept);
+  }
   // The query was read otherwise (another keyboard layout, a typo): say so, and offer exactly what was typed.
   const corrected = found?.correctedTo ? { to: found.correctedTo, exactUrl: exactSearchUrl(url) } : null;
   // Past the last page is not a page (the prompt and an empty result have one page).
   if (query.page > (listing?.pageCount ?? 1)) pastTheEnd(url);
-  const filtered = isFiltered(query);
+  const filtered = isFiltered(listingQuery) || listingQuery.dept !== null;
   // Nothing found (or nothing asked): offer a way on instead of a dead end.
   const suggestions =
     !listing || (listing.total === 0 && !filtered)
@@ -71,6 +82,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     i18n: texts(lang, ["search", "catalogue", "product"]),
     favourites: await hearts(shown),
     query,
+    listingQuery,
+    base: read ? cleanListingSearch(effective) : null,
+    department: listingQuery.dept ? { slug: listingQuery.dept, name: found?.departmentName ?? listingQuery.dept } : null,
     listing: listing && withPackedFacets(listing),
     suggestions,
     filtered,
@@ -96,7 +110,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seo(matches
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { query, listing, suggestions, filtered, favourites, corrected, history } = loaderData;
+  const { query, listingQuery, base, department, listing, suggestions, filtered, favourites, corrected, history } = loaderData;
   return (
     <>
       <h1>{query.q ? t("search:titleFor", { q: query.q }) : t("search:title")}</h1>
@@ -121,7 +135,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {listing && (listing.total > 0 || filtered) ? (
-        <ListingView query={query} listing={listing} favourites={favourites} action={href("/search")} empty={<p>{t("catalogue:emptyText")}</p>} />
+        <ListingView
+          query={listingQuery}
+          department={department}
+          base={base ?? undefined}
+          listing={listing}
+          favourites={favourites}
+          action={href("/search")}
+          empty={<p>{t("catalogue:emptyText")}</p>}
+        />
       ) : (
         <div className="empty" data-testid={query.q ? "no-results" : "search-prompt"}>
           {query.q ? (
