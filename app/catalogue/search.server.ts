@@ -1,13 +1,8 @@
 import type { Lang } from "~/i18n/languages";
 import { getListing, type ListingFilter } from "./listing.server";
 import { readQuery, searchLexicon } from "./search-reading.server";
-import { oneEditAway, otherLayouts, type QueryWord, queryWords, wordTerms } from "./search-terms.server";
+import { firstLetterAlikes, otherLayouts, type QueryWord, queryWords, typoBudget, typoCost, wordTerms } from "./search-terms.server";
 import type { Listing } from "./types";
-
-/** Words shorter than this are never corrected: one edit makes too many other words of them. */
-const TYPO_MIN_LETTERS = 5;
-/** D1 refuses GLOB/LIKE patterns over 50 bytes: a term of 24 Cyrillic letters and its "?" fit. */
-const TYPO_MAX_BYTES = 48;
 
 export type SearchResult = {
   listing: Listing;
@@ -90,55 +85,62 @@ async function correctedIfNothing(
     const found = await getListing(db, lang, { ...query, words: other }, pageSize);
     if (found.total > 0) return { listing: found, correctedTo: spelling };
   }
-  const corrected = await correctTypos(db, words);
-  if (corrected) {
+  // Typos, in the query as typed, then (a typo on top of the wrong layout) as typed on the other one.
+  for (const spelling of [query.q, ...otherLayouts(query.q)]) {
+    const corrected = await correctTypos(db, queryWords(spelling));
+    if (!corrected) continue;
     const found = await getListing(db, lang, { ...query, words: corrected.words }, pageSize);
     if (found.total > 0) return { listing: found, correctedTo: corrected.spelling };
   }
   return { listing, correctedTo: null };
 }
 
-const utf8 = new TextEncoder();
-
 /**
- * Each word's terms one edit from a term of the index's vocabulary, in one query. A word
- * with a term the vocabulary has is kept as it is; another gets its neighbours as terms
- * too, and is shown as its commonest neighbour (with the ending the shopper typed).
+ * Each word of 4+ letters whose own terms the index does not have, corrected to the index's
+ * commonest term within its typos (`typoBudget`, `typoCost`: two in a long word, a sound-alike
+ * letter as half of one). The vocabulary is read once, per first letter (and the letter that
+ * sounds like it) within the lengths that could be near: one batch. A word is shown as its
+ * correction, with the ending the shopper typed.
  */
 async function correctTypos(db: D1Database, words: readonly QueryWord[]): Promise<{ words: QueryWord[]; spelling: string } | null> {
   // A word's own terms are corrected, not what it may also be (English, another script): those are few and exact.
   const own = words.map((w) => wordTerms(w.typed));
-  const fuzzy = own.map((terms, i) =>
-    [...words[i]!.typed].length < TYPO_MIN_LETTERS ? [] : terms.filter((t) => [...t].length >= 3 && utf8.encode(t).length <= TYPO_MAX_BYTES),
-  );
+  const budget = words.map((w) => typoBudget([...w.typed].length));
+  const fuzzy = own.map((terms, i) => (budget[i] ? terms.filter((t) => [...t].length >= 3) : []));
   if (!fuzzy.some((f) => f.length)) return null;
-  const exact = new Set(own.flat());
-  const patterns = new Set<string>();
-  for (const term of fuzzy.flat()) {
-    const near = oneEditAway(term);
-    for (const e of near.exact) exact.add(e);
-    for (const p of near.patterns) patterns.add(p);
-  }
-  const { results } = await db
-    .prepare(
-      `SELECT term, doc FROM product_search_vocab
-       WHERE term IN (SELECT value FROM json_each(?1)) OR EXISTS (SELECT 1 FROM json_each(?2) WHERE term GLOB value)`,
-    )
-    .bind(JSON.stringify([...exact]), JSON.stringify([...patterns]))
-    .all<{ term: string; doc: number }>();
-  const docs = new Map(results.map((r) => [r.term, r.doc]));
+  // Per first letter: the shortest and longest term that could be near.
+  const spans = new Map<string, { min: number; max: number }>();
+  fuzzy.forEach((terms, i) => {
+    for (const t of terms) {
+      const n = [...t].length;
+      const slack = Math.ceil(budget[i]!);
+      for (const first of firstLetterAlikes([...t][0]!)) {
+        const span = spans.get(first);
+        spans.set(first, { min: Math.min(span?.min ?? n, n - slack), max: Math.max(span?.max ?? n, n + slack) });
+      }
+    }
+  });
+  const answers = await db.batch<{ term: string; doc: number }>([
+    db.prepare("SELECT term, doc FROM product_search_vocab WHERE term IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(own.flat())),
+    ...[...spans].map(([first, span]) =>
+      db
+        .prepare("SELECT term, doc FROM product_search_vocab WHERE term >= ?1 AND term < ?2 AND length(term) BETWEEN ?3 AND ?4")
+        .bind(first, `${first}\u{10FFFF}`, span.min, span.max),
+    ),
+  ]);
+  const known = new Set(answers[0]!.results.map((r) => r.term));
+  const candidates = answers.slice(1).flatMap((a) => a.results);
   let changed = false;
   const out = words.map((w, i) => {
-    if (own[i]!.some((t) => docs.has(t)) || !fuzzy[i]!.length) return { word: w, shown: w.typed };
-    let best: { term: string; from: string; doc: number } | null = null;
+    if (own[i]!.some((t) => known.has(t)) || !fuzzy[i]!.length) return { word: w, shown: w.typed };
+    let best: { term: string; from: string; doc: number; cost: number } | null = null;
     const terms = new Set(w.terms);
     for (const from of fuzzy[i]!) {
-      const near = oneEditAway(from);
-      const globs = near.patterns.map((p) => new RegExp(`^${p.replace(/\?/g, ".")}$`, "u"));
-      for (const [term, doc] of docs) {
-        if (!near.exact.includes(term) && !globs.some((g) => g.test(term))) continue;
+      for (const { term, doc } of candidates) {
+        const cost = typoCost(from, term, budget[i]!);
+        if (cost === Number.POSITIVE_INFINITY) continue;
         terms.add(term);
-        if (!best || doc > best.doc) best = { term, from, doc };
+        if (!best || cost < best.cost || (cost === best.cost && doc > best.doc)) best = { term, from, doc, cost };
       }
     }
     if (!best) return { word: w, shown: w.typed };

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   indexTerms,
   matchExpression,
-  oneEditAway,
+  firstLetterAlikes,
+  typoBudget,
+  typoCost,
   otherLayouts,
   productSearchColumns,
   queryWords,
@@ -123,9 +125,19 @@ describe("the search's terms", () => {
     expect(otherLayouts("123")).toEqual([]);
   });
 
-  it("lists what is one edit away", () => {
-    const { exact, patterns } = oneEditAway("abc");
-    expect(new Set(exact)).toEqual(new Set(["bc", "ac", "ab", "bac", "acb"]));
-    expect(new Set(patterns)).toEqual(new Set(["?bc", "a?c", "ab?", "?abc", "a?bc", "ab?c", "abc?"]));
+  it("counts typos: two in a long word, a sound-alike letter as half of one", () => {
+    expect(typoCost("красовк", "кроссовк", 2)).toBe(1.5);
+    expect(typoCost("батинк", "ботинк", 1)).toBe(0.5);
+    expect(typoCost("юпк", "юбк", 0.5)).toBe(0.5);
+    expect(typoCost("krosovka", "krossovka", 1)).toBe(1);
+    expect(typoCost("kurtaka", "kurtka", 1)).toBe(1);
+    expect(typoCost("futbolks", "futbolka", 1)).toBe(1);
+    expect(typoCost("abcd", "abdc", 1)).toBe(1);
+    expect(typoCost("кроссовк", "куртк", 2)).toBe(Number.POSITIVE_INFINITY);
+    expect(typoBudget(8)).toBe(2);
+    expect(typoBudget(5)).toBe(1);
+    expect(typoBudget(4)).toBe(0.5);
+    expect(typoBudget(3)).toBe(0);
+    expect(firstLetterAlikes("б")).toEqual(["б", "п"]);
   });
 });

@@ -97,6 +97,18 @@ const CASES: readonly [Lang, string, string][] = [
   ["uz", "kurtaka", "kurtka"],
   ["uz", "yubak", "yubka"],
   ["ru", "рюкзк", "рюкзак"],
+  // Two typos in a long word; a letter that sounds like another
+  ["ru", "красовки", "кроссовки"],
+  ["ru", "батинкы", "ботинки"],
+  ["ru", "юпка", "юбка"],
+  ["ru", "плотье", "платье"],
+  ["uk", "кросивкы", "кросівки"],
+  ["uk", "спидныця", "спідниця"],
+  ["uz", "krasovka", "krossovka"],
+  ["uz", "futbalkka", "futbolka"],
+  // A typo on top of the wrong keyboard layout
+  ["ru", "rhjcjdrb", "кроссовки"],
+  ["ru", "rehnrt", "куртка"],
   // The wrong keyboard layout
   ["ru", "rhjccjdrb", "кроссовки"],
   ["ru", "rehnrf", "куртка"],
