@@ -1,11 +1,14 @@
 import type { Lang } from "~/i18n/languages";
 import { getCategories } from "./categories.server";
 import { AUDIENCE_WORDS, JOINING_WORDS } from "./search-lexicon";
-import { ownTermsOf, wordsOf } from "./search-terms.server";
+import { ownTermsOf, toLatin, typoBudget, typoCost, wordsOf } from "./search-terms.server";
 
-/** What search reads a query's words against: the catalogue's colours and departments. */
+/** What search reads a query's words against: the catalogue's colours, brands, sizes and departments. */
 export type SearchLexicon = {
   colours: readonly { slug: string; names: readonly string[] }[];
+  brands: readonly { slug: string; name: string }[];
+  /** Every size the catalogue has in stock somewhere ("42", "M"). */
+  sizes: readonly string[];
   /** The top categories (women, men, kids), by slug, with their names in the page's language. */
   departments: ReadonlyMap<string, string>;
 };
@@ -15,25 +18,36 @@ export type SearchLexicon = {
  * "erkaklar uchun", "for girls": the kids'), its colours ("qizil", "белая", "чорна"), and the
  * words left to find (joining words such as "для", "uchun" dropped once something was read).
  */
-export type QueryReading = { rest: string; dept: string | null; colors: string[] };
+export type QueryReading = { rest: string; dept: string | null; colors: string[]; brands: string[]; sizes: string[] };
 
-/** The colours change with the catalogue, not between requests: each isolate keeps them for a minute, as the category tree. */
-const COLOUR_TTL_MS = 60_000;
-let colourCache: { at: number; value: SearchLexicon["colours"] } | null = null;
+type Catalogued = Pick<SearchLexicon, "colours" | "brands" | "sizes">;
 
-async function colours(db: D1Database): Promise<SearchLexicon["colours"]> {
-  if (colourCache && Date.now() - colourCache.at < COLOUR_TTL_MS) return colourCache.value;
-  const { results } = await db.prepare("SELECT slug, name_uz, name_ru, name_uk FROM colors ORDER BY id").all<Record<string, string>>();
-  // The slug is the colour's English name ("black", "navy").
-  const value = results.map((r) => ({ slug: r.slug!, names: [r.name_uz!, r.name_ru!, r.name_uk!, r.slug!.replace(/-/g, " ")] }));
-  colourCache = { at: Date.now(), value };
+/** The colours, brands and sizes change with the catalogue, not between requests: each isolate keeps them for a minute, as the category tree. */
+const LEXICON_TTL_MS = 60_000;
+let lexiconCache: { at: number; value: Catalogued } | null = null;
+
+async function catalogued(db: D1Database): Promise<Catalogued> {
+  if (lexiconCache && Date.now() - lexiconCache.at < LEXICON_TTL_MS) return lexiconCache.value;
+  const [colourRows, brandRows, sizeRows] = await db.batch<Record<string, string>>([
+    db.prepare("SELECT slug, name_uz, name_ru, name_uk FROM colors ORDER BY id"),
+    db.prepare("SELECT slug, name FROM brands ORDER BY id"),
+    // The sizes the listings count (kept per category): a few rows, not the skus.
+    db.prepare("SELECT DISTINCT value AS size FROM category_facets WHERE facet = 'size'"),
+  ]);
+  const value: Catalogued = {
+    // The slug is the colour's English name ("black", "navy").
+    colours: colourRows!.results.map((r) => ({ slug: r.slug!, names: [r.name_uz!, r.name_ru!, r.name_uk!, r.slug!.replace(/-/g, " ")] })),
+    brands: brandRows!.results.map((r) => ({ slug: r.slug!, name: r.name! })),
+    sizes: sizeRows!.results.map((r) => r.size!),
+  };
+  lexiconCache = { at: Date.now(), value };
   return value;
 }
 
 /** The lexicon, read with the category tree (both the isolate's copies once read). */
 export async function searchLexicon(db: D1Database, lang: Lang): Promise<SearchLexicon> {
-  const [categories, colourNames] = await Promise.all([getCategories(db, lang), colours(db)]);
-  return { colours: colourNames, departments: new Map(categories.filter((c) => c.depth === 0).map((c) => [c.slug, c.name])) };
+  const [categories, read] = await Promise.all([getCategories(db, lang), catalogued(db)]);
+  return { ...read, departments: new Map(categories.filter((c) => c.depth === 0).map((c) => [c.slug, c.name])) };
 }
 
 /** Each audience word's terms, and the department it names. */
@@ -70,7 +84,31 @@ export function readQuery(q: string, lexicon: SearchLexicon): QueryReading {
     colors.add(name.slug);
     for (let k = 0; k < name.words.length; k++) used[i + k] = true;
   }
+  // A brand by its whole name, in either alphabet, a typo allowed in a word of 5+ letters ("regstan", "регистан").
+  const latin = words.map((w) => (/[\u0400-\u04ff]/.test(w) ? toLatin(w) : w));
+  const brandNames = lexicon.brands
+    .map((b) => ({ slug: b.slug, words: wordsOf(b.name) }))
+    .filter((b) => b.words.length > 0)
+    .sort((a, b) => b.words.length - a.words.length);
+  const near = (typed: string, name: string) => typed === name || (typoBudget([...typed].length) >= 1 && typoCost(typed, name, 1) <= 1);
+  const brands = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    if (used[i]) continue;
+    const brand = brandNames.find((b) => b.words.every((w, k) => i + k < words.length && !used[i + k] && near(latin[i + k]!, w)));
+    if (!brand) continue;
+    brands.add(brand.slug);
+    for (let k = 0; k < brand.words.length; k++) used[i + k] = true;
+  }
+  // A size the catalogue has, as typed ("42", "xl").
+  const sizeOf = new Map(lexicon.sizes.map((s) => [s.toLowerCase(), s]));
+  const sizes = new Set<string>();
+  words.forEach((w, i) => {
+    const size = used[i] ? undefined : sizeOf.get(w);
+    if (size === undefined) return;
+    sizes.add(size);
+    used[i] = true;
+  });
   const read = used.some(Boolean);
   const rest = words.filter((w, i) => !used[i] && !(read && JOINING.has(w)));
-  return { rest: read ? rest.join(" ") : q, dept, colors: [...colors] };
+  return { rest: read ? rest.join(" ") : q, dept, colors: [...colors], brands: [...brands], sizes: [...sizes] };
 }

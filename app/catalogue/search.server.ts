@@ -12,7 +12,7 @@ export type SearchResult = {
    * The query as read (`readQuery`), when what it named narrowed the listing: the words left to
    * find, the colours and the department it applied as filters (the page shows them as its chips).
    */
-  read: { q: string; color: string[]; dept: string | null } | null;
+  read: { q: string; color: string[]; brand: string[]; size: string[]; dept: string | null } | null;
   /** The department the listing is narrowed to (asked for, or read), and its name in the page's language. */
   dept: string | null;
   departmentName: string | null;
@@ -35,9 +35,17 @@ export async function searchProducts(db: D1Database, lang: Lang, query: SearchQu
   const dept = query.dept && lexicon.departments.has(query.dept) ? query.dept : null;
   const asked = { ...query, dept };
   const reading = query.exact ? null : readQuery(query.q, lexicon);
+  const more = (asked: string[], read: string[]) => read.some((v) => !asked.includes(v));
   const narrowed =
-    reading && ((reading.dept && !dept) || reading.colors.some((c) => !query.color.includes(c)))
-      ? { ...asked, q: reading.rest, dept: dept ?? reading.dept, color: [...new Set([...query.color, ...reading.colors])] }
+    reading && ((reading.dept && !dept) || more(query.color, reading.colors) || more(query.brand, reading.brands) || more(query.size, reading.sizes))
+      ? {
+          ...asked,
+          q: reading.rest,
+          dept: dept ?? reading.dept,
+          color: [...new Set([...query.color, ...reading.colors])],
+          brand: [...new Set([...query.brand, ...reading.brands])],
+          size: [...new Set([...query.size, ...reading.sizes])],
+        }
       : null;
   // A department it names that has nothing of the kind: the words left in every department, rather than nothing.
   const anyDepartment = narrowed && narrowed.dept !== dept ? { ...narrowed, dept } : null;
@@ -51,8 +59,8 @@ export async function searchProducts(db: D1Database, lang: Lang, query: SearchQu
     [narrowed, narrowedFound],
     [anyDepartment, anywhere],
   ] as const)
-    if (read && listing && listing.total > 0 && (read.dept !== dept || read.color.length > query.color.length || read.q !== query.q))
-      return { listing, correctedTo: null, read: { q: read.q, color: read.color, dept: read.dept }, ...named(read.dept) };
+    if (read && listing && listing.total > 0 && (read.dept !== dept || read.q !== query.q))
+      return { listing, correctedTo: null, read: { q: read.q, color: read.color, brand: read.brand, size: read.size, dept: read.dept }, ...named(read.dept) };
   if (!asTyped) return null;
   const found = await correctedIfNothing(db, lang, asked, asTyped, pageSize);
   return { ...found, read: null, ...named(dept) };
@@ -63,8 +71,8 @@ async function listingOf(db: D1Database, lang: Lang, query: SearchQuery, pageSiz
   const f = { ...query, categoryPath: query.dept ?? undefined };
   const words = queryWords(query.q);
   if (words.length) return getListing(db, lang, { ...f, words }, pageSize);
-  // Nothing left to find but what the query named (a colour, a department): the catalogue, narrowed.
-  if (query.q.trim() === "" && (query.dept || query.color.length)) return getListing(db, lang, f, pageSize);
+  // Nothing left to find but what the query named (a department, a colour, a brand, a size): the catalogue, narrowed.
+  if (query.q.trim() === "" && (query.dept || query.color.length || query.brand.length || query.size.length)) return getListing(db, lang, f, pageSize);
   return null;
 }
 

@@ -49,7 +49,9 @@ const productsSql = (
  * the candidates `q` (binds ?5 and ?6), so the box suggests what the search page lists.
  */
 const NARROWED = `(?5 IS NULL OR q.id IN (SELECT product_id FROM category_products WHERE category_id = (SELECT id FROM categories WHERE path = ?5)))
-  AND (?6 = '[]' OR q.color_id IN (SELECT id FROM colors WHERE slug IN (SELECT value FROM json_each(?6))))`;
+  AND (?6 = '[]' OR q.color_id IN (SELECT id FROM colors WHERE slug IN (SELECT value FROM json_each(?6))))
+  AND (?7 = '[]' OR q.brand_id IN (SELECT id FROM brands WHERE slug IN (SELECT value FROM json_each(?7))))
+  AND (?8 = '[]' OR q.id IN (SELECT product_id FROM skus WHERE size IN (SELECT value FROM json_each(?8)) AND stock > 0))`;
 
 /**
  * Products for a query still being typed (autocomplete): every word as the search reads
@@ -72,7 +74,8 @@ export async function suggestProducts(db: D1Database, lang: Lang, q: string, lim
 function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: number, lexicon: SearchLexicon): D1PreparedStatement | null {
   // A department or colour the query names narrows the suggestions, when words are left to find.
   const reading = readQuery(spelling, lexicon);
-  const narrows = queryWords(reading.rest).length > 0 && (reading.dept !== null || reading.colors.length > 0);
+  const narrows =
+    queryWords(reading.rest).length > 0 && (reading.dept !== null || reading.colors.length > 0 || reading.brands.length > 0 || reading.sizes.length > 0);
   const words = queryWords(narrows ? reading.rest : spelling);
   if (!words.length) return null;
   const last = words[words.length - 1]!;
@@ -81,7 +84,13 @@ function productsStatement(db: D1Database, lang: Lang, spelling: string, limit: 
   const inName = matchExpression(words, ["search_name"]);
   return db
     .prepare(productsSql(narrows ? NARROWED : "1"))
-    .bind(matchExpression(words), inName, limit, lang, ...(narrows ? [reading.dept, JSON.stringify(reading.colors)] : []));
+    .bind(
+      matchExpression(words),
+      inName,
+      limit,
+      lang,
+      ...(narrows ? [reading.dept, JSON.stringify(reading.colors), JSON.stringify(reading.brands), JSON.stringify(reading.sizes)] : []),
+    );
 }
 
 /**

@@ -33,7 +33,8 @@ type Found = { slugs: string[]; corrected: string | null; body: string };
 
 /** Every product a search page finds (all its pages), and the correction it shows, if any. */
 async function found(q: string, prefix = "", extra = ""): Promise<Found> {
-  const url = (page: number) => `${prefix}/search?q=${encodeURIComponent(q)}${extra}${page > 1 ? `&page=${page}` : ""}`;
+  const url = (page: number) =>
+    `${prefix}/search?${[q ? `q=${encodeURIComponent(q)}` : "", extra.replace(/^&/, ""), page > 1 ? `page=${page}` : ""].filter(Boolean).join("&")}`;
   const first = await html(url(1));
   expect(first.res.status, q).toBe(200);
   const corrected = testText(first.body, "search-corrected");
@@ -269,7 +270,14 @@ describe("search as shoppers type", () => {
     const terms = (s: string) => new Set(s.split(" "));
     await env.DB.prepare("UPDATE products SET search_name = '', search_category = '', search_rest = '' WHERE id IN (41, 42, 43)").run();
     const slug = seeded[0]!.slug;
-    const q = seeded[0]!.search_name.split(" ")[0]!;
+    // A word of its name, not its brand's (a brand's name is read as the brand's filter, which needs no index).
+    const brandWords = new Set(
+      big.brands
+        .find((b) => b.id === seeded[0]!.brand_id)!
+        .name.toLowerCase()
+        .split(" "),
+    );
+    const q = seeded[0]!.search_name.split(" ").find((t) => !brandWords.has(t) && t.length > 3)!;
     expect((await found(q)).slugs).not.toContain(slug);
     expect(await refreshSearchTerms(env.DB, ids)).toBe(3);
     for (const p of seeded) {
@@ -405,6 +413,26 @@ describe("search reads who it is for and its colour", () => {
     const red = await suggestProducts(env.DB, "uz", "qizil ko'yl", 8);
     for (const s of red) expect(colourOf(s.slug), s.slug).toBe("red");
   });
+
+  for (const [lang, typed, filters, rest] of [
+    ["uz", "krossovka 42", "&size=42", "krossovka"],
+    ["ru", "кроссовки 38", "&size=38", "кроссовки"],
+    ["ru", "футболка xl", "&size=XL", "футболка"],
+    ["uz", "regstan", "&brand=registan", ""],
+    ["uz", "регистан", "&brand=registan", ""],
+    ["ru", "регстан", "&brand=registan", ""],
+    ["uz", "chimgan outdor krossovka", "&brand=chimgan-outdoor", "krossovka"],
+    ["uz", "nomad krossovka", "&brand=nomad", "krossovka"],
+    ["ru", "номад кроссовки", "&brand=nomad", "кроссовки"],
+  ] as const) {
+    it(`${lang}: «${typed}» reads a size or a brand as its filter`, async () => {
+      const want = await found(rest, PREFIX[lang], filters);
+      expect(want.slugs.length, `${rest}${filters}`).toBeGreaterThan(0);
+      const got = await found(typed, PREFIX[lang]);
+      expect(got.slugs, typed).toEqual(want.slugs);
+      expect(tags(chipsOf(got.body) ?? "", "a").length, "its chip").toBe(1);
+    });
+  }
 
   it("exactly what was typed reads nothing", async () => {
     const exact = await html(`/ru/search?q=${encodeURIComponent("белая футболка")}&exact=1`);

@@ -55,13 +55,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const listing = found?.listing ?? null;
   // What the query named (a colour, a department) as filters the listing applied: the grid, its form and chips show them.
   const read = found?.read ?? null;
-  const listingQuery = read ? { ...query, q: read.q, color: read.color, dept: read.dept } : { ...query, dept: found?.dept ?? null };
+  const listingQuery = read
+    ? { ...query, q: read.q, color: read.color, brand: read.brand, size: read.size, dept: read.dept }
+    : { ...query, dept: found?.dept ?? null };
   // Its chips undo each filter from the listing as read: without the colour, "белая футболка" is "футболка".
   const effective = new URLSearchParams(url.searchParams);
   if (read) {
     effective.set("q", read.q);
-    effective.delete("color");
-    for (const c of read.color) effective.append("color", c);
+    for (const name of ["color", "brand", "size"] as const) {
+      effective.delete(name);
+      for (const value of read[name]) effective.append(name, value);
+    }
     if (read.dept) effective.set("dept", read.dept);
   }
   // The query was read otherwise (another keyboard layout, a typo): say so, and offer exactly what was typed.
