@@ -106,6 +106,8 @@ export default [
   api("api/ops/reviews", "ops/reviews.ts"),
   api("api/ops/reviews/:id", "ops/review.ts"),
   api("api/ops/products/:slug/photos/:position", "ops/product-photo.ts"),
+  api("api/ops/search/misses", "ops/search-misses.ts"),
+  api("api/ops/search/synonyms", "ops/search-synonyms.ts"),
   api("api/ops/*", "ops/unknown.ts"),
   // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
   page("ops/login", "ops-login.tsx"),

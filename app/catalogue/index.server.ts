@@ -3,6 +3,8 @@ export { getCards, getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
 export { type SearchResult, searchProducts } from "./search.server";
 export { refreshSearchTerms } from "./search-index.server";
+export { type Miss, MISS_WEEKS, purgeOldMisses, recordMiss, searchMisses, weekOf } from "./search-misses.server";
+export { addSynonym, listSynonyms, type StoredSynonym } from "./search-synonyms.server";
 export { type ImportProblem, importedProductIds, importReferences, importStatements, stockShortfalls } from "./import.server";
 export { SUGGEST_CANDIDATES, SUGGESTED, type Suggestions, suggest, suggestProducts } from "./suggest.server";
 export { exactSearchUrl, getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";

@@ -1,3 +1,4 @@
+import { synonymsForIndex } from "./search-synonyms.server";
 import { productSearchColumns } from "./search-terms.server";
 
 type SourceRow = { id: number; brand: string; names: string; descriptions: string; categories: string; colour: string };
@@ -7,12 +8,14 @@ const UPDATES_PER_BATCH = 100;
 
 /**
  * Writes the search columns of the given products (every product without ids) from what D1
- * holds of them: names and descriptions, brand, category chain, colour. For a writer that
+ * holds of them: names and descriptions, brand, category chain, colour, and the words operators
+ * taught search (`addSynonym`). For a writer that
  * changed them in other tables (a renamed brand or category, new translations), and to
  * index products written before the index existed; the triggers on `products` bring the
  * FTS5 index along. Answers how many products it wrote.
  */
 export async function refreshSearchTerms(db: D1Database, ids?: readonly number[]): Promise<number> {
+  const synonyms = await synonymsForIndex(db);
   const { results } = await db
     .prepare(
       `SELECT p.id, b.name AS brand,
@@ -29,11 +32,14 @@ export async function refreshSearchTerms(db: D1Database, ids?: readonly number[]
   const updates = results.map((r) => {
     const names: string[] = JSON.parse(r.names);
     const categories: string[][] = JSON.parse(r.categories);
-    const c = productSearchColumns({
-      names: [...names, r.brand],
-      categories: categories.flat(),
-      other: [...(JSON.parse(r.colour) as string[]), ...(JSON.parse(r.descriptions) as string[])],
-    });
+    const c = productSearchColumns(
+      {
+        names: [...names, r.brand],
+        categories: categories.flat(),
+        other: [...(JSON.parse(r.colour) as string[]), ...(JSON.parse(r.descriptions) as string[])],
+      },
+      synonyms,
+    );
     return db
       .prepare("UPDATE products SET search_name = ?, search_category = ?, search_rest = ? WHERE id = ?")
       .bind(c.search_name, c.search_category, c.search_rest, r.id);

@@ -188,8 +188,28 @@ export type ProductSearchColumns = { search_name: string; search_category: strin
  * product's names, brand, category or colour change and writes the three columns with the
  * row: the table's triggers keep the FTS5 index in step with them.
  */
-export function productSearchColumns(source: ProductSearchSource): ProductSearchColumns {
-  return { search_name: indexTerms(source.names), search_category: indexTerms(source.categories), search_rest: indexTerms(source.other) };
+export function productSearchColumns(source: ProductSearchSource, synonyms: readonly Synonym[] = []): ProductSearchColumns {
+  const columns = { search_name: indexTerms(source.names), search_category: indexTerms(source.categories), search_rest: indexTerms(source.other) };
+  const taught = synonymTerms(new Set(Object.values(columns).join(" ").split(" ")), synonyms);
+  return taught ? { ...columns, search_rest: [...new Set([...columns.search_rest.split(" "), ...taught.split(" ")])].filter(Boolean).join(" ") } : columns;
+}
+
+/** A word operators taught search: it finds what `means` (a word, or words) finds. */
+export type Synonym = { word: string; means: string };
+
+/** The terms of `means` as a product's index must hold them all: each word by any of its terms. */
+export function meaningTerms(means: string): string[][] {
+  return wordsOf(means).map(wordTerms);
+}
+
+/** The taught words' terms for a product whose terms these are: those of every synonym whose meaning it has. */
+export function synonymTerms(productTerms: ReadonlySet<string>, synonyms: readonly Synonym[]): string {
+  const out = new Set<string>();
+  for (const s of synonyms) {
+    const meaning = meaningTerms(s.means);
+    if (meaning.length && meaning.every((terms) => terms.some((t) => productTerms.has(t)))) for (const t of indexTerms([s.word]).split(" ")) out.add(t);
+  }
+  return [...out].filter(Boolean).join(" ");
 }
 
 // ---------------------------------------------------------------------------

@@ -5,3 +5,4 @@ export { decideReview, reviewQueue } from "./reviews.server";
 export { importCatalogue } from "./catalogue.server";
 export { CONSOLE_SECTIONS, consoleAction, consoleData, nextSteps, requireConsole, signIn, signOut } from "./console.server";
 export { uploadPhoto } from "./photos.server";
+export { searchMissesCall, searchSynonymsCall } from "./search.server";

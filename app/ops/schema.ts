@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGS } from "~/i18n/languages";
 import { SHOP_STEPS } from "~/orders/index";
 import { moderationSchema } from "~/reviews/index";
 
@@ -92,4 +93,40 @@ export const consoleItemQuerySchema = z.object({
     .string()
     .trim()
     .regex(/^(?:[a-z0-9-]{1,120}|[1-9][0-9]{0,9})$/, { error: "ops:console.itemQuery" }),
+});
+
+/** `GET /api/ops/search/misses`: a week (any day of it, YYYY-MM-DD; else this one), a language, how many. */
+export const missesQuerySchema = z.object({
+  week: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "ops:errors.week" })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "ops:errors.week" })
+    .optional(),
+  lang: z.enum(LANGS, { error: "ops:errors.lang" }).optional(),
+  limit: z.coerce
+    .number({ error: "ops:errors.limit" })
+    .int({ error: "ops:errors.limit" })
+    .min(1, { error: "ops:errors.limit" })
+    .max(100, { error: "ops:errors.limit" })
+    .optional(),
+});
+
+/** The longest word (and meaning) a synonym takes. */
+export const SYNONYM_MAX = 60;
+
+/** `POST /api/ops/search/synonyms`: a word, what it means (words the catalogue's texts have), the language it is of. */
+export const synonymSchema = z.object({
+  word: z
+    .string({ error: "ops:errors.synonymWord" })
+    .trim()
+    .min(2, { error: "ops:errors.synonymWord" })
+    .max(SYNONYM_MAX, { error: "ops:errors.synonymWord" })
+    .regex(/^[\p{L}\p{N}' -]+$/u, { error: "ops:errors.synonymWord" }),
+  means: z
+    .string({ error: "ops:errors.synonymMeans" })
+    .trim()
+    .min(2, { error: "ops:errors.synonymMeans" })
+    .max(SYNONYM_MAX, { error: "ops:errors.synonymMeans" })
+    .regex(/^[\p{L}\p{N}' -]+$/u, { error: "ops:errors.synonymMeans" }),
+  lang: z.enum(LANGS, { error: "ops:errors.lang" }),
 });

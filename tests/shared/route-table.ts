@@ -78,6 +78,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/ops/reviews", url: "/api/ops/reviews", personal: true, json: true },
   { route: "api/ops/reviews/:id", url: "/api/ops/reviews/1", personal: true, json: true },
   { route: "api/ops/products/:slug/photos/:position", url: "/api/ops/products/PRODUCT/photos/0", personal: true, json: true },
+  { route: "api/ops/search/misses", url: "/api/ops/search/misses", personal: true, json: true },
+  { route: "api/ops/search/synonyms", url: "/api/ops/search/synonyms", personal: true, json: true },
   { route: "api/ops/*", url: "/api/ops/whatever", personal: true, json: true },
   { route: "ops/login", url: "/ops/login", personal: true, action: true },
   { route: "ops/logout", url: "/ops/logout", personal: true, action: true },

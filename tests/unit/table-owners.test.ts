@@ -39,6 +39,8 @@ const TABLE_OWNERS: Record<string, string> = {
   favourite_brands: "favourites",
   guest_favourite_brands: "favourites",
   search_history: "search",
+  search_misses: "catalogue",
+  search_synonyms: "catalogue",
   cities: "delivery",
   delivery_types: "delivery",
   delivery_costs: "delivery",

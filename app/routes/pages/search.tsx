@@ -12,6 +12,7 @@ import {
   isFiltered,
   parseCatalogueQuery,
   pastTheEnd,
+  recordMiss,
   requireCleanListingUrl,
   searchProducts,
 } from "~/catalogue/index.server";
@@ -53,6 +54,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ),
   ]);
   const listing = found?.listing ?? null;
+  // What the shop learns: a query that found nothing, or was corrected, is counted (after the answer, nothing personal).
+  if (query.q && (!listing || listing.total === 0 || found?.correctedTo))
+    app.ctx.waitUntil(
+      recordMiss(app.env.DB, lang, query.q, found?.correctedTo ?? null).catch((error: unknown) => console.error("search miss not counted", error)),
+    );
   // What the query named (a colour, a department) as filters the listing applied: the grid, its form and chips show them.
   const read = found?.read ?? null;
   const listingQuery = read
