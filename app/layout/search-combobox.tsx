@@ -99,17 +99,20 @@ export function SearchCombobox(props: SearchComboboxProps) {
   }, []);
 
   /**
-   * Goes to a URL in the shop. The query is remembered by the search page for a shopper with a
-   * session; otherwise (a guest without one yet, or a suggestion that is not the search page) here.
+   * Goes to a URL in the shop, at once: nothing waits before the navigation, so two searches in a
+   * row land in the order they were asked, the last one last. The query is remembered by the
+   * search page for a shopper with a session; otherwise (a guest without one yet, or a suggestion
+   * that is not the search page) here, beside the navigation.
    */
   const go = useCallback(
-    async (url: string, remember: string, viaSearchPage: boolean) => {
+    (url: string, remember: string, viaSearchPage: boolean) => {
       close();
       if (remember && (!viaSearchPage || !history?.kept)) {
-        await fetch(`/api/search/history?lang=${lang}`, {
+        void fetch(`/api/search/history?lang=${lang}`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ q: remember }),
+          keepalive: true,
         }).catch(() => undefined);
       }
       input.current?.blur();
@@ -122,7 +125,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const choose = useCallback(
     (o: Option) => {
       const entry = o.group === "history" ? history?.items.find((e) => e.id === o.entryId) : undefined;
-      void go(o.url, entry ? entry.query : (input.current?.value.trim() ?? ""), o.group === "history" || o.group === "all");
+      go(o.url, entry ? entry.query : (input.current?.value.trim() ?? ""), o.group === "history" || o.group === "all");
     },
     [go, history],
   );
@@ -214,9 +217,11 @@ export function SearchCombobox(props: SearchComboboxProps) {
       const value = box.value.trim();
       if (!value) return;
       event.preventDefault();
+      // A suggestion only when the shopper moved to one (arrows or pointer) in this list: Enter
+      // otherwise searches exactly what is in the box, whatever answer arrived meanwhile.
       const chosen = now.activeIndex >= 0 && now.shown ? now.options[now.activeIndex] : undefined;
       if (chosen) now.choose(chosen);
-      else void now.go(`${owner.getAttribute("action")}?q=${encodeURIComponent(value)}`, value, true);
+      else now.go(`${owner.getAttribute("action")}?q=${encodeURIComponent(value)}`, value, true);
     };
     box.addEventListener("keydown", onKey);
     owner.addEventListener("submit", onSubmit);
