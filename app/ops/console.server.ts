@@ -1,5 +1,6 @@
 import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
-import { importStatements, setStockStatement } from "~/catalogue/index.server";
+import { addSynonym, importStatements, listSynonyms, searchMisses, setStockStatement, weekOf } from "~/catalogue/index.server";
+import type { Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
@@ -10,13 +11,26 @@ import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { OPS_TRIES, OPS_TRIES_WINDOW } from "./call.server";
 import type { ConsoleItem, ConsoleOrder, ConsoleSection } from "./console";
 import { audit, clientOfId, clientOfKey, type OpsClient, type OpsScope, SCOPE } from "./keys.server";
-import { consoleItemQuerySchema, consoleLoginSchema, consolePriceSchema, consoleReviewSchema, consoleStepSchema, consoleStockSchema } from "./schema";
+import {
+  consoleItemQuerySchema,
+  consoleLoginSchema,
+  consolePriceSchema,
+  consoleReviewSchema,
+  consoleStepSchema,
+  consoleStockSchema,
+  synonymSchema,
+} from "./schema";
 
 /** How long a console sign-in lasts; the key itself is checked again on every request. */
 const CONSOLE_HOURS = 8;
 
 /** The scope each console page needs. */
-export const CONSOLE_SECTIONS: Record<ConsoleSection, OpsScope> = { reviews: SCOPE.reviews, orders: SCOPE.orders, item: SCOPE.catalogue };
+export const CONSOLE_SECTIONS: Record<ConsoleSection, OpsScope> = {
+  reviews: SCOPE.reviews,
+  orders: SCOPE.orders,
+  item: SCOPE.catalogue,
+  searches: SCOPE.catalogue,
+};
 
 type Args = { context: Readonly<RouterContextProvider>; request: Request };
 
@@ -114,9 +128,16 @@ export function nextSteps(order: Pick<Order, "state" | "status" | "payment">): s
   }
 }
 
-/** What a section shows: the pending reviews, the newest orders with their next steps, or the item asked for. */
+/** How many of the week's searches that found nothing the console lists. */
+const CONSOLE_MISSES = 100;
+
+/** What a section shows: the pending reviews, the newest orders with their next steps, the item asked for, or this week's searches that found nothing with the words taught. */
 export async function consoleData(db: D1Database, section: ConsoleSection, url: URL) {
   if (section === "reviews") return { reviews: await pendingReviews(db) };
+  if (section === "searches") {
+    const [misses, synonyms] = await Promise.all([searchMisses(db, weekOf(Date.now()), null, CONSOLE_MISSES), listSynonyms(db)]);
+    return { misses, synonyms, teach: url.searchParams.get("teach")?.slice(0, 60) ?? "" };
+  }
   if (section === "orders") {
     const { results } = await db.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 30").all<{ id: number }>();
     const orders = (
@@ -192,9 +213,17 @@ export async function consoleAction(args: Args, section: ConsoleSection) {
   };
 
   const schema =
-    section === "reviews" ? consoleReviewSchema : section === "orders" ? consoleStepSchema : form.has("sku") ? consoleStockSchema : consolePriceSchema;
+    section === "reviews"
+      ? consoleReviewSchema
+      : section === "orders"
+        ? consoleStepSchema
+        : section === "searches"
+          ? synonymSchema
+          : form.has("sku")
+            ? consoleStockSchema
+            : consolePriceSchema;
   const submission = parseForm(form, schema);
-  const formId = String(form.get("id") ?? form.get("sku") ?? form.get("slug") ?? "").slice(0, 120);
+  const formId = section === "searches" ? "synonym" : String(form.get("id") ?? form.get("sku") ?? form.get("slug") ?? "").slice(0, 120);
   if (!allowed) return refuse(submission, { status: 403, form: formId, message: "ops:console.scope" });
   if (submission.status !== "success") return refuse(submission, { status: 400, form: formId });
   const value = submission.value as Record<string, unknown>;
@@ -211,6 +240,10 @@ export async function consoleAction(args: Args, section: ConsoleSection) {
     const result = await advanceOrder(app.env, v.id, v.status, v.status === "shipped" ? (v.tracking ?? null) : null);
     if (result.outcome === "missing") return refuse(submission, { status: 404, form: formId, message: "ops:errors.orderNotFound" });
     if (result.outcome === "conflict") return refuse(submission, { status: 409, form: formId, message: "ops:console.conflict" });
+  } else if (section === "searches") {
+    const v = value as { word: string; means: string; lang: Lang };
+    what = `${path}/synonyms`;
+    await addSynonym(db, v);
   } else if ("sku" in value) {
     const v = value as { slug: string; sku: number; stock: number };
     what = `${path}/${v.slug}/stock`;

@@ -1,5 +1,5 @@
-/** The console's pages, in its menu's order (the scope each needs: console.server.ts). */
-export const CONSOLE_PAGES = ["reviews", "orders", "item"] as const;
+/** The console's pages, in its menu's order (the scope each needs: console.server.ts). Not "search": /ops/search would be the search page of a language "ops". */
+export const CONSOLE_PAGES = ["reviews", "orders", "item", "searches"] as const;
 export type ConsoleSection = (typeof CONSOLE_PAGES)[number];
 
 export type ConsoleOrder = {
@@ -19,3 +19,7 @@ export type ConsoleItem = {
   salePrice: number;
   skus: { id: number; size: string; stock: number }[];
 };
+
+/** A search that found nothing, or was corrected, this week. */
+export type ConsoleMiss = { query: string; lang: string; count: number; correctedTo: string | null };
+export type ConsoleSynonym = { id: number; word: string; means: string; lang: string };

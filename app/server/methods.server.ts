@@ -67,7 +67,7 @@ const API_SPACE =
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/ops\/(?:login|logout|reviews|orders|item)$/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/ops\/(?:login|logout|reviews|orders|item|searches)$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|photos\/|assets\/|favicon|icons\.svg|manifest)/;

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import uzOps from "../../locales/uz/ops.json";
 import uzReviews from "../../locales/uz/reviews.json";
 import { OPS_TRIES, revokeOpsKey } from "~/ops/index.server";
@@ -278,5 +278,28 @@ describe("the console's pages", () => {
       `/ops/item/${p.slug}/stock 303`,
       `/ops/item/${p.slug}/stock 404`,
     ]);
+  });
+
+  it("search: this week's searches that found nothing, each with a link to teach its word; a word taught is found at once; a bad one keeps the form", async () => {
+    const cookie = await signIn(await opsKey(["catalogue:write"], "console-search"));
+    await get(`/ru/search?q=${encodeURIComponent("кеды")}`, { headers: ip() });
+    let body = "";
+    await vi.waitFor(async () => {
+      body = (await page("/ops/searches", cookie)).body;
+      expect(decode(body)).toContain("кеды");
+    });
+    expect(decode(body)).toContain(`/ops/searches?teach=${encodeURIComponent("кеды")}`);
+    const teach = await page(`/ops/searches?teach=${encodeURIComponent("кеды")}`, cookie);
+    expect(decode(teach.body)).toMatch(/name="word"[^>]*value="кеды"|value="кеды"[^>]*name="word"/);
+    const refused = await send("/ops/searches", cookie, { word: "<>", means: "кроссовки", lang: "ru" });
+    expect(refused.status).toBe(400);
+    expect(decode(await refused.text())).toContain("<>");
+    const taught = await send("/ops/searches", cookie, { word: "кеды", means: "кроссовки", lang: "ru" });
+    expect(taught.status).toBe(303);
+    expect(taught.headers.get("Location")).toBe("/ops/searches?done=1");
+    const found = await get(`/ru/search?q=${encodeURIComponent("кеды")}&exact=1`, { headers: ip() });
+    expect(await found.text()).not.toContain('data-testid="no-results"');
+    expect(decode((await page("/ops/searches", cookie)).body)).toContain("кеды → кроссовки (ru)");
+    expect(await auditOf("console-search")).toContainEqual({ method: "POST", path: "/ops/searches/synonyms", status: 303 });
   });
 });

@@ -8,7 +8,7 @@ import { formatUzs } from "~/i18n/format";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
-import { CONSOLE_PAGES, type ConsoleItem, type ConsoleOrder, type ConsoleSection } from "~/ops/index";
+import { CONSOLE_PAGES, type ConsoleItem, type ConsoleMiss, type ConsoleOrder, type ConsoleSection, type ConsoleSynonym } from "~/ops/index";
 import { CONSOLE_SECTIONS, consoleAction, consoleData, requireConsole } from "~/ops/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -86,8 +86,10 @@ export default function Ops({ loaderData, actionData }: Route.ComponentProps) {
         <Reviews reviews={d.reviews ?? []} actionData={actionData as Reply} />
       ) : "orders" in d ? (
         <Orders orders={d.orders ?? []} lang={d.lang} actionData={actionData as Reply} />
+      ) : "misses" in d ? (
+        <Search misses={d.misses ?? []} synonyms={d.synonyms ?? []} teach={d.teach ?? ""} actionData={actionData as Reply} />
       ) : "item" in d ? (
-        <Item item={d.item} query={d.query} queryError={d.queryError} lang={d.lang} actionData={actionData as Reply} />
+        <Item item={d.item ?? null} query={d.query ?? ""} queryError={d.queryError ?? null} lang={d.lang} actionData={actionData as Reply} />
       ) : null}
     </section>
   );
@@ -256,5 +258,73 @@ function StockForm({ slug, sku, lastResult }: { slug: string; sku: { id: number;
         {t("ops:console.item.saveStock")}
       </button>
     </ConformForm>
+  );
+}
+
+/** This week's searches that found nothing (or were corrected), each with a link to teach its word; the form to teach one; the words taught. */
+function Search({ misses, synonyms, teach, actionData }: { misses: ConsoleMiss[]; synonyms: ConsoleSynonym[]; teach: string; actionData: Reply }) {
+  const { t } = useI18n();
+  const form = useReplyForm({ id: "synonym", lastResult: replyFor(actionData, "synonym"), defaultValue: { word: teach, lang: "ru" } });
+  return (
+    <>
+      <h2>{t("ops:console.searches.misses")}</h2>
+      {misses.length ? (
+        <table className="ops__table" data-testid="ops-misses">
+          <thead>
+            <tr>
+              <th scope="col">{t("ops:console.searches.query")}</th>
+              <th scope="col">{t("ops:console.searches.lang")}</th>
+              <th scope="col">{t("ops:console.searches.count")}</th>
+              <th scope="col">{t("ops:console.searches.corrected")}</th>
+              <td />
+            </tr>
+          </thead>
+          <tbody>
+            {misses.map((m) => (
+              <tr key={`${m.lang}:${m.query}`} data-testid="ops-miss">
+                <th scope="row">{m.query}</th>
+                <td>{m.lang}</td>
+                <td>{m.count}</td>
+                <td>{m.correctedTo ?? t("ops:console.searches.nothing")}</td>
+                <td>
+                  <a href={`/ops/searches?teach=${encodeURIComponent(m.query)}#synonym`}>{t("ops:console.searches.teach")}</a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p data-testid="ops-empty">{t("ops:console.searches.none")}</p>
+      )}
+      <h2 id="synonym">{t("ops:console.searches.add")}</h2>
+      <ConformForm form={form} className="form" data-testid="ops-synonym">
+        <FormError />
+        <FormRow name="word" label={t("ops:console.searches.word")} maxLength={60} required />
+        <FormRow name="means" label={t("ops:console.searches.means")} maxLength={60} required />
+        <div className="row">
+          <label htmlFor="ops-synonym-lang">{t("ops:console.searches.lang")}</label>
+          <select id="ops-synonym-lang" name="lang" defaultValue="ru">
+            {["uz", "ru", "uk"].map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" data-testid="ops-teach">
+          {t("ops:console.searches.add")}
+        </button>
+      </ConformForm>
+      <h2>{t("ops:console.searches.taught")}</h2>
+      {synonyms.length ? (
+        <ul className="ops__list" data-testid="ops-synonyms">
+          {synonyms.map((s) => (
+            <li key={s.id}>{`${s.word} → ${s.means} (${s.lang})`}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t("ops:console.searches.noSynonyms")}</p>
+      )}
+    </>
   );
 }
