@@ -3,10 +3,10 @@ import type { Plugin } from "vite";
 /**
  * zod 4's classic schemas carry JSON Schema generation in every instance (`toJSONSchema()`,
  * `~standard.jsonSchema`, getters such as `minLength`): two modules of ≈ 17 kB, ≈ 5 kB gzip, in
- * the forms chunk of every page with a form. The browser only parses form data with the
- * schemas (conform reads `_zod.bag`, never those methods), so its build gets these two modules
- * as stand-ins: each export throws when called; the method factories a schema calls when it is
- * built return a method that throws. The Worker keeps the real modules.
+ * the forms chunk of every page with a form. The browser and the Worker only parse form data
+ * with the schemas (conform reads `_zod.bag`, never those methods), so their builds get these
+ * two modules as stand-ins: each export throws when called; the method factories a schema calls
+ * when it is built return a method that throws. The dev server and the tests keep the real ones.
  * docs/decisions/203-zod-without-json-schema.md: why, what it saves, how to redo it.
  */
 export const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
@@ -31,18 +31,18 @@ export function jsonSchemaStandIn(code: string): string {
   if (!names.length)
     throw new Error("zod-browser: found no exports in zod's JSON Schema module; zod changed: redo docs/decisions/203-zod-without-json-schema.md");
   const lines = [
-    'function unavailable() { throw new Error("JSON Schema is not in the browser build (scripts/vite-zod-browser.ts)"); }',
+    'function unavailable() { throw new Error("JSON Schema is not in the production build (scripts/vite-zod-browser.ts)"); }',
     ...names.map((name) => (/^create/.test(name) ? `export const ${name} = () => unavailable;` : `export const ${name} = unavailable;`)),
   ];
   return lines.join("\n");
 }
 
-/** The browser's build only. */
+/** The production builds (the browser's, and the Worker's: its upload's budget), not the dev server. */
 export function zodBrowser(): Plugin {
   return {
     name: "zod-browser",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
+    applyToEnvironment: (environment) => environment.name === "client" || environment.name === "ssr",
     transform(code, id) {
       if (!ZOD_JSON_SCHEMA.test(id)) return null;
       return { code: jsonSchemaStandIn(code), map: { mappings: "" } };

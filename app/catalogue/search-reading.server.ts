@@ -58,6 +58,28 @@ const JOINING = new Set(JOINING_WORDS.flatMap((w) => wordsOf(w)));
 
 const shares = (a: readonly string[], b: ReadonlySet<string>) => a.some((t) => b.has(t));
 
+type Prepared = { names: { slug: string; words: Set<string>[] }[]; brandNames: { slug: string; words: string[] }[] };
+/** The lexicon's names as the reading compares them, made once per copy of the lexicon (each isolate's, for a minute). */
+const preparedOf = new WeakMap<SearchLexicon["colours"], Prepared>();
+function prepared(lexicon: SearchLexicon): Prepared {
+  let p = preparedOf.get(lexicon.colours);
+  if (!p) {
+    p = {
+      // Each colour name as its words' terms, the longest names first ("to'q qizil" before "qizil").
+      names: lexicon.colours
+        .flatMap((c) => c.names.map((name) => ({ slug: c.slug, words: wordsOf(name).map((w) => new Set(ownTermsOf(w))) })))
+        .filter((n) => n.words.length > 0)
+        .sort((a, b) => b.words.length - a.words.length),
+      brandNames: lexicon.brands
+        .map((b) => ({ slug: b.slug, words: wordsOf(b.name) }))
+        .filter((b) => b.words.length > 0)
+        .sort((a, b) => b.words.length - a.words.length),
+    };
+    preparedOf.set(lexicon.colours, p);
+  }
+  return p;
+}
+
 /** Reads a query (see `QueryReading`); nothing read: the query's words as they are, no department, no colour. */
 export function readQuery(q: string, lexicon: SearchLexicon): QueryReading {
   const words = wordsOf(q);
@@ -71,11 +93,7 @@ export function readQuery(q: string, lexicon: SearchLexicon): QueryReading {
       used[i] = true;
     }
   });
-  // Each colour name as its words' terms, the longest names first ("to'q qizil" before "qizil").
-  const names = lexicon.colours
-    .flatMap((c) => c.names.map((name) => ({ slug: c.slug, words: wordsOf(name).map((w) => new Set(ownTermsOf(w))) })))
-    .filter((n) => n.words.length > 0)
-    .sort((a, b) => b.words.length - a.words.length);
+  const { names, brandNames } = prepared(lexicon);
   const colors = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     if (used[i]) continue;
@@ -86,10 +104,6 @@ export function readQuery(q: string, lexicon: SearchLexicon): QueryReading {
   }
   // A brand by its whole name, in either alphabet, a typo allowed in a word of 5+ letters ("regstan", "регистан").
   const latin = words.map((w) => (/[\u0400-\u04ff]/.test(w) ? toLatin(w) : w));
-  const brandNames = lexicon.brands
-    .map((b) => ({ slug: b.slug, words: wordsOf(b.name) }))
-    .filter((b) => b.words.length > 0)
-    .sort((a, b) => b.words.length - a.words.length);
   const near = (typed: string, name: string) => typed === name || (typoBudget([...typed].length) >= 1 && typoCost(typed, name, 1) <= 1);
   const brands = new Set<string>();
   for (let i = 0; i < words.length; i++) {
