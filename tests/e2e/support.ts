@@ -353,8 +353,12 @@ export async function signIn(page: Page, account: { login: string; password: str
 
 // ——— A cart with lines ———
 
-/** A page's HTML shows a club product's badge (the markup's class, not the inline stylesheet's rule). */
-export const hasClubBadge = (html: string) => html.includes('class="badge badge--club"');
+/**
+ * A product page's product is a club product: its own badge (not the inline stylesheet's rule,
+ * nor a related card's, whose markup the page may carry already written when its read came back
+ * before the first flush).
+ */
+export const hasClubBadge = (html: string) => html.includes('data-testid="club-badge"');
 
 /**
  * Puts `lines` different products into the page's cart through the JSON call
