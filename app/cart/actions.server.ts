@@ -326,16 +326,20 @@ const promoApply = handler({
   },
 });
 
-const promoRemove = handler({
-  schema: NO_RULES,
-  invalid: (_issue, s) => s.fail(400, "unknown_intent", "cart:errors.unknownIntent"),
-  async run(_value, s) {
-    const cart = await existingCart(s);
-    if ("ok" in cart) return cart;
-    await setPromoCode(s.db, cart.cartId, null);
-    return { ok: true, intent: s.intent, notice: "promoRemoved" };
-  },
-});
+/** A cart setting taken away (a promo code, bonuses): nothing to parse, the cart's setting cleared. */
+const settingRemoval = (notice: string, clear: (db: D1Database, cartId: number) => Promise<void>) =>
+  handler({
+    schema: NO_RULES,
+    invalid: (_issue, s) => s.fail(400, "unknown_intent", "cart:errors.unknownIntent"),
+    async run(_value, s) {
+      const cart = await existingCart(s);
+      if ("ok" in cart) return cart;
+      await clear(s.db, cart.cartId);
+      return { ok: true, intent: s.intent, notice };
+    },
+  });
+
+const promoRemove = settingRemoval("promoRemoved", (db, cartId) => setPromoCode(db, cartId, null));
 
 const bonusesApply = handler({
   schema: bonusesSchema,
@@ -352,16 +356,7 @@ const bonusesApply = handler({
   },
 });
 
-const bonusesRemove = handler({
-  schema: NO_RULES,
-  invalid: (_issue, s) => s.fail(400, "unknown_intent", "cart:errors.unknownIntent"),
-  async run(_value, s) {
-    const cart = await existingCart(s);
-    if ("ok" in cart) return cart;
-    await setBonuses(s.db, cart.cartId, 0);
-    return { ok: true, intent: s.intent, notice: "bonusesRemoved" };
-  },
-});
+const bonusesRemove = settingRemoval("bonusesRemoved", (db, cartId) => setBonuses(db, cartId, 0));
 
 const delivery = handler({
   schema: deliverySchema,

@@ -65,19 +65,33 @@ function prepared(lexicon: SearchLexicon): Prepared {
   let p = preparedOf.get(lexicon.colours);
   if (!p) {
     p = {
-      // Each colour name as its words' terms, the longest names first ("to'q qizil" before "qizil").
-      names: lexicon.colours
-        .flatMap((c) => c.names.map((name) => ({ slug: c.slug, words: wordsOf(name).map((w) => new Set(ownTermsOf(w))) })))
-        .filter((n) => n.words.length > 0)
-        .sort((a, b) => b.words.length - a.words.length),
-      brandNames: lexicon.brands
-        .map((b) => ({ slug: b.slug, words: wordsOf(b.name) }))
-        .filter((b) => b.words.length > 0)
-        .sort((a, b) => b.words.length - a.words.length),
+      // Each colour name as its words' terms.
+      names: longestFirst(lexicon.colours.flatMap((c) => c.names.map((name) => ({ slug: c.slug, words: wordsOf(name).map((w) => new Set(ownTermsOf(w))) })))),
+      brandNames: longestFirst(lexicon.brands.map((b) => ({ slug: b.slug, words: wordsOf(b.name) }))),
     };
     preparedOf.set(lexicon.colours, p);
   }
   return p;
+}
+
+/** Names with words, the longest first ("to'q qizil" before "qizil", "chimgan outdoor" before a one-word brand). */
+const longestFirst = <N extends { words: unknown[] }>(names: N[]): N[] =>
+  names.filter((n) => n.words.length > 0).sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * The names (`longestFirst`) whose every word matches the query's words from some unread word on
+ * (`matches`: the query word at an index against a name's word); their words are marked read.
+ */
+function readNames<W>(count: number, used: boolean[], names: readonly { slug: string; words: W[] }[], matches: (at: number, word: W) => boolean): string[] {
+  const found = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    if (used[i]) continue;
+    const name = names.find((n) => n.words.every((w, k) => i + k < count && !used[i + k] && matches(i + k, w)));
+    if (!name) continue;
+    found.add(name.slug);
+    for (let k = 0; k < name.words.length; k++) used[i + k] = true;
+  }
+  return [...found];
 }
 
 /** Reads a query (see `QueryReading`); nothing read: the query's words as they are, no department, no colour. */
@@ -94,25 +108,11 @@ export function readQuery(q: string, lexicon: SearchLexicon): QueryReading {
     }
   });
   const { names, brandNames } = prepared(lexicon);
-  const colors = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    if (used[i]) continue;
-    const name = names.find((n) => n.words.every((set, k) => i + k < words.length && !used[i + k] && shares(terms[i + k]!, set)));
-    if (!name) continue;
-    colors.add(name.slug);
-    for (let k = 0; k < name.words.length; k++) used[i + k] = true;
-  }
+  const colors = readNames(words.length, used, names, (at, set) => shares(terms[at]!, set));
   // A brand by its whole name, in either alphabet, a typo allowed in a word of 5+ letters ("regstan", "регистан").
   const latin = words.map((w) => (/[\u0400-\u04ff]/.test(w) ? toLatin(w) : w));
   const near = (typed: string, name: string) => typed === name || (typoBudget([...typed].length) >= 1 && typoCost(typed, name, 1) <= 1);
-  const brands = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    if (used[i]) continue;
-    const brand = brandNames.find((b) => b.words.every((w, k) => i + k < words.length && !used[i + k] && near(latin[i + k]!, w)));
-    if (!brand) continue;
-    brands.add(brand.slug);
-    for (let k = 0; k < brand.words.length; k++) used[i + k] = true;
-  }
+  const brands = readNames(words.length, used, brandNames, (at, word) => near(latin[at]!, word));
   // A size the catalogue has, as typed ("42", "xl").
   const sizeOf = new Map(lexicon.sizes.map((s) => [s.toLowerCase(), s]));
   const sizes = new Set<string>();
@@ -124,5 +124,5 @@ export function readQuery(q: string, lexicon: SearchLexicon): QueryReading {
   });
   const read = used.some(Boolean);
   const rest = words.filter((w, i) => !used[i] && !(read && JOINING.has(w)));
-  return { rest: read ? rest.join(" ") : q, dept, colors: [...colors], brands: [...brands], sizes: [...sizes] };
+  return { rest: read ? rest.join(" ") : q, dept, colors, brands, sizes: [...sizes] };
 }

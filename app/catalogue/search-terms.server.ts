@@ -203,7 +203,7 @@ export function meaningTerms(means: string): string[][] {
 }
 
 /** The taught words' terms for a product whose terms these are: those of every synonym whose meaning it has. */
-export function synonymTerms(productTerms: ReadonlySet<string>, synonyms: readonly Synonym[]): string {
+function synonymTerms(productTerms: ReadonlySet<string>, synonyms: readonly Synonym[]): string {
   const out = new Set<string>();
   for (const s of synonyms) {
     const meaning = meaningTerms(s.means);
@@ -277,7 +277,7 @@ export function ownTermsOf(word: string): string[] {
 }
 
 /** A folded word's terms as a query reads them (no prefixes): its own, and what it may also be. */
-export function searchTermsOf(word: string): string[] {
+function searchTermsOf(word: string): string[] {
   const unmixed = unmix(word);
   return [...new Set([...wordTerms(unmixed), ...alsoTerms(unmixed)])];
 }

@@ -32,24 +32,11 @@ function newKey(): string {
  * opening the checkout at once make one draft).
  */
 export async function getDraft(db: D1Database, cartId: number): Promise<Draft> {
-  return draftOf(await db.batch(draftStatements(db, cartId)));
-}
-
-/** `getDraft`'s statements (the draft made if it is not yet, then read), for a caller's batch: `draftOf` reads their answers. */
-export function draftStatements(db: D1Database, cartId: number): D1PreparedStatement[] {
-  return [
+  const [, row] = await db.batch([
     db.prepare("INSERT INTO checkout_drafts (cart_id, idempotency_key) VALUES (?, ?) ON CONFLICT DO NOTHING").bind(cartId, newKey()),
-    db
-      .prepare(
-        `SELECT name, phone, email, point_id AS pointId, address_id AS addressId, street, house, flat, post_code AS postCode, payment_method AS paymentMethod, comment,
-         idempotency_key AS idempotencyKey FROM checkout_drafts WHERE cart_id = ?`,
-      )
-      .bind(cartId),
-  ];
-}
-
-export function draftOf(results: D1Result[]): Draft {
-  return firstRow(results[1], draftFromRow)!;
+    draftReadStatement(db, { sql: "?", binds: [cartId] }),
+  ]);
+  return draftRead(row!)!;
 }
 
 /** The draft `draftReadStatement` read (null: none yet). */

@@ -28,15 +28,18 @@ export const ackSchema = z.object({
   cursor: z.coerce.number({ error: "ops:errors.cursor" }).int({ error: "ops:errors.cursor" }).min(0, { error: "ops:errors.cursor" }),
 });
 
+/** How many of a list a call asks for: 1 to 100. */
+const listLimit = z.coerce
+  .number({ error: "ops:errors.limit" })
+  .int({ error: "ops:errors.limit" })
+  .min(1, { error: "ops:errors.limit" })
+  .max(100, { error: "ops:errors.limit" })
+  .optional();
+
 /** The feed's query: where to start (else the acknowledged cursor) and how many orders. */
 export const feedQuerySchema = z.object({
   since: z.coerce.number({ error: "ops:errors.cursor" }).int({ error: "ops:errors.cursor" }).min(0, { error: "ops:errors.cursor" }).optional(),
-  limit: z.coerce
-    .number({ error: "ops:errors.limit" })
-    .int({ error: "ops:errors.limit" })
-    .min(1, { error: "ops:errors.limit" })
-    .max(100, { error: "ops:errors.limit" })
-    .optional(),
+  limit: listLimit,
 });
 
 const reasonOfRejection = (v: { decision: string; reason?: string | undefined }, ctx: z.RefinementCtx) => {
@@ -103,30 +106,23 @@ export const missesQuerySchema = z.object({
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "ops:errors.week" })
     .optional(),
   lang: z.enum(LANGS, { error: "ops:errors.lang" }).optional(),
-  limit: z.coerce
-    .number({ error: "ops:errors.limit" })
-    .int({ error: "ops:errors.limit" })
-    .min(1, { error: "ops:errors.limit" })
-    .max(100, { error: "ops:errors.limit" })
-    .optional(),
+  limit: listLimit,
 });
 
 /** The longest word (and meaning) a synonym takes. */
 export const SYNONYM_MAX = 60;
 
 /** `POST /api/ops/search/synonyms`: a word, what it means (words the catalogue's texts have), the language it is of. */
+const synonymText = (error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .min(2, { error })
+    .max(SYNONYM_MAX, { error })
+    .regex(/^[\p{L}\p{N}' -]+$/u, { error });
+
 export const synonymSchema = z.object({
-  word: z
-    .string({ error: "ops:errors.synonymWord" })
-    .trim()
-    .min(2, { error: "ops:errors.synonymWord" })
-    .max(SYNONYM_MAX, { error: "ops:errors.synonymWord" })
-    .regex(/^[\p{L}\p{N}' -]+$/u, { error: "ops:errors.synonymWord" }),
-  means: z
-    .string({ error: "ops:errors.synonymMeans" })
-    .trim()
-    .min(2, { error: "ops:errors.synonymMeans" })
-    .max(SYNONYM_MAX, { error: "ops:errors.synonymMeans" })
-    .regex(/^[\p{L}\p{N}' -]+$/u, { error: "ops:errors.synonymMeans" }),
+  word: synonymText("ops:errors.synonymWord"),
+  means: synonymText("ops:errors.synonymMeans"),
   lang: z.enum(LANGS, { error: "ops:errors.lang" }),
 });

@@ -295,7 +295,7 @@ export function ownerAsRead(session: Session<SessionData, FlashData>): { userId:
  * in it changed since it was read, "day" when only the day it was last written did (an unchanged
  * session is written again once a day, so it lasts 30 days from the last visit), else "none".
  */
-export function sessionChange(session: Session<SessionData, FlashData>, now = Date.now()): "none" | "day" | "data" {
+function sessionChange(session: Session<SessionData, FlashData>, now = Date.now()): "none" | "day" | "data" {
   const today = Math.floor(now / 86_400_000);
   const before = asRead.get(session);
   const sameData = before !== undefined && before === JSON.stringify(session.data);
