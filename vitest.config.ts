@@ -18,6 +18,20 @@ async function providerStandIn(request: Request): Promise<Response> {
     const form = await request.formData();
     return Response.json(standInVerdict(String(form.get("secret") ?? ""), String(form.get("response") ?? "")));
   }
+  // Click's Merchant API and Payme's API: the shop's refunds and receipts (fail by "click:<paydoc id>" or "payme:<transaction>").
+  const refund = /^\/click\/payment\/reversal\/\d+\/(\d+)$/.exec(url.pathname);
+  if (refund || url.pathname === "/click/payment/ofd_data/submit_items" || url.pathname === "/payme") {
+    const body = request.method === "DELETE" ? null : ((await request.json()) as { params?: { id?: string } });
+    const key = refund ? `click:${refund[1]}` : url.pathname === "/payme" ? `payme:${body?.params?.id}` : "";
+    const left = failuresLeft.get(key) ?? 0;
+    if (left > 0) {
+      failuresLeft.set(key, left - 1);
+      return new Response("provider down", { status: 503 });
+    }
+    received.push({ path: url.pathname, method: request.method, auth: request.headers.get("Auth") ?? request.headers.get("X-Auth"), body });
+    if (url.pathname === "/payme") return Response.json({ result: { receipt: { _id: body?.params?.id, state: 50 } }, id: 1 });
+    return Response.json({ error_code: 0, error_note: "Success", ...(refund ? { payment_id: Number(refund[1]) } : {}) });
+  }
   if (url.pathname === "/fail") {
     failuresLeft.set(url.searchParams.get("to") ?? "", Number(url.searchParams.get("times") ?? 1));
     return new Response(null, { status: 204 });
@@ -68,6 +82,13 @@ export default defineConfig({
                 CLICK_MERCHANT_ID: "77",
                 CLICK_SECRET_KEY: "test-click-secret",
                 CLICK_PAY_URL: "https://my.click.uz/services/pay",
+                CLICK_API_URL: "http://provider.test/click",
+                CLICK_MERCHANT_USER_ID: "55",
+                // And through Payme, whose receipts.cancel (refunds) is the stand-in above.
+                PAYME_MERCHANT_ID: "5e730e8e0b852a417aa49ceb",
+                PAYME_KEY: "test-payme-key",
+                PAYME_CHECKOUT_URL: "https://checkout.paycom.uz",
+                PAYME_API_URL: "http://provider.test/payme",
                 DEV_PAYMENTS: "1",
                 // Turnstile with Cloudflare's always-passing test secret; siteverify is the stand-in below.
                 TURNSTILE_SITE_KEY: "1x00000000000000000000BB",

@@ -77,9 +77,13 @@ export default [
   // Placing an order, for the checkout's last form and JSON clients.
   api("order/request", "order-request.ts"),
   api("api/orders/:id?", "orders.ts"),
-  // Click's Prepare and Complete callbacks (online payment), and its local stand-in.
+  // Click's Prepare and Complete callbacks and Payme's Merchant API (online payment), and their local stand-ins.
   api("api/payment/click/:op", "payment.ts"),
+  api("api/payment/payme", "payme.ts"),
   dev("dev/pay/click", "pay.tsx"),
+  dev("dev/pay/click-api/*", "click-api.ts"),
+  dev("dev/pay/payme/*", "pay-payme.tsx"),
+  dev("dev/pay/payme-api", "payme-api.ts"),
   dev("dev/turnstile/:file", "turnstile.ts"),
   // Favourites, guests and accounts.
   api("api/favorites/products/:productId", "favorites.ts", { id: "api-favorites-product" }),
@@ -108,6 +112,8 @@ export default [
   api("api/ops/products/:slug/photos/:position", "ops/product-photo.ts"),
   api("api/ops/search/misses", "ops/search-misses.ts"),
   api("api/ops/search/synonyms", "ops/search-synonyms.ts"),
+  api("api/ops/refunds", "ops/refunds.ts"),
+  api("api/ops/refunds/:id/retry", "ops/refund-retry.ts"),
   api("api/ops/*", "ops/unknown.ts"),
   // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
   page("ops/login", "ops-login.tsx"),

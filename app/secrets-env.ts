@@ -9,6 +9,8 @@ declare global {
     PROVIDER_API_KEY?: string;
     /** Click's secret key: signs its Prepare and Complete callbacks. */
     CLICK_SECRET_KEY?: string;
+    /** Payme's cash-register key: Payme's calls carry it (Basic auth, login "Paycom"), the shop's calls to Payme too. */
+    PAYME_KEY?: string;
     /** Turnstile's secret key: siteverify checks review captchas with it. */
     TURNSTILE_SECRET_KEY?: string;
   }

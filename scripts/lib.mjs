@@ -50,9 +50,21 @@ export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_D
       "--var",
       "DEV_OUTBOX:1",
       // No Click account here: /dev/pay/click plays Click's page and its signed callbacks.
-      ...["DEV_PAYMENTS:1", "CLICK_SERVICE_ID:4242", "CLICK_MERCHANT_ID:77", "CLICK_SECRET_KEY:local-click-secret", "CLICK_PAY_URL:/dev/pay/click"].flatMap(
-        (v) => ["--var", v],
-      ),
+      // Nor a Payme cash register: /dev/pay/payme plays Payme's page and its calls; refunds and
+      // receipts go to the providers' API stand-ins on the shop itself.
+      ...[
+        "DEV_PAYMENTS:1",
+        "CLICK_SERVICE_ID:4242",
+        "CLICK_MERCHANT_ID:77",
+        "CLICK_SECRET_KEY:local-click-secret",
+        "CLICK_PAY_URL:/dev/pay/click",
+        "CLICK_API_URL:/dev/pay/click-api",
+        "CLICK_MERCHANT_USER_ID:55",
+        "PAYME_MERCHANT_ID:5e730e8e0b852a417aa49ceb",
+        "PAYME_KEY:local-payme-key",
+        "PAYME_CHECKOUT_URL:/dev/pay/payme",
+        "PAYME_API_URL:/dev/pay/payme-api",
+      ].flatMap((v) => ["--var", v]),
       // Turnstile with Cloudflare's always-passing test keys (invisible), verified and drawn by
       // local stand-ins (no network here): its dummy token is accepted, as Cloudflare would.
       ...[

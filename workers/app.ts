@@ -14,7 +14,7 @@ import { laggingReplica } from "~/server/d1-lagging-replica";
 import { routeD1 } from "~/server/d1-session.server";
 import { purgeExpired } from "./maintenance";
 import { noteD1, withRequestLog } from "~/server/request-log.server";
-import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigin, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
+import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigins, retryDueRefunds, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, checkMethod, discardBody, isApiPath, jsonLoginRequest, type MethodCheck, withinBodyLimit } from "~/server/methods.server";
 
@@ -139,8 +139,7 @@ const worker = {
         response.headers.append("Server-Timing", `d1;desc="${d1.calls} calls, ${d1.statements} statements, ${d1.rowsRead ?? 0} rows read";dur=${d1.ms ?? 0}`);
       }
     }
-    const payTo = payOrigin(env);
-    return edge.answer(applySecurityHeaders(response, request, nonce, payTo ? [payTo] : []), nonce);
+    return edge.answer(applySecurityHeaders(response, request, nonce, payOrigins(env)), nonce);
   },
 
   /** wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire; daily, expired sessions and abandoned guest carts go. */
@@ -149,6 +148,9 @@ const worker = {
       ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));
       ctx.waitUntil(lapseUnconfirmedOrders(env, unconfirmedHours(env)).then((n) => console.info(`cancelled ${n} unconfirmed orders paid on delivery`)));
       ctx.waitUntil(requeueLost(env).then((n) => console.info(`queued ${n} lost outbox messages again`)));
+      // Money owed back that a provider refused or did not answer: tried again (a local stand-in through the Worker itself).
+      const dispatch = (r: Request) => worker.fetch(r as Parameters<typeof worker.fetch>[0], env, ctx);
+      ctx.waitUntil(retryDueRefunds(env, dispatch).then((n) => console.info(`refunded ${n} orders`)));
       return;
     }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));

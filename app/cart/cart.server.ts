@@ -28,6 +28,8 @@ export type CartLine = {
   salePrice: number;
   inClub: boolean;
   vendorId: number;
+  /** Whether the product has its receipt codes (MXIK/IKPU, package): without them it cannot be paid online. */
+  receiptReady: boolean;
   image: string | null;
   /** The product's sizes (the line's size selector; sold-out ones disabled). */
   sizes: { id: number; size: string; stock: number }[];
@@ -100,7 +102,7 @@ type StateRow = {
   redeemed: number | null;
 };
 
-type LineRow = Omit<CartLine, "inClub" | "sizes"> & { inClub: number };
+type LineRow = Omit<CartLine, "inClub" | "receiptReady" | "sizes"> & { inClub: number; receiptReady: number };
 type SizeRow = { id: number; productId: number; size: string; stock: number };
 type PromoRow = {
   code: string;
@@ -152,7 +154,7 @@ export function cartViewStatements(db: D1Database, lang: Lang, cartId: number | 
       .prepare(
         `SELECT l.sku_id AS skuId, l.quantity, s.size, s.stock, p.id AS productId, p.slug, t.name, b.name AS brand,
            c.name_${lang} AS color, cat.name_${lang} AS category, p.first_price AS firstPrice, p.sale_price AS salePrice,
-           p.in_club AS inClub, p.vendor_id AS vendorId,
+           p.in_club AS inClub, p.vendor_id AS vendorId, (p.ikpu IS NOT NULL AND p.package_code IS NOT NULL) AS receiptReady,
            (SELECT url FROM images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image
          FROM cart_lines l JOIN skus s ON s.id = l.sku_id JOIN products p ON p.id = s.product_id
          JOIN brands b ON b.id = p.brand_id JOIN colors c ON c.id = p.color_id JOIN categories cat ON cat.id = p.category_id
@@ -198,7 +200,10 @@ export function cartViewOf(
   for (const s of mapRows(sizeRows, (r: SizeRow) => r)) {
     sizesOf.set(s.productId, [...(sizesOf.get(s.productId) ?? []), { id: s.id, size: s.size, stock: s.stock }]);
   }
-  const lines = mapRows(lineRows, (l: LineRow): CartLine => ({ ...l, inClub: flag(l.inClub), sizes: sizesOf.get(l.productId) ?? [] }));
+  const lines = mapRows(
+    lineRows,
+    (l: LineRow): CartLine => ({ ...l, inClub: flag(l.inClub), receiptReady: flag(l.receiptReady), sizes: sizesOf.get(l.productId) ?? [] }),
+  );
   const state = firstRow(stateRows, (r: StateRow) => r);
   if (!state) return emptyView();
   const cities = mapRows(cityRows, (r: City) => r);

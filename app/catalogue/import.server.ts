@@ -52,9 +52,10 @@ const f = (name: string) => `json_extract(value, '$.${name}')`;
  * by set: each kind of row is one statement over a JSON list, so a thousand sizes are a
  * few statements, not a thousand. Brands and categories by their slug and path, products
  * by their slug, sizes by product and size, translations by product and language: the same
- * import again writes the same values. Stock is set (`stock`) or moved (`stockDelta`) in
- * one statement, as orders move it; the `CHECK (stock >= 0)` refuses a delta below what is
- * there, and with it the whole batch. Pictures, when given, replace the product's.
+ * import again writes the same values (a product's receipt codes too: one left out is none).
+ * Stock is set (`stock`) or moved (`stockDelta`) in one statement, as orders move it; the
+ * `CHECK (stock >= 0)` refuses a delta below what is there, and with it the whole batch.
+ * Pictures, when given, replace the product's.
  */
 export function importStatements(db: D1Database, batch: CatalogueImport): D1PreparedStatement[] {
   // Price changes alone go last: after a product this import also brings.
@@ -105,14 +106,14 @@ export function importStatements(db: D1Database, batch: CatalogueImport): D1Prep
   out.push(
     db
       .prepare(
-        `INSERT INTO products (slug, model_code, category_id, brand_id, color_id, first_price, sale_price, in_club, shape, created_at)
+        `INSERT INTO products (slug, model_code, category_id, brand_id, color_id, first_price, sale_price, in_club, shape, ikpu, package_code, vat_percent, created_at)
          SELECT ${f("slug")}, ${f("modelCode")}, (SELECT id FROM categories WHERE path = ${f("category")}),
            (SELECT id FROM brands WHERE slug = ${f("brand")}), (SELECT id FROM colors WHERE slug = ${f("color")}),
-           ${f("firstPrice")}, ${f("salePrice")}, ${f("inClub")}, ${f("shape")}, unixepoch()
+           ${f("firstPrice")}, ${f("salePrice")}, ${f("inClub")}, ${f("shape")}, ${f("ikpu")}, ${f("packageCode")}, ${f("vatPercent")}, unixepoch()
          FROM json_each(?1) WHERE true
          ON CONFLICT (slug) DO UPDATE SET model_code = excluded.model_code, category_id = excluded.category_id, brand_id = excluded.brand_id,
            color_id = excluded.color_id, first_price = excluded.first_price, sale_price = excluded.sale_price, in_club = excluded.in_club,
-           shape = excluded.shape`,
+           shape = excluded.shape, ikpu = excluded.ikpu, package_code = excluded.package_code, vat_percent = excluded.vat_percent`,
       )
       .bind(JSON.stringify(products)),
   );

@@ -139,6 +139,21 @@ const importProduct = z
     /** 0 hides the price; below `firstPrice` the product is on sale. */
     salePrice: importPrice,
     inClub: z.boolean({ error: "ops:catalogue.flag" }).default(false),
+    /** For the fiscal receipt: the product's MXIK (IKPU) and package code (left out: none), its VAT rate in percent. */
+    ikpu: z
+      .string({ error: "ops:catalogue.ikpu" })
+      .regex(/^[0-9]{17}$/, { error: "ops:catalogue.ikpu" })
+      .optional(),
+    packageCode: z
+      .string({ error: "ops:catalogue.packageCode" })
+      .regex(/^[0-9]{1,20}$/, { error: "ops:catalogue.packageCode" })
+      .optional(),
+    vatPercent: z
+      .number({ error: "ops:catalogue.vatPercent" })
+      .int({ error: "ops:catalogue.vatPercent" })
+      .min(0, { error: "ops:catalogue.vatPercent" })
+      .max(100, { error: "ops:catalogue.vatPercent" })
+      .default(12),
     names: perLang(200),
     descriptions: perLang(5000),
     /** The product's pictures in order; given, they replace the old ones. */

@@ -18,15 +18,17 @@ import {
 } from "~/delivery/index.server";
 import { type FormReply, parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
-import { placeOrderSchema } from "~/orders/index";
+import { isOnline, placeOrderSchema } from "~/orders/index";
 import {
-  clickConfig,
   type Order,
   orderByKeyStatements,
   orderOf,
   type PlaceRefusal,
   paymentAllowed,
   placeOrder,
+  type Provider,
+  providersOf,
+  receiptReady,
   type SavedAddress,
   savedAddressStatement,
 } from "~/orders/index.server";
@@ -63,8 +65,10 @@ export type CheckoutData = {
   streets: Street[];
   done: Record<Exclude<Step, "review">, boolean>;
   open: Step;
-  /** Whether online payment is offered (a provider is configured). */
-  onlinePayment: boolean;
+  /** The providers online payment is offered through (none configured: not offered). */
+  providers: Provider[];
+  /** Whether every line has its receipt codes: without them the cart cannot be paid online. */
+  receiptReady: boolean;
 };
 
 /**
@@ -92,7 +96,9 @@ function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"]
   return {
     contacts: Boolean(draft.name && draft.phone),
     delivery: Boolean(option && (option.type === "courier" ? draft.addressId !== null || (draft.street && draft.house) : draft.pointId !== null)),
-    payment: draft.paymentMethod !== null && paymentAllowed(draft.paymentMethod, { needPayment: Boolean(option?.needPayment) }, env),
+    payment:
+      draft.paymentMethod !== null &&
+      paymentAllowed(draft.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: receiptReady(view.lines) }, env),
   };
 }
 
@@ -156,7 +162,8 @@ export async function checkoutData(
     streets,
     done,
     open,
-    onlinePayment: clickConfig(env) !== null,
+    providers: providersOf(env),
+    receiptReady: receiptReady(view.lines),
   };
 }
 
@@ -287,8 +294,11 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       if (s.status !== "success") return { ok: false, status: 400, step: "payment", reply: s.reply() };
       const view = await getCartView(c.env, c.lang, c.cartId);
       const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-      if (!paymentAllowed(s.value.paymentMethod, { needPayment: Boolean(option?.needPayment) }, c.env))
-        return { ok: false, status: 422, step: "payment", reply: s.reply({ fieldErrors: { paymentMethod: ["orders:errors.paymentMethod"] } }) };
+      const ready = receiptReady(view.lines);
+      if (!paymentAllowed(s.value.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: ready }, c.env)) {
+        const error = isOnline(s.value.paymentMethod) && !ready ? "orders:errors.notPayableOnline" : "orders:errors.paymentMethod";
+        return { ok: false, status: 422, step: "payment", reply: s.reply({ fieldErrors: { paymentMethod: [error] } }) };
+      }
       await savePayment(db, c.cartId, s.value);
       return { ok: true, next: "" };
     }

@@ -15,13 +15,17 @@ export function PaymentStep({ data, failure }: StepProps) {
     lastResult: replyFor(failure, "payment"),
     defaultValue: { paymentMethod: data.draft.paymentMethod ?? undefined, comment: data.draft.comment },
   });
-  const chosen = form.getFieldset().paymentMethod.initialValue;
+  // A draft saved as "online" (the older clients' name) is the first provider's.
+  const saved = form.getFieldset().paymentMethod.initialValue;
+  const chosen = saved === "online" ? data.providers[0] : saved;
+  // Cash and card on delivery, then each provider the shop has; online only when every line can go on a receipt.
+  const methods = [...PAYMENT_METHODS.filter((m) => m === "cash" || m === "card"), ...(data.receiptReady ? data.providers : [])];
   return (
     <ConformForm form={form} className="form" data-testid="payment-form">
       <fieldset className="row">
         <legend>{t("orders:done.payment")}</legend>
-        {/* Online only where a provider is configured; card shown but disabled where the type takes no payment on delivery. */}
-        {PAYMENT_METHODS.filter((m) => m !== "online" || data.onlinePayment).map((m) => {
+        {/* Card shown but disabled where the type takes no payment on delivery. */}
+        {methods.map((m) => {
           const unavailable = m === "card" && !option?.needPayment;
           return (
             <label key={m} className={unavailable ? "choice choice--disabled" : "choice"}>
@@ -38,6 +42,11 @@ export function PaymentStep({ data, failure }: StepProps) {
             </label>
           );
         })}
+        {data.providers.length && !data.receiptReady ? (
+          <p className="choice__note" data-testid="payment-online-unavailable">
+            {t("orders:payment.onlineUnavailable")}
+          </p>
+        ) : null}
         <FieldError name="paymentMethod" />
       </fieldset>
       <TextareaRow

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { SummaryTable } from "~/cart/index";
 import { useI18n } from "~/i18n/use-i18n";
+import { isOnline } from "~/orders/index";
 import type { StepProps } from "./step";
 
 /** The last step: what the order costs, row by row, and the button that places it (a refusal shows above). */
@@ -28,7 +29,7 @@ export function ReviewStep({ data, failure }: StepProps) {
       <SummaryTable view={data.view} />
       <input type="hidden" name="idempotencyKey" value={data.draft.idempotencyKey} />
       <button type="submit" name="intent" value="place" className="button button--wide" data-testid="place-order">
-        {t(data.draft.paymentMethod === "online" ? "orders:checkout.placeAndPay" : "orders:checkout.place")}
+        {t(isOnline(data.draft.paymentMethod) ? "orders:checkout.placeAndPay" : "orders:checkout.place")}
       </button>
     </Form>
   );

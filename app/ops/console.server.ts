@@ -4,7 +4,7 @@ import type { Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { advanceOrder, type Order, ordersByIds } from "~/orders/index.server";
+import { advanceOrder, listRefunds, type Order, ordersByIds, type RefundRow } from "~/orders/index.server";
 import { moderateReview, pendingReviews } from "~/reviews/index.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
@@ -139,7 +139,11 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
     return { misses, synonyms, teach: url.searchParams.get("teach")?.slice(0, 60) ?? "" };
   }
   if (section === "orders") {
-    const { results } = await db.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 30").all<{ id: number }>();
+    const [{ results }, owed] = await Promise.all([
+      db.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 30").all<{ id: number }>(),
+      listRefunds(db, "pending", 100),
+    ]);
+    const owedBy = new Map(owed.map((r) => [r.orderNumber, r]));
     const orders = (
       await ordersByIds(
         db,
@@ -154,9 +158,10 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
           state: o.state,
           createdAt: o.createdAt,
           total: o.totals.total,
-          payment: o.payment.method,
+          payment: o.payment.method === "online" ? (o.payment.provider ?? "online") : o.payment.method,
           tracking: o.tracking,
           steps: nextSteps(o),
+          refund: refundOf(o, owedBy.get(o.number)),
         }),
       ),
     };
@@ -166,6 +171,12 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
   const parsed = consoleItemQuerySchema.safeParse({ q });
   if (!parsed.success) return { item: null, query: q.slice(0, 120), queryError: "ops:console.itemQuery" };
   return { item: await itemOf(db, parsed.data.q), query: parsed.data.q, queryError: null };
+}
+
+function refundOf(order: Order, owed: RefundRow | undefined): ConsoleOrder["refund"] {
+  if (owed) return { state: "pending", amount: owed.amount, attempts: owed.attempts, lastError: owed.lastError };
+  const made = order.payment.refund;
+  return made ? { state: made.state, amount: made.amount, attempts: 0, lastError: null } : null;
 }
 
 /** A product (by slug, or by one of its sizes' numbers) with its prices and every size's stock. */
@@ -237,7 +248,7 @@ export async function consoleAction(args: Args, section: ConsoleSection) {
   } else if (section === "orders") {
     const v = value as { id: number; status: ShopStep; tracking?: string };
     what = `${path}/${v.id}/${v.status}`;
-    const result = await advanceOrder(app.env, v.id, v.status, v.status === "shipped" ? (v.tracking ?? null) : null);
+    const result = await advanceOrder(app.env, v.id, v.status, v.status === "shipped" ? (v.tracking ?? null) : null, app.dispatch);
     if (result.outcome === "missing") return refuse(submission, { status: 404, form: formId, message: "ops:errors.orderNotFound" });
     if (result.outcome === "conflict") return refuse(submission, { status: 409, form: formId, message: "ops:console.conflict" });
   } else if (section === "searches") {

@@ -11,6 +11,8 @@ export type ConsoleOrder = {
   payment: string;
   tracking: string | null;
   steps: string[];
+  /** Money going back: still owed (with the provider's last answer, for a person to act on) or made. */
+  refund: { state: "pending" | "refunded"; amount: number; attempts: number; lastError: string | null } | null;
 };
 
 export type ConsoleItem = {

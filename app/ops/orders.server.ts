@@ -52,7 +52,7 @@ export async function setOrderStatus({ app, lang, t, request }: OpsRequest, idPa
   if (submission.status !== "success") apiFailure(t, { status: 422, reply: submission.reply() });
   const id = /^[1-9][0-9]{0,9}$/.test(idParam ?? "") ? Number(idParam) : 0;
   const { status, tracking } = submission.value;
-  const result = id ? await advanceOrder(app.env, id, status, status === "shipped" ? (tracking ?? null) : null) : { outcome: "missing" as const };
+  const result = id ? await advanceOrder(app.env, id, status, status === "shipped" ? (tracking ?? null) : null, app.dispatch) : { outcome: "missing" as const };
   if (result.outcome === "missing") apiError(404, t("ops:errors.orderNotFound"));
   const [shown] = await localizeOrders(app.env.DB, lang, [result.order]);
   const order = orderJson(shown!);

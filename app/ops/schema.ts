@@ -126,3 +126,9 @@ export const synonymSchema = z.object({
   means: synonymText("ops:errors.synonymMeans"),
   lang: z.enum(LANGS, { error: "ops:errors.lang" }),
 });
+
+/** `GET /api/ops/refunds`: those still owed (pending), made (refunded), or both; how many. */
+export const refundsQuerySchema = z.object({
+  state: z.enum(["pending", "refunded", "all"], { error: "ops:errors.refundState" }).optional(),
+  limit: listLimit,
+});

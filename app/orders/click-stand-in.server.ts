@@ -1,6 +1,7 @@
 import { safeReturnUrl } from "~/i18n/return-url";
 import { FALLBACK_LANG } from "~/i18n/languages";
 import { clickConfig, clickSign } from "./payment.server";
+import { clickHeaders } from "./refunds.server";
 import type { devPaySchema } from "./schema";
 import type { z } from "zod";
 
@@ -56,7 +57,7 @@ export async function playClick(
 }
 
 /** Only back to the shop itself (an open redirect otherwise): its origin, then a safe path ("//evil" refused). */
-function safeReturn(url: string | undefined, origin: string): string {
+export function safeReturn(url: string | undefined, origin: string): string {
   if (!url) return "/";
   try {
     const parsed = new URL(url, origin || "http://localhost");
@@ -64,4 +65,25 @@ function safeReturn(url: string | undefined, origin: string): string {
   } catch {
     return "/";
   }
+}
+
+/**
+ * The stand-in of Click's Merchant API (/dev/pay/click-api/…): the reversal of a payment
+ * (DELETE payment/reversal/<service>/<paydoc id>) and the fiscal data call (POST
+ * payment/ofd_data/submit_items), each checking the Auth header as Click does.
+ */
+export async function clickApiStandIn(env: Env, request: Request, path: string): Promise<Response> {
+  const cfg = clickConfig(env);
+  const [user, , at] = (request.headers.get("Auth") ?? "").split(":");
+  if (!cfg || !user || user !== env.CLICK_MERCHANT_USER_ID || request.headers.get("Auth") !== clickHeaders(user, cfg.secretKey, Number(at)).Auth)
+    return Response.json({ error_code: -1, error_note: "Authorization failed" }, { status: 401 });
+  const reversal = /^payment\/reversal\/(\d+)\/(\d+)$/.exec(path);
+  if (request.method === "DELETE" && reversal && reversal[1] === cfg.serviceId)
+    return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(reversal[2]) });
+  if (request.method === "POST" && path === "payment/ofd_data/submit_items") {
+    const body = (await request.json().catch(() => null)) as { items?: { SPIC?: string }[] } | null;
+    const fiscal = body?.items?.length && body.items.every((i) => /^\d{17}$/.test(i.SPIC ?? ""));
+    return Response.json(fiscal ? { error_code: 0, error_note: "Success" } : { error_code: -8, error_note: "Error in request" });
+  }
+  return Response.json({ error_code: -8, error_note: "Error in request" }, { status: 404 });
 }

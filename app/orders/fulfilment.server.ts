@@ -4,6 +4,7 @@ import { enqueue } from "~/outbox/index.server";
 import { returnStockStatement } from "~/catalogue/index.server";
 import { returnBonusesStatement } from "~/users/index.server";
 import { type Order, ordersByIds } from "./orders.server";
+import { sendRefundsOf } from "./refunds.server";
 import type { ShopStep } from "./schema";
 
 /**
@@ -45,29 +46,51 @@ type Changed = { number: string; phone: string; email: string | null; lang: Lang
  * finds the order moved on and gives back nothing. The same step again (a client's
  * retry) is "same", never a second change.
  */
-export async function advanceOrder(env: Env, id: number, step: ShopStep, tracking: string | null): Promise<StepOutcome> {
+export async function advanceOrder(
+  env: Env,
+  id: number,
+  step: ShopStep,
+  tracking: string | null,
+  dispatch: ((request: Request) => Promise<Response>) | null = null,
+): Promise<StepOutcome> {
   const db = env.DB;
+  const results = await db.batch(stepStatements(db, id, step, tracking));
+  const changed = (results.at(-1)?.results[0] as Changed | undefined) ?? null;
+  // The money a paid online order took goes back at once; one the provider refuses now is retried (refunds.server.ts).
+  const owed = GIVES_BACK.includes(step) && (results.at(-2)?.meta.changes ?? 0) > 0;
+  if (changed) await notify(env, step, changed);
+  if (owed) await sendRefundsOf(env, id, dispatch);
+  const [order] = await ordersByIds(db, [id]);
+  if (!order) return { outcome: "missing" };
+  if (changed) return { outcome: "done", order };
+  const same = order.state === step && (step !== "shipped" || order.tracking === tracking);
+  return { outcome: same ? "same" : "conflict", order };
+}
+
+/**
+ * The statements of one step of an order (id bound as ?1), for a batch; the last is the order's
+ * own change (RETURNING what `notify` needs). A cancel or a return gives the stock and bonuses
+ * back and owes the money a paid online transaction took (a `refunds` row, once per transaction),
+ * before the order changes and under the same condition.
+ */
+export function stepStatements(db: D1Database, id: number, step: ShopStep, tracking: string | null): D1PreparedStatement[] {
   const these = `SELECT id FROM orders WHERE id = ?1 AND ${FROM[step]}`;
   const update = db
     .prepare(`UPDATE orders SET stage = '${step}', ${SETS[step]} WHERE id IN (${these}) RETURNING number, phone, email, lang, tracking`)
     .bind(...(step === "shipped" ? [id, tracking] : [id]));
-  const statements = GIVES_BACK.includes(step)
-    ? [
-        returnStockStatement(db, `SELECT sku_id, quantity FROM order_lines WHERE order_id IN (${these})`, id),
-        returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, id),
-        update,
-      ]
-    : [update];
-  const results = await db.batch(statements);
-  const changed = (results.at(-1)?.results[0] as Changed | undefined) ?? null;
-  const [order] = await ordersByIds(db, [id]);
-  if (!order) return { outcome: "missing" };
-  if (changed) {
-    await notify(env, step, changed);
-    return { outcome: "done", order };
-  }
-  const same = order.state === step && (step !== "shipped" || order.tracking === tracking);
-  return { outcome: same ? "same" : "conflict", order };
+  if (!GIVES_BACK.includes(step)) return [update];
+  return [
+    returnStockStatement(db, `SELECT sku_id, quantity FROM order_lines WHERE order_id IN (${these})`, id),
+    returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, id),
+    db
+      .prepare(
+        `INSERT INTO refunds (order_id, payment_id, provider, amount)
+         SELECT order_id, id, provider, amount FROM payments WHERE state = 'paid' AND order_id IN (${these})
+         ON CONFLICT (payment_id) DO NOTHING`,
+      )
+      .bind(id),
+    update,
+  ];
 }
 
 /** Steps the shopper is told of, by SMS and (when the order has one) e-mail, in the order's language. */

@@ -6,6 +6,7 @@ export {
   expireUnpaidOrders,
   lapseUnconfirmedOrders,
   type Order,
+  type Refund,
   orderByKey,
   orderByKeyStatements,
   orderOf,
@@ -20,8 +21,17 @@ export {
 } from "./orders.server";
 export { localizeOrder, localizeOrders, namedOrder, type ShownOrder } from "./order-view.server";
 export { expandedOrderJson, ORDER_EXPANDS, type OrderExpand } from "./order-expand.server";
-export { type PlaceContext, type Placed, type PlaceRefusal, paymentAllowed, placeOrder, type SavedAddress, savedAddressStatement } from "./place.server";
-export { playClick } from "./click-stand-in.server";
+export {
+  type PlaceContext,
+  type Placed,
+  type PlaceRefusal,
+  paymentAllowed,
+  placeOrder,
+  receiptReady,
+  type SavedAddress,
+  savedAddressStatement,
+} from "./place.server";
+export { clickApiStandIn, playClick } from "./click-stand-in.server";
 export {
   type ClickAnswer,
   clickAnswer,
@@ -31,10 +41,14 @@ export {
   clickSign,
   orderPayUrl,
   payOnDelivery,
-  payOrigin,
+  payOrigins,
   payUrl,
   type PaymentView,
   paymentView,
   runPayOnDelivery,
 } from "./payment.server";
+export { PAYME_TIMEOUT_MS, paymeCall, paymeError, type PaymeAnswer } from "./payme.server";
+export { paymeConfig, type Provider, providerFetch, providerFor, providersOf } from "./providers.server";
+export { listRefunds, type RefundRow, retryDueRefunds, retryRefundNow } from "./refunds.server";
+export { paymeApiStandIn, paymeParamsOf, playPayme } from "./payme-stand-in.server";
 export { advanceOrder, latestOrderChange, ordersChangedSince, type StepOutcome } from "./fulfilment.server";

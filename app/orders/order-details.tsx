@@ -42,6 +42,7 @@ export function OrderDetails({ order, payment }: { order: ShownOrder; payment: O
   const { t, price } = useI18n();
   const online = order.payment.method === "online";
   const state = payment === "paid" ? "paid" : payment === "failed" ? "failed" : "awaiting";
+  const refund = order.payment.refund;
   return (
     <dl className="summary">
       <div className="summary__row">
@@ -63,10 +64,24 @@ export function OrderDetails({ order, payment }: { order: ShownOrder; payment: O
       <div className="summary__row">
         <dt>{t("orders:done.payment")}</dt>
         <dd data-testid="order-payment">
-          {t(`orders:payment.${order.payment.method}`)}
+          {t(`orders:payment.${online ? (order.payment.provider ?? "online") : order.payment.method}`)}
           {online && order.status !== "cancelled" ? ` · ${t(`orders:payment.${state}`)}` : null}
         </dd>
       </div>
+      {refund ? (
+        <div className="summary__row">
+          <dt>{t("orders:refund.title")}</dt>
+          <dd data-testid="order-refund" data-state={refund.state}>
+            {refund.state === "refunded" && refund.at !== null ? (
+              <>
+                {t("orders:refund.refunded", { amount: price(refund.amount) })} <OrderDate seconds={refund.at} testId="order-refund-date" />
+              </>
+            ) : (
+              t("orders:refund.pending", { amount: price(refund.amount) })
+            )}
+          </dd>
+        </div>
+      ) : null}
       <div className="summary__row summary__row--total">
         <dt>{t("orders:done.total")}</dt>
         <dd data-testid="order-total">{price(order.totals.total)}</dd>

@@ -4,6 +4,7 @@ import { enqueue } from "~/outbox/index.server";
 import { returnStockStatement } from "~/catalogue/index.server";
 import { mapRows } from "~/server/db.server";
 import { returnBonusesStatement } from "~/users/index.server";
+import type { Provider } from "./providers.server";
 
 export type OrderLine = {
   skuId: number;
@@ -36,8 +37,11 @@ export type Order = {
   lang: string;
   contact: { name: string; phone: string; email: string | null };
   delivery: { cityId: number; deliveryTypeId: number; pointId: number | null; address: string; cost: number };
-  /** Online orders are paid when the provider says so (paidAt); cash and card are paid on delivery. */
-  payment: { method: "cash" | "card" | "online"; paid: boolean; paidAt: number | null };
+  /**
+   * Online orders are paid when their provider says so (paidAt); cash and card are paid on delivery.
+   * Money a paid online order took goes back when the shop cancels or takes it back (`refund`).
+   */
+  payment: { method: "cash" | "card" | "online"; provider: Provider | null; paid: boolean; paidAt: number | null; refund: Refund | null };
   comment: string;
   lines: OrderLine[];
   totals: {
@@ -52,6 +56,9 @@ export type Order = {
     currency: "UZS";
   };
 };
+
+/** Money going back to the shopper: pending until the provider confirms it, then refunded (`at`). */
+export type Refund = { state: "pending" | "refunded"; amount: number; at: number | null };
 
 type OrderRow = {
   id: number;
@@ -70,6 +77,8 @@ type OrderRow = {
   address: string;
   comment: string;
   paymentMethod: Order["payment"]["method"];
+  paymentProvider: Provider | null;
+  refund: string | null;
   nominal: number;
   discount: number;
   couponsAmount: number;
@@ -85,7 +94,8 @@ type OrderRow = {
 const STATE = "CASE WHEN status = 'cancelled' AND stage IS NOT 'returned' THEN 'cancelled' ELSE COALESCE(stage, status) END";
 
 const ORDER_COLUMNS = `id, number, status, ${STATE} AS state, tracking, created_at AS createdAt, lang, name, phone, email, city_id AS cityId, delivery_type_id AS deliveryTypeId, point_id AS pointId,
-  address, comment, payment_method AS paymentMethod, nominal, discount, coupons_amount AS couponsAmount, promo_code AS promoCode,
+  address, comment, payment_method AS paymentMethod, payment_provider AS paymentProvider,
+  (SELECT json_object('state', state, 'amount', amount, 'at', refunded_at) FROM refunds WHERE order_id = orders.id ORDER BY id DESC LIMIT 1) AS refund, nominal, discount, coupons_amount AS couponsAmount, promo_code AS promoCode,
   club_discount AS clubDiscount, bonuses_used AS bonusesUsed, delivery_cost AS deliveryCost, total, paid_at AS paidAt`;
 const LINE_COLUMNS = `sku_id AS skuId, product_id AS productId, name, brand, color, size, quantity, first_price AS firstPrice, sale_price AS salePrice`;
 
@@ -102,7 +112,13 @@ const orderFromRow = (r: OrderRow, lines: OrderLine[], timeline: OrderEvent[] = 
   lang: r.lang,
   contact: { name: r.name, phone: r.phone, email: r.email },
   delivery: { cityId: r.cityId, deliveryTypeId: r.deliveryTypeId, pointId: r.pointId, address: r.address, cost: r.deliveryCost },
-  payment: { method: r.paymentMethod, paid: r.paidAt !== null, paidAt: r.paidAt },
+  payment: {
+    method: r.paymentMethod,
+    provider: r.paymentProvider,
+    paid: r.paidAt !== null,
+    paidAt: r.paidAt,
+    refund: r.refund ? (JSON.parse(r.refund) as Refund) : null,
+  },
   comment: r.comment,
   lines,
   totals: {
@@ -270,14 +286,28 @@ export async function cancelOrder(db: D1Database, number: string, userId: number
 type Cancelled = { number: string; phone: string; email: string | null; lang: Lang };
 
 async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Cancelled[]> {
+  const results = await db.batch(cancelUnpaidStatements(db, where, ...binds));
+  return (results.at(-1)?.results ?? []) as Cancelled[];
+}
+
+/**
+ * `cancelWhere`'s statements, for a caller's batch (a provider's timeout): the stock and bonuses
+ * back, the transactions still under way cancelled (Payme's reason 4, timed out), the order last.
+ */
+export function cancelUnpaidStatements(db: D1Database, where: string, ...binds: unknown[]): D1PreparedStatement[] {
   // Once the shop packed it, the order is the shop's to cancel (through the operations API).
   const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL AND (stage IS NULL OR stage = 'confirmed')`;
-  const [, , cancelled] = await db.batch([
+  return [
     returnStockStatement(db, `SELECT sku_id, quantity FROM order_lines WHERE order_id IN (${these})`, ...binds),
     returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, ...binds),
+    db
+      .prepare(
+        `UPDATE payments SET state = 'cancelled', cancelled_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER), reason = 4, updated_at = unixepoch()
+         WHERE state = 'prepared' AND order_id IN (${these})`,
+      )
+      .bind(...binds),
     db.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (${these}) RETURNING number, phone, email, lang`).bind(...binds),
-  ]);
-  return (cancelled?.results ?? []) as Cancelled[];
+  ];
 }
 
 /** A payment Click prepared this recently may still complete: its order waits that long past its time. */

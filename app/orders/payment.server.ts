@@ -4,6 +4,10 @@ import { parseForm } from "~/forms/parse.server";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { type Order, PAYING_GRACE_MINUTES } from "./orders.server";
+import { markPaidStatements, paymeUrl } from "./payme.server";
+import { paymeConfig } from "./providers.server";
+import { receiptOf, receiptStatements, vatIn } from "./receipt.server";
+import { clickHeaders } from "./refunds.server";
 import { type ClickCallback, type OnDeliveryMethod, payOnDeliverySchema } from "./schema";
 
 /**
@@ -47,22 +51,27 @@ export function unpaidMinutes(env: Env): number {
   return Number(env.UNPAID_ORDER_MINUTES) || 60;
 }
 
-/** Where an order still to be paid online is paid; null for any other order. */
+/** Where an order still to be paid online is paid, through its own provider; null for any other order. */
 export function orderPayUrl(
   env: Env,
-  order: { number: string; status: string; payment: { method: string; paid: boolean }; totals: { total: number } },
+  order: { number: string; status: string; payment: { method: string; provider: string | null; paid: boolean }; totals: { total: number } },
   lang: Lang,
   defaultLang: Lang,
   origin: string,
 ): string | null {
+  if (order.payment.method !== "online" || order.payment.paid || order.status !== "new") return null;
+  const at = { number: order.number, total: order.totals.total };
+  if (order.payment.provider === "payme") {
+    const payme = paymeConfig(env);
+    return payme ? paymeUrl(payme, at, lang, defaultLang, origin) : null;
+  }
   const cfg = clickConfig(env);
-  if (!cfg || order.payment.method !== "online" || order.payment.paid || order.status !== "new") return null;
-  return payUrl(cfg, { number: order.number, total: order.totals.total }, lang, defaultLang, origin);
+  return cfg ? payUrl(cfg, at, lang, defaultLang, origin) : null;
 }
 
-/** The origin of Click's page, for the CSP's form-action (the place-order form is redirected there). */
-export function payOrigin(env: Env): string | null {
-  return env.CLICK_PAY_URL && /^https?:\/\//.test(env.CLICK_PAY_URL) ? new URL(env.CLICK_PAY_URL).origin : null;
+/** The origins of the providers' pages, for the CSP's form-action (the place-order form is redirected there). */
+export function payOrigins(env: Env): string[] {
+  return [env.CLICK_PAY_URL, paymeConfig(env)?.checkoutUrl].flatMap((url) => (url && /^https?:\/\//.test(url) ? [new URL(url).origin] : []));
 }
 
 /** The string Click signs: Prepare without merchant_prepare_id, Complete with it. */
@@ -113,7 +122,7 @@ export function clickAnswer(
   };
 }
 
-type OrderRow = { id: number; number: string; total: number; status: string; paymentMethod: string; paidAt: number | null };
+type OrderRow = { id: number; number: string; total: number; status: string; paymentMethod: string; provider: string | null; paidAt: number | null };
 type PaymentRow = { id: number; orderId: number; amount: number; state: "prepared" | "paid" | "cancelled" };
 
 /**
@@ -122,7 +131,13 @@ type PaymentRow = { id: number; orderId: number; amount: number; state: "prepare
  * for a bad signature; `path` is the callback URL's own action (prepare: 0,
  * complete: 1), which must match the posted one.
  */
-export async function clickCallback(env: Env, params: ClickCallback, path: "prepare" | "complete"): Promise<ClickAnswer> {
+export async function clickCallback(
+  env: Env,
+  params: ClickCallback,
+  path: "prepare" | "complete",
+  later: (work: Promise<unknown>) => void = () => {},
+  send: Send = fetch,
+): Promise<ClickAnswer> {
   const cfg = clickConfig(env);
   const db = env.DB;
   const answer = (code: keyof typeof CLICK, extra: Record<string, string | number> = {}, status = 200): ClickAnswer => clickAnswer(params, code, extra, status);
@@ -134,10 +149,10 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
   const amount = Number(params.amount);
 
   const order = await db
-    .prepare("SELECT id, number, total, status, payment_method AS paymentMethod, paid_at AS paidAt FROM orders WHERE number = ?")
+    .prepare("SELECT id, number, total, status, payment_method AS paymentMethod, payment_provider AS provider, paid_at AS paidAt FROM orders WHERE number = ?")
     .bind(params.merchant_trans_id)
     .first<OrderRow>();
-  if (order?.paymentMethod !== "online") return answer("order");
+  if (order?.paymentMethod !== "online" || order.provider !== "click") return answer("order");
 
   if (action === "0") {
     if (order.paidAt !== null) return answer("paid");
@@ -146,8 +161,8 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
     // One row per Click transaction: a repeated Prepare finds the first one's.
     const [, row] = await db.batch([
       db
-        .prepare("INSERT INTO payments (order_id, provider, provider_trans_id, amount) VALUES (?, 'click', ?, ?) ON CONFLICT DO NOTHING")
-        .bind(order.id, params.click_trans_id, order.total),
+        .prepare("INSERT INTO payments (order_id, provider, provider_trans_id, provider_doc_id, amount) VALUES (?, 'click', ?, ?, ?) ON CONFLICT DO NOTHING")
+        .bind(order.id, params.click_trans_id, params.click_paydoc_id ?? null, order.total),
       db.prepare("SELECT id, order_id AS orderId, amount, state FROM payments WHERE provider = 'click' AND provider_trans_id = ?").bind(params.click_trans_id),
     ]);
     const payment = row!.results[0] as PaymentRow;
@@ -170,21 +185,12 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
     return answer("cancelled");
   }
   // Paid only while the order is still new and online (not cancelled, nor switched to pay on delivery, meanwhile), and the order with it, in one batch.
-  const [paid] = await db.batch([
-    db
-      .prepare(
-        `UPDATE payments SET state = 'paid', updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND status = 'new' AND paid_at IS NULL AND payment_method = 'online')`,
-      )
-      .bind(payment.id, order.id),
-    db
-      .prepare(
-        `UPDATE orders SET status = 'paid', paid_at = unixepoch() WHERE id = ?2 AND status = 'new' AND paid_at IS NULL AND payment_method = 'online'
-         AND EXISTS (SELECT 1 FROM payments WHERE id = ?1 AND state = 'paid')`,
-      )
-      .bind(payment.id, order.id),
-  ]);
-  if (paid!.meta.changes === 1) return answer("ok", { merchant_confirm_id: payment.id });
+  const [paid] = await db.batch(markPaidStatements(db, payment.id, order.id, Date.now()));
+  if (paid!.meta.changes === 1) {
+    // The receipt's data goes to Click's fiscal call once the money is in; the answer does not wait for it.
+    later(sendClickReceipt(env, payment.id, order.id, params.click_paydoc_id ?? null, send));
+    return answer("ok", { merchant_confirm_id: payment.id });
+  }
   // A parallel callback or a cancel came first: a transaction still prepared ends (the order is paid by another,
   // or no longer waits), and the answer is the state now.
   const [, now] = await db.batch<{ state: string }>([
@@ -192,6 +198,53 @@ export async function clickCallback(env: Env, params: ClickCallback, path: "prep
     db.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id),
   ]);
   return answer(now!.results[0]?.state === "paid" ? "paid" : "cancelled");
+}
+
+type Send = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * The paid order's receipt to Click's fiscal data call (POST …/payment/ofd_data/submit_items):
+ * each line's product code (SPIC), package code and VAT, sums in tiyin, Price the line's total.
+ * A failure is logged for operators; the payment stands.
+ */
+async function sendClickReceipt(env: Env, paymentId: number, orderId: number, paydoc: string | null, send: Send): Promise<void> {
+  const { CLICK_API_URL: api, CLICK_MERCHANT_USER_ID: user, CLICK_SERVICE_ID: service, CLICK_SECRET_KEY: secret } = env;
+  if (!api || !user || !service || !secret || !paydoc) return;
+  const lines = receiptOf(await env.DB.batch(receiptStatements(env.DB, orderId)));
+  const fail = (error: string) => console.warn(JSON.stringify({ level: "warn", event: "click-receipt", payment: paymentId, error }));
+  if (!lines) return fail("a line has no product code");
+  const items = lines.map((l) => {
+    const sum = (l.price * l.count - l.discount) * 100;
+    return {
+      Name: l.title,
+      SPIC: l.code,
+      PackageCode: l.packageCode,
+      GoodPrice: l.price * 100,
+      Price: sum,
+      Amount: l.count,
+      Discount: l.discount * 100,
+      VAT: vatIn(sum, l.vatPercent),
+      VATPercent: l.vatPercent,
+    };
+  });
+  try {
+    const res = await send(`${api.replace(/\/$/, "")}/payment/ofd_data/submit_items`, {
+      method: "POST",
+      headers: clickHeaders(user, secret),
+      body: JSON.stringify({
+        service_id: Number(service),
+        payment_id: Number(paydoc),
+        items,
+        received_ecash: items.reduce((s, i) => s + i.Price, 0),
+        received_cash: 0,
+        received_card: 0,
+      }),
+    });
+    const body = (await res.json().catch(() => null)) as { error_code?: number } | null;
+    if (!res.ok || body?.error_code !== 0) fail(`Click answered ${res.status} ${body?.error_code ?? ""}`);
+  } catch (e) {
+    fail(`Click unreachable: ${e instanceof Error ? e.message : typeof e}`);
+  }
 }
 
 /**

@@ -11,7 +11,8 @@ import { hitStatement } from "~/server/rate-limit.server";
 import { spendBonusesStatement } from "~/users/index.server";
 import type { OwnerRef } from "~/server/session.server";
 import { type Order, orderByKey, orderByKeyStatements, orderOf } from "./orders.server";
-import { clickConfig } from "./payment.server";
+import { providerFor } from "./providers.server";
+import { isOnline } from "./schema";
 import type { PlaceOrderInput } from "./schema";
 
 export type PlaceRefusal =
@@ -46,10 +47,18 @@ export const ORDER_LIMIT_WINDOW = 600;
 /** Order confirmations by SMS to one phone per 10 minutes (as SMS codes); beyond it the order is placed without one. */
 export const ORDER_SMS_PER_PHONE = 3;
 
-/** Cash always; card on delivery where the type takes payment; online when a provider is configured. */
-export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option: { needPayment: boolean }, env: Env): boolean {
-  return method === "cash" || (method === "card" && option.needPayment) || (method === "online" && clickConfig(env) !== null);
+/**
+ * Cash always; card on delivery where the type takes payment; online through a configured
+ * provider, and only when every line has its receipt codes (the fiscal rules: decision 028).
+ */
+export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option: { needPayment: boolean; receiptReady: boolean }, env: Env): boolean {
+  if (method === "cash") return true;
+  if (method === "card") return option.needPayment;
+  return option.receiptReady && providerFor(method, env) !== null;
 }
+
+/** Whether every line of a cart can go on an online receipt. */
+export const receiptReady = (lines: { receiptReady: boolean }[]): boolean => lines.every((l) => l.receiptReady);
 
 /** `sql`'s bare "?" values numbered from `from` on: appended after a statement's numbered ones. */
 function numbered(sql: string, from: number): string {
@@ -164,7 +173,8 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
 
   const option = options.find((o) => o.id === input.deliveryTypeId);
   if (!option) return refuse(422, "delivery_invalid", "orders:errors.deliveryRequired", "deliveryTypeId");
-  if (!paymentAllowed(input.paymentMethod, option, c.env)) return refuse(422, "payment_invalid", "orders:errors.paymentMethod", "paymentMethod");
+  if (!paymentAllowed(input.paymentMethod, { ...option, receiptReady: true }, c.env))
+    return refuse(422, "payment_invalid", "orders:errors.paymentMethod", "paymentMethod");
   // The courier brings it to an address; pickup and post go to a store or post office of the city.
   const point = option.type === "courier" ? null : pointFound;
   if (option.type !== "courier" && !point) return refuse(422, "point_required", "orders:errors.pointRequired", "pointId");
@@ -185,6 +195,8 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
   if (summary.items > checkoutMaxItems(c.env)) return refuse(409, "max_products_checkout_count", "orders:errors.limit");
   if (lines.some((l) => l.salePrice === 0)) return refuse(409, "price_hidden", "orders:errors.priceHidden");
   if (lines.some((l) => l.quantity > l.stock)) return { ok: false, status: 409, code: "out_of_stock", lines: await shortLines(db, lines) };
+  if (isOnline(input.paymentMethod) && !receiptReady(lines)) return refuse(422, "payment_not_online", "orders:errors.notPayableOnline", "paymentMethod");
+  const provider = providerFor(input.paymentMethod, c.env);
 
   // Counted only for an order written: a repeated key (above), a refused form or a failed batch is not a new order.
   // A guest counts by their key, not their cart's id (SQLite may give a deleted cart's id to a new one).
@@ -206,9 +218,9 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
     db
       .prepare(
         `INSERT INTO orders (number, user_id, cart_id, idempotency_key, lang, name, phone, email, city_id, delivery_type_id, address, comment,
-           payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total, point_id, guest_key)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23
-         WHERE ${numbered(allowed.map((a) => a.sql).join(" AND "), 24)}`,
+           payment_method, nominal, discount, coupons_amount, promo_code, club_discount, bonuses_used, delivery_cost, total, point_id, guest_key, payment_provider)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24
+         WHERE ${numbered(allowed.map((a) => a.sql).join(" AND "), 25)}`,
       )
       .bind(
         number,
@@ -223,7 +235,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
         input.deliveryTypeId,
         address,
         input.comment,
-        input.paymentMethod,
+        provider ? "online" : input.paymentMethod,
         summary.nominal,
         summary.discount,
         summary.couponsAmount,
@@ -234,13 +246,14 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
         summary.total,
         point?.id ?? null,
         owner.userId === null ? owner.guestKey : null,
+        provider,
         ...allowed.flatMap((a) => a.binds),
       ),
     ...lines.map((l, position) =>
       db
         .prepare(
-          `INSERT INTO order_lines (order_id, sku_id, position, product_id, name, brand, color, size, quantity, first_price, sale_price)
-           VALUES (${orderId}, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
+          `INSERT INTO order_lines (order_id, sku_id, position, product_id, name, brand, color, size, quantity, first_price, sale_price, ikpu, package_code, vat_percent)
+           SELECT ${orderId}, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ikpu, package_code, vat_percent FROM products WHERE id = ?4`,
         )
         .bind(number, l.skuId, position, l.productId, l.name, l.brand, l.color, l.size, l.quantity, l.firstPrice, l.salePrice),
     ),

@@ -2,9 +2,15 @@ import { z } from "zod";
 import { email, firstName, phone } from "~/forms/contact-fields";
 import { optionalText, positiveId } from "~/forms/fields";
 
-/** Cash or card on delivery, or online through the payment provider before delivery. */
-export const PAYMENT_METHODS = ["cash", "card", "online"] as const;
+/**
+ * Cash or card on delivery, or online before delivery through Click or Payme; "online" is the
+ * older clients' name for the first provider the shop has.
+ */
+export const PAYMENT_METHODS = ["cash", "card", "online", "click", "payme"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Whether a method is paid online before delivery (through a provider). */
+export const isOnline = (method: string | null | undefined): boolean => method === "online" || method === "click" || method === "payme";
 
 const id = positiveId;
 
@@ -103,3 +109,34 @@ export const devPaySchema = z.object({
   amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
   return_url: z.string().max(500).optional(),
 });
+
+/** What the shopper does on the local stand-in of Payme's page (/dev/pay/payme). */
+export const DEV_PAYME_OUTCOMES = ["pay", "pay-twice", "decline", "wrong-amount", "bad-key", "cancel"] as const;
+export const devPaymeSchema = z.object({
+  outcome: z.enum(DEV_PAYME_OUTCOMES),
+  // The checkout's parameters as Payme receives them (base64 of "m=…;ac.order_id=…;a=…").
+  params: z.string().regex(/^[A-Za-z0-9+/=]{8,2000}$/),
+});
+
+/** Payme's JSON-RPC envelope (its examples carry no "jsonrpc"; a client that sends it is welcome). */
+export const paymeRequestSchema = z.object({
+  method: z.string().min(1).max(64),
+  params: z.record(z.string(), z.unknown()),
+  id: z.union([z.number(), z.string().max(64)]),
+});
+export type PaymeRequest = z.output<typeof paymeRequestSchema>;
+
+const paymeId = z.string().min(1).max(64);
+const tiyin = z.number().int().positive();
+const msTime = z.number().int().nonnegative();
+const account = z.object({ order_id: z.string().min(1).max(40) });
+
+/** Each Merchant API method's parameters. */
+export const paymeParams = {
+  CheckPerformTransaction: z.object({ amount: tiyin, account }),
+  CreateTransaction: z.object({ id: paymeId, time: msTime, amount: tiyin, account }),
+  PerformTransaction: z.object({ id: paymeId }),
+  CancelTransaction: z.object({ id: paymeId, reason: z.number().int() }),
+  CheckTransaction: z.object({ id: paymeId }),
+  GetStatement: z.object({ from: msTime, to: msTime }),
+} as const;

@@ -34,6 +34,10 @@ const API: [RegExp, string[]][] = [
   [/^\/order\/request$/, ["POST"]],
   [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
   [/^\/api\/payment\/click\/(?:prepare|complete)$/, ["POST"]],
+  [/^\/api\/payment\/payme$/, ["POST"]],
+  [/^\/dev\/pay\/payme-api$/, ["POST"]],
+  [/^\/dev\/pay\/click-api\/payment\/reversal\/\d+\/\d+$/, ["DELETE"]],
+  [/^\/dev\/pay\/click-api\/payment\/ofd_data\/submit_items$/, ["POST"]],
   [/^\/api\/favorites$/, ["GET", "POST"]],
   [new RegExp(`^/api/favorites/${ID}$`), ["DELETE"]],
   [new RegExp(`^/api/favorites/products/${ID}$`), ["GET"]],
@@ -63,11 +67,11 @@ const OPS_SPACE = /^\/api\/ops(?:\/|$)/;
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
 const API_SPACE =
-  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)|^\/gift-hints(?:\/|$)/;
+  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/dev\/pay\/(?:payme|click)-api(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)|^\/gift-hints(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/ops\/(?:login|logout|reviews|orders|item|searches)$/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/dev\/pay\/payme\/[A-Za-z0-9+/=]+$|^\/ops\/(?:login|logout|reviews|orders|item|searches)$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|photos\/|assets\/|favicon|icons\.svg|manifest)/;

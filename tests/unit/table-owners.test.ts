@@ -51,6 +51,9 @@ const TABLE_OWNERS: Record<string, string> = {
   orders: "orders",
   order_lines: "orders",
   payments: "orders",
+  // The table payments is rebuilt through (a widened CHECK), renamed to payments by the same migration.
+  payments_next: "orders",
+  refunds: "orders",
   promo_redemptions: "orders",
   matching_parameters: "reviews",
   matching_values: "reviews",

@@ -123,6 +123,55 @@ describe("the catalogue import", () => {
     expect(await unknown.json()).toMatchObject({ errors: [{ field: "prices[0].slug", message: "Неизвестно: no-such-product." }] });
   });
 
+  it("takes a product's receipt codes and VAT rate, updates them on a re-import, and refuses malformed ones", async () => {
+    const key = await opsKey(["catalogue:write"]);
+    const codesOf = (slug: string) =>
+      env.DB.prepare("SELECT ikpu, package_code AS packageCode, vat_percent AS vatPercent FROM products WHERE slug = ?").bind(slug).first();
+    const coded = { ikpu: "06205002001000000", packageCode: "1501134", vatPercent: 0 };
+    expect((await send(key, { batchId: batchId(), products: [product("import-codes", coded), product("import-no-codes")] })).status).toBe(200);
+    expect(await codesOf("import-codes")).toEqual(coded);
+    // Left out: no codes, the general VAT rate.
+    expect(await codesOf("import-no-codes")).toEqual({ ikpu: null, packageCode: null, vatPercent: 12 });
+    // A re-import writes them as it writes the other fields.
+    const recoded = { ikpu: "06109001001000000", packageCode: "1498019", vatPercent: 12 };
+    expect((await send(key, { batchId: batchId(), products: [product("import-codes", recoded), product("import-no-codes", coded)] })).status).toBe(200);
+    expect(await codesOf("import-codes")).toEqual(recoded);
+    expect(await codesOf("import-no-codes")).toEqual(coded);
+
+    const bad = await send(key, {
+      batchId: batchId(),
+      products: [
+        product("import-bad-codes-a", { ikpu: "0610900100100000" }),
+        product("import-bad-codes-b", { ikpu: "06109OO1001000000", packageCode: "15-01134" }),
+        product("import-bad-codes-c", { ikpu: 6109001001000000, packageCode: "123456789012345678901", vatPercent: 12.5 }),
+        product("import-bad-codes-d", { packageCode: "", vatPercent: 101 }),
+      ],
+    });
+    expect(bad.status).toBe(422);
+    const { errors } = (await bad.json()) as { errors: { field: string; message: string }[] };
+    const ikpu = "ИКПУ (МХИК) — строка ровно из 17 цифр.";
+    const packageCode = "Код упаковки — строка из 1–20 цифр.";
+    const vat = "НДС — целое число процентов от 0 до 100.";
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: "products[0].ikpu", message: ikpu },
+        { field: "products[1].ikpu", message: ikpu },
+        { field: "products[1].packageCode", message: packageCode },
+        { field: "products[2].ikpu", message: ikpu },
+        { field: "products[2].packageCode", message: packageCode },
+        { field: "products[2].vatPercent", message: vat },
+        { field: "products[3].packageCode", message: packageCode },
+        { field: "products[3].vatPercent", message: vat },
+      ]),
+    );
+    // In the caller's language.
+    const uz = await ops("/api/ops/catalogue?lang=uz", key, { body: { batchId: batchId(), products: [product("import-bad-codes-e", { ikpu: "123" })] } });
+    expect(uz.status).toBe(422);
+    expect(await uz.json()).toMatchObject({ errors: [{ field: "products[0].ikpu", message: "MXIK (IKPU) roppa-rosa 17 ta raqamli satr bo'lsin." }] });
+    const refused = await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug LIKE 'import-bad-codes-%'").first<{ n: number }>();
+    expect(refused!.n).toBe(0);
+  });
+
   it("stock deltas race as orders do: five parallel -1s on a stock of 3 leave 0, the other two are 409 naming the size, nothing oversold", async () => {
     const key = await opsKey(["catalogue:write"]);
     await send(key, { batchId: batchId(), products: [product("import-race", { skus: [{ size: "S", stock: 3 }] })] });

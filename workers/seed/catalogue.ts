@@ -56,6 +56,11 @@ export type ProductRow = {
   search_name: string;
   search_category: string;
   search_rest: string;
+  /** What the fiscal receipt of an online payment names the product by: its MXIK (IKPU, 17 digits) and package code (RECEIPT_CODES). */
+  ikpu: string | null;
+  package_code: string | null;
+  /** The VAT rate in percent. */
+  vat_percent: number;
 };
 
 export type ProductTranslationRow = { product_id: number; lang: SeedLang; name: string; description: string };
@@ -108,6 +113,35 @@ const SEED = 0x5eed_2026;
 /** Product ids whose price is hidden (sale_price 0) and ids that are sold out in every size. */
 const HIDDEN_PRICE_IDS = new Set([9, 97, 188, 263]);
 const SOLD_OUT_IDS = new Set([14, 71, 132, 219, 301]);
+
+/**
+ * The receipt codes of a product, by its silhouette: the MXIK (IKPU) of its group (they
+ * follow the goods' HS headings: 061/062 garments, 064 footwear, 065 headwear, 042 bags)
+ * and the package code of one piece or pair. Every product is sold at the general VAT rate.
+ * A local database seeded before the codes gets them on the next `npm run db:setup`: the
+ * changed statements renew its demo catalogue (workers/seed/demo.ts).
+ */
+export const RECEIPT_CODES: Record<Shape, { ikpu: string; packageCode: string }> = {
+  tshirt: { ikpu: "06109001001000000", packageCode: "1498019" },
+  hoodie: { ikpu: "06110003001000000", packageCode: "1498019" },
+  dress: { ikpu: "06204004001000000", packageCode: "1501134" },
+  skirt: { ikpu: "06204005001000000", packageCode: "1501134" },
+  trousers: { ikpu: "06203004002000000", packageCode: "1501134" },
+  jacket: { ikpu: "06201003001000000", packageCode: "1501134" },
+  sneaker: { ikpu: "06404001001000000", packageCode: "1509792" },
+  shoe: { ikpu: "06403001001000000", packageCode: "1509792" },
+  boot: { ikpu: "06403002001000000", packageCode: "1509792" },
+  cap: { ikpu: "06505001001000000", packageCode: "1498019" },
+  scarf: { ikpu: "06214001001000000", packageCode: "1498019" },
+  bag: { ikpu: "04202002001000000", packageCode: "1498019" },
+};
+export const VAT_PERCENT = 12;
+/**
+ * The one product without receipt codes (pulse-athletic-tulpor-shoes-brown-72): none of the
+ * first 40 (the Worker tests' catalogue, where any product may be paid online), and far from
+ * the first page of the demo's popular and newest listings (where the e2e tests fill carts).
+ */
+export const NO_RECEIPT_CODE_ID = 72;
 
 /** A well-mixed 32-bit seed for stream `n` (so model k's numbers do not depend on model k-1). */
 function streamSeed(n: number): number {
@@ -1009,6 +1043,9 @@ export function generateCatalogue(opts: SeedOptions = {}): Catalogue {
         popularity,
         created_at: createdAt,
         shape: cat.sub.shape,
+        ikpu: id === NO_RECEIPT_CODE_ID ? null : RECEIPT_CODES[cat.sub.shape].ikpu,
+        package_code: id === NO_RECEIPT_CODE_ID ? null : RECEIPT_CODES[cat.sub.shape].packageCode,
+        vat_percent: VAT_PERCENT,
         search_text: searchText([names.uz, names.ru, names.uk, brand.name, ...categoryParts, color.name_uz, color.name_ru, color.name_uk]),
         ...productSearchColumns({
           names: [names.uz, names.ru, names.uk, brand.name],
@@ -1113,6 +1150,9 @@ export const TABLE_COLUMNS = {
     "search_name",
     "search_category",
     "search_rest",
+    "ikpu",
+    "package_code",
+    "vat_percent",
   ],
   product_translations: ["product_id", "lang", "name", "description"],
   skus: ["id", "product_id", "size", "position", "stock"],

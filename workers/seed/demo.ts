@@ -67,7 +67,7 @@ const refresh = [
   // The articles' products and texts go with them by cascade.
   `DELETE FROM news WHERE ${staleNews} OR ${stale}`,
   // A local database's orders name the old catalogue's sizes: they go with it (their lines by cascade).
-  ...["payments", "orders", "favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map(
+  ...["refunds", "payments", "orders", "favourites", "cart_lines", "images", "skus", "product_translations", "products", "colors", "brands"].map(
     (t) => `DELETE FROM ${t} WHERE ${stale}`,
   ),
   `DELETE FROM categories WHERE ${stale} AND parent_id IS NOT NULL AND depth = 2`,

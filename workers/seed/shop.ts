@@ -19,6 +19,10 @@ export type DeliveryTypeRow = {
   title_uk: string;
   /** Notes shown as tooltips beside the type, per language. */
   info?: [uz: string[], ru: string[], uk: string[]];
+  /** The receipt line of the delivery's price: its MXIK (IKPU, 17 digits), package code and VAT rate in percent. */
+  ikpu: string | null;
+  package_code: string | null;
+  vat_percent: number;
 };
 export type DeliveryCostRow = {
   delivery_type_id: number;
@@ -58,6 +62,9 @@ export const CITIES: CityRow[] = [
   { id: 14, ref: "gulistan", position: 14, name_uz: "Guliston", name_ru: "Гулистан", name_uk: "Гулістан" },
 ];
 
+/** The MXIK (IKPU) of a delivery service, its package code (one service) and the general VAT rate. */
+const DELIVERY_RECEIPT = { ikpu: "10112006002000000", package_code: "1545643", vat_percent: 12 } as const;
+
 export const DELIVERY_TYPES: DeliveryTypeRow[] = [
   {
     id: 1,
@@ -70,6 +77,7 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
     title_uz: "Kuryer orqali",
     title_ru: "Курьером",
     title_uk: "Кур'єром",
+    ...DELIVERY_RECEIPT,
     info: [
       ["Kuryer yetkazishdan bir soat oldin qo'ng'iroq qiladi.", "Kiyimni to'lovdan oldin kiyib ko'rish mumkin."],
       ["Курьер позвонит за час до доставки.", "Вещи можно примерить до оплаты."],
@@ -87,6 +95,7 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
     title_uz: "Do\u2018kondan olib ketish",
     title_ru: "Самовывоз из магазина",
     title_uk: "Самовивіз із магазину",
+    ...DELIVERY_RECEIPT,
   },
   {
     id: 3,
@@ -99,6 +108,7 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
     title_uz: "Pochta orqali",
     title_ru: "Почтой",
     title_uk: "Поштою",
+    ...DELIVERY_RECEIPT,
     info: [
       ["Buyurtmani olish uchun pasport kerak.", "Bo'lim buyurtmani 14 kun saqlaydi."],
       ["Для получения нужен паспорт.", "Отделение хранит заказ 14 дней."],
@@ -117,6 +127,7 @@ export const DELIVERY_TYPES: DeliveryTypeRow[] = [
     title_uz: "Tezkor kuryer",
     title_ru: "Экспресс-курьер",
     title_uk: "Експрес-кур'єр",
+    ...DELIVERY_RECEIPT,
   },
 ];
 
@@ -334,7 +345,7 @@ const row = (values: (string | number | null)[]) => `(${values.map(sqlLiteral).j
 export async function shopStatements(): Promise<string[]> {
   const out = [
     `INSERT OR REPLACE INTO cities (id, ref, position, name_uz, name_ru, name_uk) VALUES\n${CITIES.map((c) => row([c.id, c.ref, c.position, c.name_uz, c.name_ru, c.name_uk])).join(",\n")}`,
-    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk, info_uz, info_ru, info_uk) VALUES\n${DELIVERY_TYPES.map(
+    `INSERT OR REPLACE INTO delivery_types (id, uuid, type, icon, position, status, need_payment, title_uz, title_ru, title_uk, info_uz, info_ru, info_uk, ikpu, package_code, vat_percent) VALUES\n${DELIVERY_TYPES.map(
       (d) =>
         row([
           d.id,
@@ -348,6 +359,9 @@ export async function shopStatements(): Promise<string[]> {
           d.title_ru,
           d.title_uk,
           ...(d.info ?? [[], [], []]).map((i) => JSON.stringify(i)),
+          d.ikpu,
+          d.package_code,
+          d.vat_percent,
         ]),
     ).join(",\n")}`,
     `INSERT OR REPLACE INTO delivery_costs (delivery_type_id, city_map_id, delivery_price, minimum_amount_of_free_shipping, estimated_delivery_time_uz, estimated_delivery_time_ru, estimated_delivery_time_uk) VALUES\n${DELIVERY_COSTS.map(

@@ -158,6 +158,12 @@ function OrderForm({ order, lang, lastResult }: { order: ConsoleOrder; lang: Rou
         {t(`ops:console.payments.${order.payment}`)}
         {order.tracking ? ` · ${order.tracking}` : ""}
       </p>
+      {order.refund ? (
+        <p data-testid="ops-refund" data-state={order.refund.state}>
+          {t(`ops:console.refund.${order.refund.state}`, { amount: formatUzs(order.refund.amount, lang), attempts: order.refund.attempts })}
+          {order.refund.lastError ? ` · ${order.refund.lastError}` : ""}
+        </p>
+      ) : null}
       <FormError />
       <input type="hidden" name="id" value={order.id} />
       {order.steps.includes("shipped") ? <FormRow name="tracking" label={t("ops:console.orders.tracking")} maxLength={64} /> : null}
