@@ -159,12 +159,12 @@ test("post office and online payment (ru): Click declines, the order says the pa
   await delivery.getByRole("button", { name: ru("checkout.continue") }).click();
   await expect(page.getByTestId("step-delivery-done")).toContainText("№ 12");
 
-  await page.getByTestId("payment-online").check();
+  await page.getByTestId("payment-click").check();
   await page
     .getByTestId("payment-form")
     .getByRole("button", { name: ru("checkout.continue") })
     .click();
-  await expect(page.getByTestId("step-payment-done")).toContainText(ru("payment.online"));
+  await expect(page.getByTestId("step-payment-done")).toContainText(ru("payment.click"));
   await page.getByRole("button", { name: ru("checkout.placeAndPay") }).click();
 
   // Click's page (the local stand-in): the payment is declined; back at the order, it says so.
@@ -235,9 +235,9 @@ test("the city select: a native select without JavaScript; with it a combobox th
  */
 const JOURNEYS = [
   { who: "guest", lang: "uz", type: "post", pay: "cash", city: "Toshkent" },
-  { who: "guest", lang: "uz", type: "pickup", pay: "online", city: "Toshkent" },
+  { who: "guest", lang: "uz", type: "pickup", pay: "payme", city: "Toshkent" },
   { who: "signed-in", lang: "uk", type: "post", pay: "card", city: "Ташкент" },
-  { who: "signed-in", lang: "ru", type: "courier", pay: "online", city: "Ташкент" },
+  { who: "signed-in", lang: "ru", type: "courier", pay: "click", city: "Ташкент" },
 ] as const;
 
 for (const j of JOURNEYS) {
@@ -267,17 +267,20 @@ for (const j of JOURNEYS) {
       .click();
     await expect(page.getByTestId("step-payment-done")).toContainText(say(`payment.${j.pay}`));
     await page.getByTestId("place-order").click();
-    if (j.pay === "online") {
-      await whenHydrated(page.getByTestId("dev-pay-pay"), js);
-      await page.getByTestId("dev-pay-pay").click();
+    // The provider's page (its local stand-in): Click's or Payme's.
+    const provider = j.pay === "click" ? "dev-pay-pay" : j.pay === "payme" ? "dev-payme-pay" : null;
+    if (provider) {
+      await whenHydrated(page.getByTestId(provider), js);
+      await page.getByTestId(provider).click();
     }
     await expect(page).toHaveURL(new RegExp(`${prefix}/checkout/done/[2-9A-Z]{4}-[2-9A-Z]{4}$`));
     const number = page.url().split("/").pop()!;
     await expect(page.getByTestId("order-payment")).toContainText(say(`payment.${j.pay}`));
-    if (j.pay === "online") await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "true");
+    const online = j.pay === "click" || j.pay === "payme";
+    if (online) await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "true");
     if (j.who === "signed-in") {
       const api = (await (await page.request.get("/api/orders?expand=payment")).json()) as { number: string; payment: { paid: boolean } }[];
-      expect(api.find((o) => o.number === number)).toMatchObject({ payment: { paid: j.pay === "online" } });
+      expect(api.find((o) => o.number === number)).toMatchObject({ payment: { paid: online } });
       await page.goto(`${prefix}/account/orders`);
       await expect(page.getByTestId("history-order").first()).toContainText(number);
     }
