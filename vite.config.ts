@@ -5,9 +5,13 @@ import { defineConfig } from "vite";
 import { libraryVersions } from "./scripts/vite-library-versions.ts";
 import { reactStringChunks } from "./scripts/vite-react-string-chunks.ts";
 import { zodBrowser } from "./scripts/vite-zod-browser.ts";
+import { conformHelpersOnce } from "./scripts/vite-conform-helpers.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [libraryVersions(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks(), zodBrowser()],
+  plugins: [libraryVersions(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactStringChunks(), zodBrowser(), conformHelpersOnce()],
+  // The local stand-ins and the bench's layers (injected faults and distance, recorded D1
+  // answers, a lagging replica) are left out of the deployed build (SHOP_STAND_INS=0, decision 205).
+  define: { __STAND_INS__: JSON.stringify(process.env.SHOP_STAND_INS !== "0") },
   resolve: {
     tsconfigPaths: true,
     // react-dom/server's edge entry also bundles the legacy renderToString build

@@ -47,6 +47,8 @@ async function providerStandIn(request: Request): Promise<Response> {
 }
 
 export default defineConfig({
+  // The Worker's tests run it with the local stand-ins (vite.config.ts).
+  define: { __STAND_INS__: "true" },
   test: {
     // A test's console (the Worker's request log lines among it) is shown only when it fails.
     silent: "passed-only",

@@ -15,8 +15,12 @@ const page = kind("pages");
 const api = kind("api");
 /** robots.txt, the sitemaps, the product photos, the silhouettes. */
 const file = kind("files");
-/** Local stand-ins of outside services: each answers only where its DEV_* variable is set. */
-const dev = kind("dev");
+/**
+ * Local stand-ins of outside services: each answers only where its DEV_* variable is set, and
+ * none is in the build that is deployed (`SHOP_STAND_INS=0`: npm run deploy, decision 205).
+ */
+const standIns = process.env.SHOP_STAND_INS !== "0";
+const dev = (path: string, file: string): RouteConfigEntry[] => (standIns ? [kind("dev")(path, file)] : []);
 
 // The one table of URLs. Every public page lives under an optional language segment:
 // /store (default language), /ru/store, /uk/store. See app/i18n/url.ts for the prefix rules.
@@ -60,8 +64,8 @@ export default [
   file("img/:shape/:color/:view", "image.ts"),
   // Product photos: the originals in R2, by key (app/catalogue/photos.server.ts).
   file("photos/*", "photo.ts"),
-  dev("cdn-cgi/image/:options/*", "image-resizing.ts"),
-  dev("dev/outbox", "outbox.tsx"),
+  ...dev("cdn-cgi/image/:options/*", "image-resizing.ts"),
+  ...dev("dev/outbox", "outbox.tsx"),
   // The account's JSON endpoints, for the enhanced UI and other clients.
   api("api/account", "account.ts", { id: "api-account" }),
   api("api/account/:op", "account.ts", { id: "api-account-op" }),
@@ -80,11 +84,11 @@ export default [
   // Click's Prepare and Complete callbacks and Payme's Merchant API (online payment), and their local stand-ins.
   api("api/payment/click/:op", "payment.ts"),
   api("api/payment/payme", "payme.ts"),
-  dev("dev/pay/click", "pay.tsx"),
-  dev("dev/pay/click-api/*", "click-api.ts"),
-  dev("dev/pay/payme/*", "pay-payme.tsx"),
-  dev("dev/pay/payme-api", "payme-api.ts"),
-  dev("dev/turnstile/:file", "turnstile.ts"),
+  ...dev("dev/pay/click", "pay.tsx"),
+  ...dev("dev/pay/click-api/*", "click-api.ts"),
+  ...dev("dev/pay/payme/*", "pay-payme.tsx"),
+  ...dev("dev/pay/payme-api", "payme-api.ts"),
+  ...dev("dev/turnstile/:file", "turnstile.ts"),
   // Favourites, guests and accounts.
   api("api/favorites/products/:productId", "favorites.ts", { id: "api-favorites-product" }),
   api("api/favorites/:id?", "favorites.ts", { id: "api-favorites" }),

@@ -2,6 +2,8 @@
 export {};
 
 declare global {
+  /** Whether the build carries the local stand-ins and the bench's layers (vite.config.ts `define`). */
+  const __STAND_INS__: boolean;
   interface SecretsEnv {
     /** Signs the session cookie; comma-separated to rotate (newest first). */
     SESSION_SECRET?: string;

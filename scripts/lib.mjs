@@ -1,7 +1,10 @@
 // Helpers shared by the project's scripts (start, test, bench, load).
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 export const STATE_DIR = ".wrangler/state";
 
@@ -113,4 +116,35 @@ export function workerdRssMb(server) {
   const pid = execSync(`pgrep -g ${server.pid} -f "workerd serve.*--inspector-addr" || true`, { encoding: "utf8" }).split("\n").filter(Boolean)[0];
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** gzip KB of the Worker's upload (docs/performance.md). */
+export const UPLOAD_BUDGET_KB = 300;
+
+/**
+ * The Worker as `npm run deploy` uploads it: built without the local stand-ins
+ * (SHOP_STAND_INS=0) into build/deployed, then the modules `wrangler deploy --dry-run`
+ * writes, raw and gzip (level 9), in KB.
+ */
+export function deployedUpload() {
+  const dir = "build/deployed";
+  // The build points wrangler's commands at itself (.wrangler/deploy/config.json): put back the
+  // build the local server runs, so they keep going to it.
+  const redirect = ".wrangler/deploy/config.json";
+  const before = existsSync(redirect) ? readFileSync(redirect, "utf8") : null;
+  run("npx", ["react-router", "build"], { stdio: "ignore", env: { ...quietEnv, SHOP_STAND_INS: "0", SHOP_BUILD_DIR: dir } });
+  if (before !== null) writeFileSync(redirect, before);
+  const out = mkdtempSync(join(tmpdir(), "bundle-"));
+  try {
+    run("npx", ["wrangler", "deploy", "--dry-run", "--config", `${dir}/server/wrangler.json`, "--outdir", out], { stdio: "ignore" });
+    const files = (d) => readdirSync(d).flatMap((name) => (statSync(join(d, name)).isDirectory() ? files(join(d, name)) : [join(d, name)]));
+    const modules = files(out).filter((file) => /\.(m?js|wasm)$/.test(file));
+    if (!modules.length) throw new Error("bundle-size: the dry run wrote no modules");
+    return {
+      gzipKb: modules.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024,
+      rawKb: modules.reduce((sum, file) => sum + statSync(file).size, 0) / 1024,
+    };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }

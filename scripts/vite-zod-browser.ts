@@ -11,6 +11,14 @@ import type { Plugin } from "vite";
  */
 export const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
 
+/**
+ * zod's English messages (≈ 1.5 kB gzip), the default of every schema without its own error:
+ * ours name a localized key on every field a shopper fills, so the builds say "Invalid input"
+ * for the rest (a provider's malformed call, never shown to a shopper).
+ */
+export const ZOD_ENGLISH = /[\\/]zod[\\/]v4[\\/]locales[\\/]en\.js$/;
+const ENGLISH_STAND_IN = 'export default function () { return { localeError: () => "Invalid input" }; }';
+
 /** The names a module exports (`export function|const|class name`, `export { a as b }`). */
 export function exportedNames(code: string): string[] {
   const names = [...code.matchAll(/^export (?:async )?(?:function\*?|const|let|var|class) ([\w$]+)/gm)].map((m) => m[1]!);
@@ -44,6 +52,7 @@ export function zodBrowser(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client" || environment.name === "ssr",
     transform(code, id) {
+      if (ZOD_ENGLISH.test(id)) return { code: ENGLISH_STAND_IN, map: { mappings: "" } };
       if (!ZOD_JSON_SCHEMA.test(id)) return null;
       return { code: jsonSchemaStandIn(code), map: { mappings: "" } };
     },

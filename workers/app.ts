@@ -37,7 +37,11 @@ const benchD1 = new Map<string, D1Call[]>();
  * shopper's session, cart, account), which no other client may be served.
  */
 const benchOn = (env: Env, request: Request) =>
-  env.BENCH_D1 === "1" && !env.PUBLIC_ORIGIN && request.method === "GET" && ["127.0.0.1", "localhost", "[::1]"].includes(new URL(request.url).hostname);
+  __STAND_INS__ &&
+  env.BENCH_D1 === "1" &&
+  !env.PUBLIC_ORIGIN &&
+  request.method === "GET" &&
+  ["127.0.0.1", "localhost", "[::1]"].includes(new URL(request.url).hostname);
 /** A page's GET that asks to be recorded (a few keys at most: the bench's pages). */
 function benchRecording(env: Env, request: Request): string | null {
   const key = benchOn(env, request) ? request.headers.get("X-Bench-D1") : null;
@@ -113,20 +117,21 @@ const worker = {
         const context = new RouterContextProvider();
         const d1: D1Counter = { calls: 0, statements: 0 };
         noteD1(d1);
-        const benchKey = benchRecording(env, request);
+        const benchKey = __STAND_INS__ ? benchRecording(env, request) : null;
         // Filled as the response streams (its deferred parts run their statements too).
         if (benchKey) benchD1.set(benchKey, (d1.log = []));
         const dispatch = (r: Request) => worker.fetch(r as typeof request, env, ctx);
         // Reads may come from a replica; a shopper's reads see their own writes (app/server/d1-session.server.ts).
-        const database = routeD1(replicaStandIn(env, served) ?? env.DB, served);
+        const database = routeD1((__STAND_INS__ ? replicaStandIn(env, served) : null) ?? env.DB, served);
         // Reads get past a passing D1 failure; one that stays answers a localized 503 (d1-faults.server.ts).
         const faults: D1Faults = {};
-        const rate = injectedFaultRate(env);
-        const latency = injectedLatency(env);
+        // Injected faults and distance: the local runs' (never in the deployed build).
+        const rate = __STAND_INS__ ? injectedFaultRate(env) : 0;
+        const latency = __STAND_INS__ ? injectedLatency(env) : 0;
         const distant = latency ? distantD1(database.db, latency) : database.db;
         const db = resilientD1(rate ? faultyD1(distant, rate, ++faultSeed) : distant, faults);
         // Reads asked for in the same turn (the root's and the page's loaders) share one round trip.
-        const DB = batchingD1(countingD1(benchAnswers(env, served) ?? db, d1));
+        const DB = batchingD1(countingD1((__STAND_INS__ ? benchAnswers(env, served) : null) ?? db, d1));
         context.set(appContext, makeAppContext(served, { ...env, DB }, ctx, nonce, dispatch));
         context.set(defaultLangContext, defaultLang);
         response = outageAnswer(await requestHandler(served, context), faults, url, defaultLang);
@@ -168,7 +173,7 @@ const loggedFetch = withRequestLog(worker.fetch, () => import("virtual:react-rou
  * what the local runtime itself spends per request; the bench takes it off robots.txt's to give
  * the entry's own CPU.
  */
-const benchEmpty = (env: Env, request: Request) => env.BENCH_D1 === "1" && request.headers.has("X-Bench-Empty") && benchOn(env, request);
+const benchEmpty = (env: Env, request: Request) => __STAND_INS__ && env.BENCH_D1 === "1" && request.headers.has("X-Bench-Empty") && benchOn(env, request);
 
 export default {
   ...worker,

@@ -44,7 +44,7 @@ export function PaymentStep({ data, failure }: StepProps) {
         })}
         {data.providers.length && !data.receiptReady ? (
           <p className="choice__note" data-testid="payment-online-unavailable">
-            {t("orders:payment.onlineUnavailable")}
+            {t("orders:errors.notPayableOnline")}
           </p>
         ) : null}
         <FieldError name="paymentMethod" />

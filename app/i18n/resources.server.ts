@@ -1,7 +1,8 @@
 import type { Lang } from "./languages";
 import type { Messages } from "./translate";
 
-const files = import.meta.glob<Messages>("../../locales/*/*.json", { eager: true, import: "default" });
+// dev.json: the local stand-ins' texts, read by their pages only (devTexts), never in the deployed build.
+const files = import.meta.glob<Messages>(["../../locales/*/*.json", "!../../locales/*/dev.json"], { eager: true, import: "default" });
 
 /** locales/<lang>/<namespace>.json as i18next resources: { uz: { common: {...}, catalogue: {...} } }. */
 export const resources = {} as Record<Lang, Record<string, Messages>>;
@@ -24,4 +25,10 @@ export function texts(lang: Lang, names: string[], only: Record<string, string[]
       return [n, keep ? Object.fromEntries(Object.entries(messages).filter(([group]) => keep.includes(group))) : messages];
     }),
   );
+}
+
+/** The local stand-ins' pages' texts (locales/<lang>/dev.json), as the namespace "dev". */
+export function devTexts(lang: Lang): Record<string, Messages> {
+  const dev = import.meta.glob<Messages>("../../locales/*/dev.json", { eager: true, import: "default" });
+  return { dev: dev[`../../locales/${lang}/dev.json`] ?? {} };
 }

@@ -29,23 +29,17 @@ export const REASON = { receivers: 1, debit: 2, failed: 3, timeout: 4, refund: 5
  * en: the protocol's, not the shop's). `data` names the account's field where there is one.
  */
 const ERRORS = {
-  method: [-32300, "Метод запроса должен быть POST.", "So'rov usuli POST bo'lishi kerak.", "The request method must be POST."],
-  parse: [-32700, "Ошибка разбора JSON.", "JSON tahlilida xatolik.", "JSON parse error."],
+  parse: [-32700, "Ошибка разбора JSON.", "JSON xatosi.", "JSON parse error."],
   request: [-32600, "Неверный запрос.", "So'rov noto'g'ri.", "Invalid request."],
   unknown: [-32601, "Метод не найден.", "Usul topilmadi.", "Method not found."],
-  auth: [-32504, "Недостаточно привилегий для выполнения метода.", "Usulni bajarish uchun huquq yetarli emas.", "Insufficient privileges."],
+  auth: [-32504, "Недостаточно привилегий.", "Huquq yetarli emas.", "Insufficient privileges."],
   system: [-32400, "Системная ошибка.", "Tizim xatosi.", "System error."],
   amount: [-31001, "Неверная сумма.", "Summa noto'g'ri.", "Incorrect amount."],
   missing: [-31003, "Транзакция не найдена.", "Tranzaksiya topilmadi.", "Transaction not found."],
-  delivered: [
-    -31007,
-    "Заказ выполнен. Невозможно отменить транзакцию.",
-    "Buyurtma bajarilgan. Tranzaksiyani bekor qilib bo'lmaydi.",
-    "The order is fulfilled. The transaction cannot be cancelled.",
-  ],
+  delivered: [-31007, "Заказ выполнен, отмена невозможна.", "Buyurtma bajarilgan, bekor qilib bo'lmaydi.", "The order is fulfilled: it cannot be cancelled."],
   state: [-31008, "Невозможно выполнить операцию.", "Amalni bajarib bo'lmaydi.", "The operation cannot be performed."],
   order: [-31050, "Неверный код заказа.", "Harid kodida xatolik.", "Incorrect order code."],
-  receipt: [-31051, "Товар заказа нельзя оплатить онлайн.", "Buyurtma mahsulotini onlayn to'lab bo'lmaydi.", "The order's goods cannot be paid online."],
+  receipt: [-31051, "Заказ нельзя оплатить онлайн.", "Buyurtmani onlayn to'lab bo'lmaydi.", "The order cannot be paid online."],
 } as const;
 type ErrorName = keyof typeof ERRORS;
 

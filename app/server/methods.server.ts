@@ -35,9 +35,6 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
   [/^\/api\/payment\/click\/(?:prepare|complete)$/, ["POST"]],
   [/^\/api\/payment\/payme$/, ["POST"]],
-  [/^\/dev\/pay\/payme-api$/, ["POST"]],
-  [/^\/dev\/pay\/click-api\/payment\/reversal\/\d+\/\d+$/, ["DELETE"]],
-  [/^\/dev\/pay\/click-api\/payment\/ofd_data\/submit_items$/, ["POST"]],
   [/^\/api\/favorites$/, ["GET", "POST"]],
   [new RegExp(`^/api/favorites/${ID}$`), ["DELETE"]],
   [new RegExp(`^/api/favorites/products/${ID}$`), ["GET"]],
@@ -55,8 +52,16 @@ const API: [RegExp, string[]][] = [
   [/^\/gift-hints\/create$/, ["POST"]],
   [/^\/api\/moderation\/reviews$/, ["GET"]],
   [new RegExp(`^/api/moderation/reviews/${ID}$`), ["POST"]],
-  [/^\/dev\/turnstile\/siteverify$/, ["POST"]],
-  [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
+  // The local stand-ins' calls (none in the deployed build: decision 205).
+  ...(__STAND_INS__
+    ? ([
+        [/^\/dev\/pay\/payme-api$/, ["POST"]],
+        [/^\/dev\/pay\/click-api\/payment\/reversal\/\d+\/\d+$/, ["DELETE"]],
+        [/^\/dev\/pay\/click-api\/payment\/ofd_data\/submit_items$/, ["POST"]],
+        [/^\/dev\/turnstile\/siteverify$/, ["POST"]],
+        [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
+      ] as [RegExp, string[]][])
+    : []),
 ];
 
 /**

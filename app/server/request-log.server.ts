@@ -145,7 +145,7 @@ async function writeLine(
     ms: Date.now() - started,
     ...(pending.error === undefined ? {} : { error: errorClass(pending.error) }),
   };
-  if (env.DEV_LOG === "line") console.log(readableLine(line));
+  if (__STAND_INS__ && env.DEV_LOG === "line") console.log(readableLine(line));
   else console.log(JSON.stringify(line));
 }
 

@@ -66,7 +66,7 @@ test("a product without its receipt codes: the payment step offers cash or card 
   expect(primaryId && sku, "the product without codes has a size in stock").toBeTruthy();
   expect((await page.request.post("/api/cart", { form: { primaryId: primaryId!, purchasableId: sku!, quantity: "1" } })).status()).toBe(201);
   await toPayment(page, js, "Naqd Xaridor");
-  await expect(page.getByTestId("payment-online-unavailable")).toHaveText(uz("payment.onlineUnavailable"));
+  await expect(page.getByTestId("payment-online-unavailable")).toHaveText(uz("errors.notPayableOnline"));
   await expect(page.getByTestId("payment-click")).toHaveCount(0);
   await expect(page.getByTestId("payment-payme")).toHaveCount(0);
   await page.getByTestId("payment-cash").check();

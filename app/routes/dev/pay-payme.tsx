@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/pay-payme";
 import { readFormData, refused, parseForm } from "~/forms/parse.server";
-import { texts } from "~/i18n/resources.server";
+import { devTexts, texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
 import { DEV_PAYME_OUTCOMES, devPaymeSchema } from "~/orders/index";
 import { paymeConfig, paymeParamsOf, playPayme } from "~/orders/index.server";
@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const checkout = paymeParamsOf(encoded);
   if (!checkout) throw data(null, { status: 404 });
   return {
-    i18n: texts(app.defaultLang, ["orders", "auth"]),
+    i18n: { ...texts(app.defaultLang, ["orders", "auth"]), ...devTexts(app.defaultLang) },
     encoded,
     order: checkout.order,
     // Payme's page shows so'm; the parameters carry tiyin.
@@ -46,18 +46,18 @@ export default function DevPayme({ loaderData, actionData }: Route.ComponentProp
   const { t } = useI18n();
   return (
     <section className="order-done" data-testid="dev-payme">
-      <h1>{t("orders:standIn.paymeTitle")}</h1>
+      <h1>{t("dev:standIn.paymeTitle")}</h1>
       {actionData ? (
         <p className="alert alert--error" role="alert">
-          {t("orders:standIn.refused")}
+          {t("dev:standIn.refused")}
         </p>
       ) : null}
-      <p>{t("orders:standIn.order", { number: loaderData.order, amount: loaderData.amount })}</p>
+      <p>{t("dev:standIn.order", { number: loaderData.order, amount: loaderData.amount })}</p>
       <Form method="post" className="form">
         <input type="hidden" name="params" value={loaderData.encoded} />
         {loaderData.outcomes.map((outcome) => (
           <button key={outcome} type="submit" name="outcome" value={outcome} className="button" data-testid={`dev-payme-${outcome}`}>
-            {t(`orders:standIn.payme.${outcome}`)}
+            {t(`dev:standIn.payme.${outcome}`)}
           </button>
         ))}
       </Form>

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/pay";
 import { readFormData, refused, parseForm } from "~/forms/parse.server";
-import { texts } from "~/i18n/resources.server";
+import { devTexts, texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
 import { DEV_PAY_OUTCOMES, devPaySchema } from "~/orders/index";
 import { clickConfig, playClick } from "~/orders/index.server";
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   return {
     // "auth" for the orders door's schemas (the contact fields' messages).
-    i18n: texts(app.defaultLang, ["orders", "auth"]),
+    i18n: { ...texts(app.defaultLang, ["orders", "auth"]), ...devTexts(app.defaultLang) },
     order: query.get("transaction_param") ?? "",
     amount: query.get("amount") ?? "",
     returnUrl: query.get("return_url") ?? "",
@@ -45,20 +45,20 @@ export default function DevPay({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useI18n();
   return (
     <section className="order-done" data-testid="dev-pay">
-      <h1>{t("orders:standIn.title")}</h1>
+      <h1>{t("dev:standIn.title")}</h1>
       {actionData ? (
         <p className="alert alert--error" role="alert">
-          {t("orders:standIn.refused")}
+          {t("dev:standIn.refused")}
         </p>
       ) : null}
-      <p>{t("orders:standIn.order", { number: loaderData.order, amount: loaderData.amount })}</p>
+      <p>{t("dev:standIn.order", { number: loaderData.order, amount: loaderData.amount })}</p>
       <Form method="post" className="form">
         <input type="hidden" name="transaction_param" value={loaderData.order} />
         <input type="hidden" name="amount" value={loaderData.amount} />
         <input type="hidden" name="return_url" value={loaderData.returnUrl} />
         {loaderData.outcomes.map((outcome) => (
           <button key={outcome} type="submit" name="outcome" value={outcome} className="button" data-testid={`dev-pay-${outcome}`}>
-            {t(`orders:standIn.${outcome}`)}
+            {t(`dev:standIn.${outcome}`)}
           </button>
         ))}
       </Form>
