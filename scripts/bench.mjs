@@ -2,7 +2,7 @@
 // exits 1 only when a budget is exceeded, so it can gate a release by hand.
 import { execSync, spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { crawl, crawlProblems } from "../tests/shared/crawl.ts";
 import { lighthouseRows } from "./audit.mjs";
