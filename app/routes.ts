@@ -117,7 +117,7 @@ export default [
   api("api/ops/search/misses", "ops/search-misses.ts"),
   api("api/ops/search/synonyms", "ops/search-synonyms.ts"),
   api("api/ops/refunds", "ops/refunds.ts"),
-  api("api/ops/refunds/:id/retry", "ops/refund-retry.ts"),
+  api("api/ops/refunds/:id/:op", "ops/refund-step.ts"),
   api("api/ops/*", "ops/unknown.ts"),
   // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
   page("ops/login", "ops-login.tsx"),

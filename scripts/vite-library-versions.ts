@@ -33,6 +33,18 @@ export const WRITTEN_FOR = [
     what: "the browser's build replaces zod's JSON Schema modules (scripts/vite-zod-browser.ts)",
     record: "docs/decisions/203-zod-without-json-schema.md",
   },
+  {
+    packages: ["zod"],
+    version: "4.6.7",
+    what: "the builds replace zod's English messages (scripts/vite-zod-browser.ts)",
+    record: "docs/decisions/205-deployed-build-without-stand-ins.md",
+  },
+  {
+    packages: ["@conform-to/react", "@conform-to/zod"],
+    version: "1.21.1",
+    what: "the builds take one copy of Babel's helpers for conform's three packages, @conform-to/dom their dependency (scripts/vite-conform-helpers.ts)",
+    record: "docs/decisions/205-deployed-build-without-stand-ins.md",
+  },
 ] as const;
 
 const ROOT = new URL("../", import.meta.url);

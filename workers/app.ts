@@ -147,7 +147,10 @@ const worker = {
     return edge.answer(applySecurityHeaders(response, request, nonce, payOrigins(env)), nonce);
   },
 
-  /** wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire; daily, expired sessions and abandoned guest carts go. */
+  /**
+   * wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire and
+   * refunds a provider refused are tried again; daily, expired sessions and abandoned guest carts go.
+   */
   async scheduled(controller, env, ctx) {
     if (controller.cron.startsWith("*/")) {
       ctx.waitUntil(expireUnpaidOrders(env.DB, unpaidMinutes(env)).then((n) => console.info(`cancelled ${n} unpaid online orders`)));

@@ -97,8 +97,7 @@ function doneSteps(env: Env, view: CartView, draft: Draft): CheckoutData["done"]
     contacts: Boolean(draft.name && draft.phone),
     delivery: Boolean(option && (option.type === "courier" ? draft.addressId !== null || (draft.street && draft.house) : draft.pointId !== null)),
     payment:
-      draft.paymentMethod !== null &&
-      paymentAllowed(draft.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: receiptReady(view.lines) }, env),
+      draft.paymentMethod !== null && paymentAllowed(draft.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: receiptReady(view) }, env),
   };
 }
 
@@ -163,7 +162,7 @@ export async function checkoutData(
     done,
     open,
     providers: providersOf(env),
-    receiptReady: receiptReady(view.lines),
+    receiptReady: receiptReady(view),
   };
 }
 
@@ -294,7 +293,7 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       if (s.status !== "success") return { ok: false, status: 400, step: "payment", reply: s.reply() };
       const view = await getCartView(c.env, c.lang, c.cartId);
       const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-      const ready = receiptReady(view.lines);
+      const ready = receiptReady(view);
       if (!paymentAllowed(s.value.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: ready }, c.env)) {
         const error = isOnline(s.value.paymentMethod) && !ready ? "orders:errors.notPayableOnline" : "orders:errors.paymentMethod";
         return { ok: false, status: 422, step: "payment", reply: s.reply({ fieldErrors: { paymentMethod: [error] } }) };

@@ -18,7 +18,7 @@ export function citiesQuery(db: D1Database, lang: Lang): D1PreparedStatement {
   return db.prepare(`SELECT id, ref, ${CITY_NAME[lang]} AS title FROM cities ORDER BY position, id`);
 }
 
-type CostRow = Omit<DeliveryOption, "needPayment" | "info"> & { needPayment: number; cityMapId: string; info: string };
+type CostRow = Omit<DeliveryOption, "needPayment" | "info" | "receiptReady"> & { needPayment: number; cityMapId: string; info: string; receiptReady: number };
 
 /** A type's notes as stored (a JSON array); anything else is no notes. */
 function infoOf(json: string): string[] {
@@ -40,7 +40,7 @@ const completable = (city: string) =>
 
 function optionsSql(lang: Lang, city: string): string {
   return `SELECT t.id, t.uuid, t.type, t.${TYPE_TITLE[lang]} AS title, t.${INFO[lang]} AS info, t.need_payment AS needPayment, c.city_map_id AS cityMapId,
-            c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
+            (t.ikpu IS NOT NULL AND t.package_code IS NOT NULL) AS receiptReady, c.delivery_price AS price, c.minimum_amount_of_free_shipping AS freeFrom, c.${ESTIMATED[lang]} AS estimated
      FROM delivery_types t JOIN delivery_costs c ON c.delivery_type_id = t.id
      WHERE t.status = 1 AND c.city_map_id IN (CAST(CAST(${city} AS INTEGER) AS TEXT), 'another_city') AND ${city} IS NOT NULL AND ${completable(city)}
      ORDER BY t.position, t.id`;
@@ -64,8 +64,8 @@ export function optionsOf(rows: CostRow[], cityId: number): DeliveryOption[] {
   for (const group of byType.values()) {
     const row = costFor(group, cityId);
     if (!row) continue;
-    const { cityMapId: _, needPayment, info, ...rest } = row;
-    out.push({ ...rest, needPayment: flag(needPayment), info: infoOf(info) });
+    const { cityMapId: _, needPayment, info, receiptReady, ...rest } = row;
+    out.push({ ...rest, needPayment: flag(needPayment), info: infoOf(info), receiptReady: flag(receiptReady) });
   }
   return out;
 }

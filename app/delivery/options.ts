@@ -7,6 +7,8 @@ export type DeliveryOption = {
   /** Notes shown as tooltips beside the type (`info[]` in the JSON). */
   info: string[];
   needPayment: boolean;
+  /** Whether the type has its receipt codes (MXIK/IKPU, package): a paid delivery without them cannot be paid online. */
+  receiptReady: boolean;
   price: number;
   freeFrom: number;
   estimated: string;

@@ -1,5 +1,5 @@
 import { parseForm, payloadForm } from "~/forms/parse.server";
-import { listRefunds, retryRefundNow } from "~/orders/index.server";
+import { listRefunds, refundMadeByHand, retryRefundNow } from "~/orders/index.server";
 import { apiError, apiFailure } from "~/server/api.server";
 import type { OpsRequest } from "./call.server";
 import { refundsQuerySchema } from "./schema";
@@ -20,13 +20,22 @@ export async function refundsCall({ app, t, request }: OpsRequest): Promise<Resp
 }
 
 /**
- * `POST /api/ops/refunds/<id>/retry`: tries a refund still owed now, without waiting for its
- * next try (the provider is back). 200 with the refund as it is after the try; 404 for none;
- * 409 when it is refunded already or another try holds it.
+ * `POST /api/ops/refunds/<id>/retry`: tries a refund still owed now, without waiting for its next
+ * try (the provider is back): 200 with the refund as it is after the try; 409 when it is made
+ * already or a try is under way. `POST /api/ops/refunds/<id>/done`: the money went back another
+ * way (a bank transfer): the refund made and the shopper told; 409 when it was made already.
+ * 404 for no such refund or operation.
  */
-export async function retryRefundCall({ app, t }: OpsRequest, idParam: string | undefined): Promise<Response> {
+export async function refundStepCall({ app, t }: OpsRequest, idParam: string | undefined, op: string | undefined): Promise<Response> {
   const id = /^[1-9][0-9]{0,9}$/.test(idParam ?? "") ? Number(idParam) : 0;
-  const tried = id ? await retryRefundNow(app.env, id, app.dispatch) : null;
+  if (!id || (op !== "retry" && op !== "done")) apiError(404, t(id ? "server:api.unknownOperation" : "ops:errors.refundNotFound"));
+  if (op === "done") {
+    const marked = await refundMadeByHand(app.env, id);
+    if (!marked) apiError(404, t("ops:errors.refundNotFound"));
+    if (!marked.made) apiError(409, t("ops:errors.refundMade"), undefined, undefined, { refund: marked.refund });
+    return Response.json({ success: true, refund: marked.refund });
+  }
+  const tried = await retryRefundNow(app.env, id, app.dispatch);
   if (!tried) apiError(404, t("ops:errors.refundNotFound"));
   if (tried.outcome === "skipped") apiError(409, t("ops:errors.refundNotDue"), undefined, undefined, { refund: tried.refund });
   return Response.json({ success: tried.outcome === "refunded", refund: tried.refund });

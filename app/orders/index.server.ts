@@ -49,6 +49,6 @@ export {
 } from "./payment.server";
 export { PAYME_TIMEOUT_MS, paymeCall, paymeError, type PaymeAnswer } from "./payme.server";
 export { paymeConfig, type Provider, providerFetch, providerFor, providersOf } from "./providers.server";
-export { listRefunds, type RefundRow, retryDueRefunds, retryRefundNow } from "./refunds.server";
+export { listRefunds, type RefundRow, refundMadeByHand, retryDueRefunds, retryRefundNow } from "./refunds.server";
 export { paymeApiStandIn, paymeParamsOf, playPayme } from "./payme-stand-in.server";
 export { advanceOrder, latestOrderChange, ordersChangedSince, type StepOutcome } from "./fulfilment.server";

@@ -57,8 +57,16 @@ export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option:
   return option.receiptReady && providerFor(method, env) !== null;
 }
 
-/** Whether every line of a cart can go on an online receipt. */
-export const receiptReady = (lines: { receiptReady: boolean }[]): boolean => lines.every((l) => l.receiptReady);
+/** Whether a cart can go on an online receipt: every line with its codes, and its delivery's when delivery costs anything. */
+export function receiptReady(view: {
+  lines: { receiptReady: boolean }[];
+  summary: { deliveryCost: number };
+  deliveryTypeId: number | null;
+  deliveryOptions: { id: number; receiptReady: boolean }[];
+}): boolean {
+  const delivery = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+  return view.lines.every((l) => l.receiptReady) && (view.summary.deliveryCost === 0 || Boolean(delivery?.receiptReady));
+}
 
 /** `sql`'s bare "?" values numbered from `from` on: appended after a statement's numbered ones. */
 function numbered(sql: string, from: number): string {
@@ -195,7 +203,7 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
   if (summary.items > checkoutMaxItems(c.env)) return refuse(409, "max_products_checkout_count", "orders:errors.limit");
   if (lines.some((l) => l.salePrice === 0)) return refuse(409, "price_hidden", "orders:errors.priceHidden");
   if (lines.some((l) => l.quantity > l.stock)) return { ok: false, status: 409, code: "out_of_stock", lines: await shortLines(db, lines) };
-  if (isOnline(input.paymentMethod) && !receiptReady(lines)) return refuse(422, "payment_not_online", "orders:errors.notPayableOnline", "paymentMethod");
+  if (isOnline(input.paymentMethod) && !receiptReady(view)) return refuse(422, "payment_not_online", "orders:errors.notPayableOnline", "paymentMethod");
   const provider = providerFor(input.paymentMethod, c.env);
 
   // Counted only for an order written: a repeated key (above), a refused form or a failed batch is not a new order.

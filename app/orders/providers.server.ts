@@ -39,7 +39,7 @@ export function providerFor(method: PaymentMethod, env: Env): Provider | null {
 export function providerFetch(env: Env, dispatch: ((request: Request) => Promise<Response>) | null) {
   return (url: string, init: RequestInit): Promise<Response> => {
     if (!url.startsWith("/")) return fetch(url, init);
-    if (env.DEV_PAYMENTS !== "1" || !dispatch) return Promise.reject(new Error("a provider's stand-in outside development"));
+    if (!__STAND_INS__ || env.DEV_PAYMENTS !== "1" || !dispatch) return Promise.reject(new Error("a provider's stand-in outside development"));
     return dispatch(new Request(new URL(url, env.PUBLIC_ORIGIN || "http://localhost"), init));
   };
 }

@@ -50,7 +50,7 @@ export async function sendRefund(
   const db = env.DB;
   const claimed = await db
     .prepare(
-      `UPDATE refunds SET attempts = attempts + 1, next_attempt_at = ${NEXT_TRY.replace("unixepoch()", "?2")}
+      `UPDATE refunds SET attempts = attempts + 1, next_attempt_at = ${NEXT_TRY.replace("unixepoch()", "?2")}, last_error = NULL
        WHERE id = ?1 AND state = 'pending' AND next_attempt_at <= ?2
        RETURNING id, order_id AS orderId, payment_id AS paymentId, provider, amount, attempts,
          (SELECT provider_trans_id FROM payments WHERE payments.id = refunds.payment_id) AS trans,
@@ -166,8 +166,9 @@ export type RefundRow = {
 };
 
 /**
- * An operator's try of an owed refund, now, without waiting for its next try (the claim still
- * keeps two tries apart). Null: no such refund; "skipped": made already, or another try holds it.
+ * An operator's try of an owed refund, now, without waiting for its next try. Only once the
+ * last try has ended (it wrote the provider's answer; a claim clears it): a send under way
+ * keeps its claim. Null: no such refund; "skipped": made already, or a try is under way.
  */
 export async function retryRefundNow(
   env: Env,
@@ -176,12 +177,27 @@ export async function retryRefundNow(
 ): Promise<{ outcome: "refunded" | "failed" | "skipped"; refund: RefundRow } | null> {
   const db = env.DB;
   const due = await db
-    .prepare("UPDATE refunds SET next_attempt_at = MIN(next_attempt_at, unixepoch()) WHERE id = ? AND state = 'pending' RETURNING id")
+    .prepare(
+      "UPDATE refunds SET next_attempt_at = MIN(next_attempt_at, unixepoch()) WHERE id = ? AND state = 'pending' AND (attempts = 0 OR last_error IS NOT NULL) RETURNING id",
+    )
     .bind(id)
     .first();
   const outcome = due ? await sendRefund(env, id, dispatch) : "skipped";
   const refund = await db.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id).first<RefundRow>();
   return refund ? { outcome, refund } : null;
+}
+
+/**
+ * An operator says the money went back another way (a provider that can no longer reverse it,
+ * a bank transfer): the refund made and the shopper told, as a provider's confirmation does.
+ * Null: no such refund; `made` false: it was made already.
+ */
+export async function refundMadeByHand(env: Env, id: number): Promise<{ made: boolean; refund: RefundRow } | null> {
+  const row = await env.DB.prepare("SELECT payment_id AS paymentId FROM refunds WHERE id = ?").bind(id).first<{ paymentId: number }>();
+  if (!row) return null;
+  const made = await confirmRefund(env, row.paymentId, { cancelledMs: Date.now(), reason: 5 });
+  const refund = (await env.DB.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id).first<RefundRow>())!;
+  return { made, refund };
 }
 
 const REFUND_ROW = `SELECT r.id, o.number AS orderNumber, r.provider, r.amount, r.state, r.attempts, r.last_error AS lastError, r.next_attempt_at AS nextAttemptAt,

@@ -54,5 +54,5 @@ export function makeAppContext(request: Request, env: Env, ctx: ExecutionContext
 /** See AppContext.origin. */
 export function shopOrigin(env: Pick<Env, "PUBLIC_ORIGIN" | "DEV_OUTBOX">, request: Request): string {
   if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN.replace(/\/+$/, "");
-  return env.DEV_OUTBOX === "1" ? new URL(request.url).origin : "";
+  return __STAND_INS__ && env.DEV_OUTBOX === "1" ? new URL(request.url).origin : "";
 }

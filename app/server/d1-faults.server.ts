@@ -213,7 +213,12 @@ type MaintenanceEnv = Pick<Env, "MAINTENANCE" | "DEV_MAINTENANCE_COOKIE" | "PUBL
  */
 export function isReadOnly(env: MaintenanceEnv, request: Request): boolean {
   if (env.MAINTENANCE === "read-only") return true;
-  return env.DEV_MAINTENANCE_COOKIE === "1" && !env.PUBLIC_ORIGIN && /(?:^|;\s*)dev_maintenance=read-only(?:;|$)/.test(request.headers.get("Cookie") ?? "");
+  return (
+    __STAND_INS__ &&
+    env.DEV_MAINTENANCE_COOKIE === "1" &&
+    !env.PUBLIC_ORIGIN &&
+    /(?:^|;\s*)dev_maintenance=read-only(?:;|$)/.test(request.headers.get("Cookie") ?? "")
+  );
 }
 
 /** In read-only mode, a write (any method but GET, HEAD, OPTIONS) is answered 503 before it reaches D1. */

@@ -85,7 +85,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/ops/search/misses", url: "/api/ops/search/misses", personal: true, json: true },
   { route: "api/ops/search/synonyms", url: "/api/ops/search/synonyms", personal: true, json: true },
   { route: "api/ops/refunds", url: "/api/ops/refunds", personal: true, json: true },
-  { route: "api/ops/refunds/:id/retry", url: "/api/ops/refunds/1/retry", personal: true, json: true },
+  { route: "api/ops/refunds/:id/:op", url: "/api/ops/refunds/1/retry", personal: true, json: true },
   { route: "api/ops/*", url: "/api/ops/whatever", personal: true, json: true },
   { route: "ops/login", url: "/ops/login", personal: true, action: true },
   { route: "ops/logout", url: "/ops/logout", personal: true, action: true },

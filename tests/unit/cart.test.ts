@@ -30,6 +30,7 @@ const courier: DeliveryOption = {
   title: "Courier",
   info: [],
   needPayment: true,
+  receiptReady: true,
   price: 25_000,
   freeFrom: 500_000,
   estimated: "1–2",

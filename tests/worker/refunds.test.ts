@@ -209,7 +209,54 @@ describe("money back when the shop cancels or takes back a paid online order", (
   });
 });
 
+describe("money back by hand", () => {
+  it("an operator marks a refund made another way: made once, the shopper told; a retry while a try is under way is refused", async () => {
+    const key = await opsKey(["orders:write"]);
+    const placed = await placeWith(new Shopper(), 8, "refund-hand-8", "click");
+    const amount = placed.totals.total.toFixed(2);
+    // A Click payment whose paydoc id Click never sent: its reversal cannot be made.
+    const base = { click_trans_id: String(8_200_000 + placed.id), merchant_trans_id: placed.number, amount };
+    const prepared = await clickCall("prepare", base);
+    expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
+    expect((await step(key, placed.id, "cancelled")).status).toBe(200);
+    const [owed] = await refundRows(placed.id);
+    expect(owed).toMatchObject({ state: "pending", attempts: 1, lastError: "the payment has no Click payment id" });
+    // A try under way (claimed: its answer not yet written) is not tried again beside it.
+    await env.DB.prepare("UPDATE refunds SET last_error = NULL WHERE id = ?").bind(owed!.id).run();
+    expect((await ops(`/api/ops/refunds/${owed!.id}/retry?lang=ru`, key, { method: "POST" })).status).toBe(409);
+    const done = await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ success: true, refund: { state: "refunded", refundedAt: expect.any(Number) } });
+    expect(await paymentState(placed.id)).toMatchObject({ state: "refunded" });
+    expect(await refundMessages(placed.number)).toEqual(["sms"]);
+    const again = await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: "Этот возврат уже сделан." });
+    expect(await refundMessages(placed.number)).toEqual(["sms"]);
+    expect((await ops(`/api/ops/refunds/${owed!.id}/other`, key, { method: "POST" })).status).toBe(404);
+  });
+});
+
 describe("receipt data", () => {
+  it("a delivery type without its codes, when delivery costs anything: not paid online either (a free delivery is no line of the receipt)", async () => {
+    // Courier in Tashkent: 25 000 below 500 000, free from it.
+    const offsetOf = (cheap: boolean) => [...Array(30).keys()].slice(9).find((o) => buyable(o).p.sale_price < 500_000 === cheap)!;
+    const before = await env.DB.prepare("SELECT ikpu FROM delivery_types WHERE id = 1").first<{ ikpu: string }>();
+    await env.DB.prepare("UPDATE delivery_types SET ikpu = NULL WHERE id = 1").run();
+    try {
+      const paid = new Shopper();
+      await paid.add(buyable(offsetOf(true)).sku.id, 1);
+      const refused = await paid.place(order("receipt-delivery-cheap", { paymentMethod: "click" }));
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ errors: [{ field: "paymentMethod" }] });
+      const free = new Shopper();
+      await free.add(buyable(offsetOf(false)).sku.id, 1);
+      expect((await free.place(order("receipt-delivery-free", { paymentMethod: "click" }))).status).toBe(201);
+    } finally {
+      await env.DB.prepare("UPDATE delivery_types SET ikpu = ? WHERE id = 1").bind(before!.ikpu).run();
+    }
+  });
+
   it("a cart with a product without its codes cannot be paid online: the payment step says so and offers cash or card, placing refuses (422)", async () => {
     const { p, sku } = buyable(7);
     await env.DB.prepare("UPDATE products SET ikpu = NULL WHERE id = ?").bind(p.id).run();
