@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { ComboboxProps } from "./combobox";
 
-// Its own chunk: only the pages with a select load it, and only once they are interactive.
-const Combobox = lazy(() => import("./combobox"));
+// Its own chunk: only the pages with a select load it, and only once they are interactive (so
+// never on the server: the Worker's build leaves it out).
+const Combobox = lazy(() => (import.meta.env.SSR ? new Promise<never>(() => {}) : import("./combobox")));
 
 /**
  * A select row: `native` is the control without JavaScript (a native

@@ -1,6 +1,6 @@
 import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
 import { addSynonym, importStatements, listSynonyms, searchMisses, setStockStatement, weekOf } from "~/catalogue/index.server";
-import type { Lang } from "~/i18n/languages";
+import { isLang, type Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
@@ -136,7 +136,8 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
   if (section === "reviews") return { reviews: await pendingReviews(db) };
   if (section === "searches") {
     const [misses, synonyms] = await Promise.all([searchMisses(db, weekOf(Date.now()), null, CONSOLE_MISSES), listSynonyms(db)]);
-    return { misses, synonyms, teach: url.searchParams.get("teach")?.slice(0, 60) ?? "" };
+    const lang = url.searchParams.get("lang");
+    return { misses, synonyms, teach: url.searchParams.get("teach")?.slice(0, 60) ?? "", teachLang: lang && isLang(lang) ? lang : "ru" };
   }
   if (section === "orders") {
     const [{ results }, owed] = await Promise.all([

@@ -40,6 +40,8 @@ export function Captcha({
   const [Widget, setWidget] = useState<ComponentType<TurnstileProps> | null>(null);
   const [token, setToken] = useState("");
   useEffect(() => {
+    // Never on the server (keeps react-turnstile out of the Worker bundle).
+    if (import.meta.env.SSR) return;
     let live = true;
     (async () => {
       // A configured script URL (the local stand-in) is loaded first: react-turnstile then finds `window.turnstile` ready.

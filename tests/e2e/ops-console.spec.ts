@@ -87,3 +87,42 @@ test("a shopper's review waiting for moderation is rejected with a reason throug
   await expect(page.getByTestId("ops-done")).toBeVisible();
   await expect(page.getByTestId("ops-review").filter({ hasText: words })).toHaveCount(0);
 });
+
+test("a search that found nothing shows on the console's searches page; its word is taught there (a bad meaning refused, the word kept) and is found at once", async ({
+  page,
+  pageErrors,
+}, info) => {
+  pageErrors.allowStatus(400);
+  const word = `zqx${uniqueTag(info.project.name).replace(/[^a-z0-9]/g, "")}`;
+  await page.goto(`/search?q=${word}`);
+  await expect(page.getByTestId("no-results")).toBeVisible();
+
+  await signIn(page, opsKey(`e2e-searches-${uniqueTag(info.project.name)}`, ["catalogue:write"]));
+  // The miss is counted after the search's answer: the page shows it once it is written.
+  await expect(async () => {
+    await page.goto("/ops/searches");
+    await expect(page.getByTestId("ops-miss").filter({ hasText: word })).toHaveCount(1, { timeout: 1000 });
+  }).toPass();
+  await page
+    .getByTestId("ops-miss")
+    .filter({ hasText: word })
+    .getByRole("link", { name: ops("console.searches.teach") })
+    .click();
+  const form = page.getByTestId("ops-synonym");
+  await expect(form.getByLabel(ops("console.searches.word"), { exact: true })).toHaveValue(word);
+  // The link carries the search's language.
+  await expect(form.locator("select[name=lang]")).toHaveValue("uz");
+  await form.getByLabel(ops("console.searches.means"), { exact: true }).fill("<>");
+  await page.getByTestId("ops-teach").click();
+  await expect(form.locator(".row__error")).toHaveText(ops("errors.synonymMeans"));
+  await expect(form.getByLabel(ops("console.searches.word"), { exact: true })).toHaveValue(word);
+  await expect(form.locator("select[name=lang]")).toHaveValue("uz");
+  await form.getByLabel(ops("console.searches.means"), { exact: true }).fill("krossovka");
+  await page.getByTestId("ops-teach").click();
+  await expect(page.getByTestId("ops-done")).toBeVisible();
+  await expect(page.getByTestId("ops-synonyms")).toContainText(`${word} → krossovka (uz)`);
+
+  await page.goto(`/search?q=${word}&exact=1`);
+  await expect(page.getByTestId("no-results")).toHaveCount(0);
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
+});

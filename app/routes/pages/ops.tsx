@@ -87,7 +87,7 @@ export default function Ops({ loaderData, actionData }: Route.ComponentProps) {
       ) : "orders" in d ? (
         <Orders orders={d.orders ?? []} lang={d.lang} actionData={actionData as Reply} />
       ) : "misses" in d ? (
-        <Search misses={d.misses ?? []} synonyms={d.synonyms ?? []} teach={d.teach ?? ""} actionData={actionData as Reply} />
+        <Search misses={d.misses ?? []} synonyms={d.synonyms ?? []} teach={d.teach ?? ""} teachLang={d.teachLang ?? "ru"} actionData={actionData as Reply} />
       ) : "item" in d ? (
         <Item item={d.item ?? null} query={d.query ?? ""} queryError={d.queryError ?? null} lang={d.lang} actionData={actionData as Reply} />
       ) : null}
@@ -268,9 +268,23 @@ function StockForm({ slug, sku, lastResult }: { slug: string; sku: { id: number;
 }
 
 /** This week's searches that found nothing (or were corrected), each with a link to teach its word; the form to teach one; the words taught. */
-function Search({ misses, synonyms, teach, actionData }: { misses: ConsoleMiss[]; synonyms: ConsoleSynonym[]; teach: string; actionData: Reply }) {
+function Search({
+  misses,
+  synonyms,
+  teach,
+  teachLang,
+  actionData,
+}: {
+  misses: ConsoleMiss[];
+  synonyms: ConsoleSynonym[];
+  teach: string;
+  teachLang: string;
+  actionData: Reply;
+}) {
   const { t } = useI18n();
-  const form = useReplyForm({ id: "synonym", lastResult: replyFor(actionData, "synonym"), defaultValue: { word: teach, lang: "ru" } });
+  const form = useReplyForm({ id: "synonym", lastResult: replyFor(actionData, "synonym"), defaultValue: { word: teach, lang: teachLang } });
+  // What was chosen stays chosen when the form comes back refused (without JavaScript too).
+  const lang = String(form.getFieldset().lang.initialValue ?? teachLang);
   return (
     <>
       <h2>{t("ops:console.searches.misses")}</h2>
@@ -293,7 +307,7 @@ function Search({ misses, synonyms, teach, actionData }: { misses: ConsoleMiss[]
                 <td>{m.count}</td>
                 <td>{m.correctedTo ?? t("ops:console.searches.nothing")}</td>
                 <td>
-                  <a href={`/ops/searches?teach=${encodeURIComponent(m.query)}#synonym`}>{t("ops:console.searches.teach")}</a>
+                  <a href={`/ops/searches?teach=${encodeURIComponent(m.query)}&lang=${m.lang}#synonym`}>{t("ops:console.searches.teach")}</a>
                 </td>
               </tr>
             ))}
@@ -309,7 +323,7 @@ function Search({ misses, synonyms, teach, actionData }: { misses: ConsoleMiss[]
         <FormRow name="means" label={t("ops:console.searches.means")} maxLength={60} required />
         <div className="row">
           <label htmlFor="ops-synonym-lang">{t("ops:console.searches.lang")}</label>
-          <select id="ops-synonym-lang" name="lang" defaultValue="ru">
+          <select id="ops-synonym-lang" name="lang" defaultValue={lang}>
             {["uz", "ru", "uk"].map((l) => (
               <option key={l} value={l}>
                 {l}
