@@ -132,10 +132,9 @@ export function deployedUpload() {
   // build the local server runs, so they keep going to it.
   const redirect = ".wrangler/deploy/config.json";
   const before = existsSync(redirect) ? readFileSync(redirect, "utf8") : null;
-  run("npx", ["react-router", "build"], { stdio: "ignore", env: { ...quietEnv, SHOP_STAND_INS: "0", SHOP_BUILD_DIR: dir } });
-  if (before !== null) writeFileSync(redirect, before);
   const out = mkdtempSync(join(tmpdir(), "bundle-"));
   try {
+    run("npx", ["react-router", "build"], { stdio: "ignore", env: { ...quietEnv, SHOP_STAND_INS: "0", SHOP_BUILD_DIR: dir } });
     run("npx", ["wrangler", "deploy", "--dry-run", "--config", `${dir}/server/wrangler.json`, "--outdir", out], { stdio: "ignore" });
     const files = (d) => readdirSync(d).flatMap((name) => (statSync(join(d, name)).isDirectory() ? files(join(d, name)) : [join(d, name)]));
     const modules = files(out).filter((file) => /\.(m?js|wasm)$/.test(file));
@@ -146,5 +145,7 @@ export function deployedUpload() {
     };
   } finally {
     rmSync(out, { recursive: true, force: true });
+    if (before !== null) writeFileSync(redirect, before);
+    else rmSync(redirect, { force: true });
   }
 }

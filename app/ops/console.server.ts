@@ -142,7 +142,7 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
   if (section === "orders") {
     const [{ results }, owed] = await Promise.all([
       db.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 30").all<{ id: number }>(),
-      listRefunds(db, "pending", 100),
+      listRefunds(db, "open", 100),
     ]);
     const owedBy = new Map(owed.map((r) => [r.orderNumber, r]));
     const orders = (
@@ -175,7 +175,7 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
 }
 
 function refundOf(order: Order, owed: RefundRow | undefined): ConsoleOrder["refund"] {
-  if (owed) return { state: "pending", amount: owed.amount, attempts: owed.attempts, lastError: owed.lastError };
+  if (owed) return { state: owed.state, amount: owed.amount, attempts: owed.attempts, lastError: owed.lastError };
   const made = order.payment.refund;
   return made ? { state: made.state, amount: made.amount, attempts: 0, lastError: null } : null;
 }

@@ -12,7 +12,7 @@ export type ConsoleOrder = {
   tracking: string | null;
   steps: string[];
   /** Money going back: still owed (with the provider's last answer, for a person to act on) or made. */
-  refund: { state: "pending" | "refunded"; amount: number; attempts: number; lastError: string | null } | null;
+  refund: { state: "pending" | "requested" | "refunded"; amount: number; attempts: number; lastError: string | null } | null;
 };
 
 export type ConsoleItem = {

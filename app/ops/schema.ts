@@ -127,8 +127,8 @@ export const synonymSchema = z.object({
   lang: z.enum(LANGS, { error: "ops:errors.lang" }),
 });
 
-/** `GET /api/ops/refunds`: those still owed (pending), made (refunded), or both; how many. */
+/** `GET /api/ops/refunds`: those not yet made (open: pending or requested), one state of them, made (refunded), or all; how many. */
 export const refundsQuerySchema = z.object({
-  state: z.enum(["pending", "refunded", "all"], { error: "ops:errors.refundState" }).optional(),
+  state: z.enum(["open", "pending", "requested", "refunded", "all"], { error: "ops:errors.refundState" }).optional(),
   limit: listLimit,
 });

@@ -57,8 +57,8 @@ export type Order = {
   };
 };
 
-/** Money going back to the shopper: pending until the provider confirms it, then refunded (`at`). */
-export type Refund = { state: "pending" | "refunded"; amount: number; at: number | null };
+/** Money going back to the shopper: owed (pending), asked of the provider (requested), then refunded (`at`). */
+export type Refund = { state: "pending" | "requested" | "refunded"; amount: number; at: number | null };
 
 type OrderRow = {
   id: number;
@@ -271,7 +271,7 @@ export function ownOrderById(db: D1Database, id: number, userId: number): Promis
  * still new, and the status changes after it, so two cancels return it once.
  */
 export async function cancelOrder(db: D1Database, number: string, userId: number): Promise<boolean> {
-  const cancelled = await cancelWhere(db, "number = ?1 AND user_id = ?2", number, userId);
+  const cancelled = await cancelWhere(db, 3, "number = ?1 AND user_id = ?2", number, userId);
   return cancelled.length > 0;
 }
 
@@ -285,16 +285,17 @@ export async function cancelOrder(db: D1Database, number: string, userId: number
  */
 type Cancelled = { number: string; phone: string; email: string | null; lang: Lang };
 
-async function cancelWhere(db: D1Database, where: string, ...binds: unknown[]): Promise<Cancelled[]> {
-  const results = await db.batch(cancelUnpaidStatements(db, where, ...binds));
+async function cancelWhere(db: D1Database, reason: 3 | 4, where: string, ...binds: unknown[]): Promise<Cancelled[]> {
+  const results = await db.batch(cancelUnpaidStatements(db, reason, where, ...binds));
   return (results.at(-1)?.results ?? []) as Cancelled[];
 }
 
 /**
  * `cancelWhere`'s statements, for a caller's batch (a provider's timeout): the stock and bonuses
- * back, the transactions still under way cancelled (Payme's reason 4, timed out), the order last.
+ * back, the transactions still under way cancelled with Payme's `reason` (4: timed out; 3: the
+ * order cancelled), the order last.
  */
-export function cancelUnpaidStatements(db: D1Database, where: string, ...binds: unknown[]): D1PreparedStatement[] {
+export function cancelUnpaidStatements(db: D1Database, reason: 3 | 4, where: string, ...binds: unknown[]): D1PreparedStatement[] {
   // Once the shop packed it, the order is the shop's to cancel (through the operations API).
   const these = `SELECT id FROM orders WHERE ${where} AND status = 'new' AND paid_at IS NULL AND (stage IS NULL OR stage = 'confirmed')`;
   return [
@@ -302,7 +303,7 @@ export function cancelUnpaidStatements(db: D1Database, where: string, ...binds: 
     returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, ...binds),
     db
       .prepare(
-        `UPDATE payments SET state = 'cancelled', cancelled_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER), reason = 4, updated_at = unixepoch()
+        `UPDATE payments SET state = 'cancelled', cancelled_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER), reason = ${reason}, updated_at = unixepoch()
          WHERE state = 'prepared' AND order_id IN (${these})`,
       )
       .bind(...binds),
@@ -322,6 +323,7 @@ export const PAYING_GRACE_MINUTES = 15;
 export async function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
   const cancelled = await cancelWhere(
     db,
+    4,
     `payment_method = 'online' AND created_at < ?1
      AND NOT EXISTS (SELECT 1 FROM payments pay WHERE pay.order_id = orders.id AND pay.state = 'prepared' AND pay.created_at >= ?2)`,
     now - minutes * 60,
@@ -337,7 +339,7 @@ export async function expireUnpaidOrders(db: D1Database, minutes: number, now = 
  * language. Orders nobody takes, a script's included, cannot hold stock for ever.
  */
 export async function lapseUnconfirmedOrders(env: Env, hours: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
-  const lapsed = await cancelWhere(env.DB, "payment_method IN ('cash', 'card') AND confirmed_at IS NULL AND created_at < ?1", now - hours * 3600);
+  const lapsed = await cancelWhere(env.DB, 4, "payment_method IN ('cash', 'card') AND confirmed_at IS NULL AND created_at < ?1", now - hours * 3600);
   for (const order of lapsed) {
     const t = serverT(order.lang);
     await enqueue(env, { channel: "sms", recipient: order.phone, body: t("orders:sms.lapsed", { number: order.number }) });

@@ -112,6 +112,12 @@ async function answer(env: Env, rpc: PaymeRequest, now: number): Promise<PaymeAn
   const { id } = rpc;
   const method = rpc.method as PaymeMethod;
   if (!Object.hasOwn(paymeParams, method)) return paymeError("unknown", id, rpc.method);
+  // A wrong amount or account is Payme's -31001 or -31050, whatever else the parameters hold.
+  if (method === "CheckPerformTransaction" || method === "CreateTransaction") {
+    const { amount, account } = rpc.params as { amount?: unknown; account?: { order_id?: unknown } };
+    if (!Number.isSafeInteger(amount) || (amount as number) <= 0) return paymeError("amount", id);
+    if (typeof account?.order_id !== "string" || !account.order_id) return paymeError("order", id, "order_id");
+  }
   const read = <M extends PaymeMethod>(m: M): z.output<(typeof paymeParams)[M]> => {
     const parsed = paymeParams[m].safeParse(rpc.params);
     if (!parsed.success) throw new BadParams();
@@ -182,7 +188,7 @@ async function answer(env: Env, rpc: PaymeRequest, now: number): Promise<PaymeAn
             .prepare("UPDATE payments SET state = 'cancelled', cancelled_ms = ?2, reason = ?3, updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'")
             .bind(payment.id, now, reason),
           // Timed out in Payme: the order lapses as an unpaid one does, its stock and bonuses back.
-          ...(reason === REASON.timeout ? cancelUnpaidStatements(db, "id = ?1", payment.orderId) : []),
+          ...(reason === REASON.timeout ? cancelUnpaidStatements(db, REASON.timeout, "id = ?1", payment.orderId) : []),
         ];
         await db.batch(statements);
       } else if (payment.state === "paid") {
@@ -225,8 +231,16 @@ async function answer(env: Env, rpc: PaymeRequest, now: number): Promise<PaymeAn
 async function refundedByPayme(env: Env, payment: PaymentRow, at: { cancelledMs: number; reason: number }): Promise<boolean> {
   const order = await env.DB.prepare("SELECT status, stage FROM orders WHERE id = ?").bind(payment.orderId).first<{ status: string; stage: string | null }>();
   if (order?.status !== "cancelled" && (order?.stage === "shipped" || order?.stage === "delivered")) return false;
-  await confirmRefund(env, payment.id, at, order?.status === "cancelled" ? [] : stepStatements(env.DB, payment.orderId, "cancelled", null));
-  return true;
+  // Only once the order is cancelled (already, or by the step in the same batch): shipped meanwhile, it refuses.
+  await confirmRefund(
+    env,
+    payment.id,
+    at,
+    order?.status === "cancelled" ? [] : stepStatements(env.DB, payment.orderId, "cancelled", null),
+    "EXISTS (SELECT 1 FROM orders o WHERE o.id = payments.order_id AND o.status = 'cancelled')",
+  );
+  const now = await env.DB.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id).first<{ state: string }>();
+  return now?.state === "refunded";
 }
 
 function transactionView(p: PaymentRow) {
@@ -250,7 +264,7 @@ async function timeOut(db: D1Database, payment: PaymentRow, now: number): Promis
     db
       .prepare("UPDATE payments SET state = 'cancelled', cancelled_ms = ?2, reason = ?3, updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'")
       .bind(payment.id, now, REASON.timeout),
-    ...cancelUnpaidStatements(db, "id = ?1", payment.orderId),
+    ...cancelUnpaidStatements(db, REASON.timeout, "id = ?1", payment.orderId),
   ]);
 }
 

@@ -54,6 +54,7 @@ const TABLE_OWNERS: Record<string, string> = {
   // The table payments is rebuilt through (a widened CHECK), renamed to payments by the same migration.
   payments_next: "orders",
   refunds: "orders",
+  refunds_next: "orders",
   promo_redemptions: "orders",
   matching_parameters: "reviews",
   matching_values: "reviews",

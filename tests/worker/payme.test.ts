@@ -98,7 +98,11 @@ describe("Payme's Merchant API", () => {
     const unknown = await payme("ChargeTwice", {});
     expect(unknown.error).toMatchObject({ code: -32601, data: "ChargeTwice" });
     expect(unknown.error!.message).toEqual({ ru: expect.any(String), uz: expect.any(String), en: expect.any(String) });
-    expect((await payme("CreateTransaction", { ...params, amount: "lots" })).error?.code).toBe(-32600);
+    // A wrong amount or account is named as Payme names it; other wrong parameters are -32600.
+    expect((await payme("CreateTransaction", { ...params, amount: "lots" })).error?.code).toBe(-31001);
+    expect((await payme("CheckPerformTransaction", { amount: tiyin(placed), account: {} })).error).toMatchObject({ code: -31050, data: "order_id" });
+    expect((await payme("CreateTransaction", { ...params, id: 42 })).error?.code).toBe(-32600);
+    expect((await payme("PerformTransaction", {})).error?.code).toBe(-32600);
     expect((await payme("CheckTransaction", { id: trans })).error?.code).toBe(-31003);
     // GET is not Payme's: 405 with Allow.
     const wrongMethod = await get("/api/payment/payme");

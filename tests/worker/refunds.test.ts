@@ -18,20 +18,23 @@ async function placeWith(shopper: Shopper, offset: number, key: string, paymentM
   return ((await res.json()) as { order: Placed }).order;
 }
 
+/** A call as Payme's servers make it. */
+const paymeRpc = (method: string, params: Record<string, unknown>) =>
+  exports.default
+    .fetch(
+      new Request(`${ORIGIN}/api/payment/payme`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: PAYME_AUTH },
+        body: JSON.stringify({ method, params, id: 1 }),
+      }),
+    )
+    .then((r) => r.json() as Promise<{ result?: { state: number; reason?: number; cancel_time?: number }; error?: { code: number } }>);
+
 let seq = 0;
 async function paidWithPayme(offset: number, shopper = new Shopper()): Promise<{ placed: Placed; trans: string; shopper: Shopper }> {
   const placed = await placeWith(shopper, offset, `refund-payme-${offset}`, "payme");
   const trans = `6305e3bab097f420a62c${String(++seq).padStart(4, "0")}`;
-  const call = (method: string, params: Record<string, unknown>) =>
-    exports.default
-      .fetch(
-        new Request(`${ORIGIN}/api/payment/payme`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: PAYME_AUTH },
-          body: JSON.stringify({ method, params, id: 1 }),
-        }),
-      )
-      .then((r) => r.json() as Promise<{ result?: { state: number; reason?: number } }>);
+  const call = paymeRpc;
   expect(
     (await call("CreateTransaction", { id: trans, time: Date.now(), amount: placed.totals.total * 100, account: { order_id: placed.number } })).result?.state,
   ).toBe(1);
@@ -78,14 +81,16 @@ const refundMessages = (number: string) =>
     .then((r) => r.results.map((m) => m.channel).sort());
 
 describe("money back when the shop cancels or takes back a paid online order", () => {
-  it("Payme: the shop's cancel sends receipts.cancel for the transaction; the refund, the transaction (-2, reason 5), the order's page and /api/orders say so; the shopper is told once", async () => {
+  it("Payme: the shop's cancel asks receipts.cancel for the transaction; Payme's CancelTransaction makes the refund (-2, reason 5), which the order's page and /api/orders show; the shopper is told once", async () => {
     const key = await opsKey(["orders:write"]);
     const shopper = await signUp();
     const { placed, trans } = await paidWithPayme(0, shopper);
     const res = await step(key, placed.id, "cancelled");
     expect(res.status).toBe(200);
-    expect(await refundRows(placed.id)).toEqual([{ id: expect.any(Number), state: "refunded", amount: placed.totals.total, attempts: 1, lastError: null }]);
-    expect(await paymentState(placed.id)).toEqual({ state: "refunded", reason: 5 });
+    // Asked, not yet made: Payme confirms it with its own call.
+    expect(await refundRows(placed.id)).toEqual([{ id: expect.any(Number), state: "requested", amount: placed.totals.total, attempts: 1, lastError: null }]);
+    expect(await paymentState(placed.id)).toEqual({ state: "paid", reason: null });
+    expect(await refundMessages(placed.number)).toEqual([]);
     const sent = (await received("/payme")).filter((r) => (r.body as { params: { id: string } }).params.id === trans);
     expect(sent).toEqual([
       {
@@ -95,6 +100,11 @@ describe("money back when the shop cancels or takes back a paid online order", (
         body: { id: expect.any(Number), method: "receipts.cancel", params: { id: trans } },
       },
     ]);
+    const confirmed = await paymeRpc("CancelTransaction", { id: trans, reason: 5 });
+    expect(confirmed.result).toMatchObject({ state: -2 });
+    expect(await paymeRpc("CancelTransaction", { id: trans, reason: 5 })).toEqual(confirmed);
+    expect(await refundRows(placed.id)).toEqual([{ id: expect.any(Number), state: "refunded", amount: placed.totals.total, attempts: 1, lastError: null }]);
+    expect(await paymentState(placed.id)).toEqual({ state: "refunded", reason: 5 });
     expect(await refundMessages(placed.number)).toEqual(["sms"]);
     const api = (await (await get(`/api/orders/${placed.id}?expand=payment`, { headers: { Cookie: shopper.cookie } })).json()) as {
       payment: { refund: unknown };
@@ -126,12 +136,21 @@ describe("money back when the shop cancels or takes back a paid online order", (
     const now = Math.floor(Date.now() / 1000);
     await retryDueRefunds(env, null, now);
     expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", attempts: 1 });
-    // Due: made, once, however many tries run at once.
-    const done = await Promise.all([retryDueRefunds(env, null, now + 120), retryDueRefunds(env, null, now + 120)]);
+    // Due (at least 10 minutes on): asked once, however many tries run at once.
+    await retryDueRefunds(env, null, now + 120);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", attempts: 1 });
+    const done = await Promise.all([retryDueRefunds(env, null, now + 700), retryDueRefunds(env, null, now + 700)]);
     expect(done.reduce((a, b) => a + b, 0)).toBe(1);
-    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", attempts: 2, lastError: null });
-    expect(await retryDueRefunds(env, null, now + 100_000)).toBe(0);
-    expect((await received("/payme")).filter((r) => (r.body as { params: { id: string } }).params.id === trans)).toHaveLength(1);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "requested", attempts: 2, lastError: null });
+    const asked = () => received("/payme").then((all) => all.filter((r) => (r.body as { params: { id: string } }).params.id === trans).length);
+    expect(await asked()).toBe(1);
+    // Payme's confirmation never came: asked again later; it comes; made once, told once.
+    expect(await retryDueRefunds(env, null, now + 100_000)).toBe(1);
+    expect(await asked()).toBe(2);
+    expect((await paymeRpc("CancelTransaction", { id: trans, reason: 5 })).result).toMatchObject({ state: -2 });
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", attempts: 3 });
+    expect(await retryDueRefunds(env, null, now + 200_000)).toBe(0);
+    expect(await asked()).toBe(2);
     expect(await refundMessages(placed.number)).toEqual(["sms"]);
     // The operations API's retry of a refund already made: 409, nothing sent.
     const again = await ops(`/api/ops/refunds/${owed!.id}/retry?lang=ru`, key, { method: "POST" });
@@ -149,7 +168,7 @@ describe("money back when the shop cancels or takes back a paid online order", (
     const [owed] = await refundRows(placed.id);
     const res = await ops(`/api/ops/refunds/${owed!.id}/retry`, key, { method: "POST" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, refund: { state: "refunded", attempts: 2 } });
+    expect(await res.json()).toMatchObject({ success: true, refund: { state: "requested", attempts: 2 } });
   });
 
   it("parallel cancels of one paid order owe and send its money once", async () => {
@@ -224,6 +243,10 @@ describe("money back by hand", () => {
     // A try under way (claimed: its answer not yet written) is not tried again beside it.
     await env.DB.prepare("UPDATE refunds SET last_error = NULL WHERE id = ?").bind(owed!.id).run();
     expect((await ops(`/api/ops/refunds/${owed!.id}/retry?lang=ru`, key, { method: "POST" })).status).toBe(409);
+    expect((await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" })).status).toBe(409);
+    expect(await refundMessages(placed.number)).toEqual([]);
+    // The try ended (its answer written): the operator records the money sent back by bank transfer.
+    await env.DB.prepare("UPDATE refunds SET last_error = 'the payment has no Click payment id' WHERE id = ?").bind(owed!.id).run();
     const done = await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" });
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ success: true, refund: { state: "refunded", refundedAt: expect.any(Number) } });
