@@ -1,5 +1,6 @@
 import type { TFunction } from "~/i18n/translate";
 import type { AppContext } from "~/server/context.server";
+import { nextPageHeader } from "~/server/api.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
@@ -109,6 +110,7 @@ export function summaryHeaders(view: CartView): Record<string, string> {
     "X-Pagination-Page-Count": "1",
     "X-Pagination-Total-Count": String(view.lines.length),
     "X-Pagination-Current-Page": "1",
+    ...nextPageHeader(1, 1),
   };
 }
 

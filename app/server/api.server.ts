@@ -94,15 +94,23 @@ export function apiFailure(t: TFunction, result: { status: number; reply: FormRe
   apiError(result.status === 400 ? 422 : result.status, errors[0]?.message ?? t("common:errors.badRequestTitle"), errors, result.retryAfter, extra);
 }
 
-/** A list's place in its whole (docs/api.md, "Pagination"). */
+/**
+ * A list's place in its whole (docs/api.md, "Pagination"), with `has-next-page` ("true" or
+ * "false"), the flag the older client's selects read to load more.
+ */
 export function paginationHeaders(total: number, page: number, perPage: number): Record<string, string> {
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
   return {
     "X-Pagination-Total-Count": String(total),
-    "X-Pagination-Page-Count": String(Math.max(1, Math.ceil(total / perPage))),
+    "X-Pagination-Page-Count": String(pageCount),
     "X-Pagination-Current-Page": String(page),
     "X-Pagination-Per-Page": String(perPage),
+    ...nextPageHeader(page, pageCount),
   };
 }
+
+/** `has-next-page` of a list's page: "true" while a later page has items. */
+export const nextPageHeader = (page: number, pageCount: number): Record<string, string> => ({ "has-next-page": String(page < pageCount) });
 
 /**
  * `expand=a,b` of a JSON call: the names asked for (a set of `allowed`), or a localized 400 naming

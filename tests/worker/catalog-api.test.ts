@@ -34,6 +34,9 @@ describe("GET /api/catalog/v3/products", () => {
     expect(res.headers.get("X-Pagination-Page-Count")).toBe(String(Math.ceil(products.length / 5)));
     expect(res.headers.get("X-Pagination-Current-Page")).toBe("2");
     expect(res.headers.get("X-Pagination-Per-Page")).toBe("5");
+    expect(res.headers.get("has-next-page")).toBe("true");
+    const last = await list(`?per-page=5&page=${Math.ceil(products.length / 5)}`);
+    expect(last.res.headers.get("has-next-page")).toBe("false");
     const first = newest[5]!;
     expect(body[0]).toMatchObject({
       id: first.id,

@@ -18,6 +18,10 @@ describe("the delivery data API", () => {
     const second = await json<Page<unknown>>("/api/delivery/cities?per-page=5&page=2");
     expect(second.body._meta).toEqual({ totalCount: 14, pageCount: 3, perPage: 5, currentPage: 2 });
     expect(second.body.items).toHaveLength(5);
+    // The older client's selects read `has-next-page` to load more.
+    const pages = await Promise.all([1, 2, 3].map((n) => get(`/api/delivery/cities?per-page=5&page=${n}`)));
+    expect(pages.map((r) => r.headers.get("has-next-page"))).toEqual(["true", "true", "false"]);
+    expect((await get("/api/delivery/types?city_id=1")).headers.get("has-next-page")).toBe("false");
     const found = await json<Page<{ title: string }>>(`/api/delivery/cities?lang=uk&title=${encodeURIComponent("нав")}`);
     expect(found.body.items.map((c) => c.title)).toEqual(["Навої"]);
   });

@@ -6,7 +6,7 @@ import { parseForm, payloadForm } from "~/forms/parse.server";
 import { deliveryStepSchema } from "~/checkout/index";
 import { checkoutContext, saveDelivery } from "~/checkout/index.server";
 import { withPointId } from "~/orders/index";
-import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/server/api.server";
+import { apiContext, apiError, apiFailure, nextPageHeader, readPayload, textFields } from "~/server/api.server";
 import { getApp } from "~/server/context.server";
 import { serverT } from "~/i18n/middleware.server";
 
@@ -15,18 +15,18 @@ const PER_PAGE_MAX = 100;
 // showAll lists a city's points on one page; no city has more.
 const ALL_MAX = 1000;
 
-/** One page of a list, as the delivery data API answers it (docs/api.md): `{items, _meta}`. */
-function paged<T>(all: T[], url: URL) {
+/** One page of a list, as the delivery data API answers it (docs/api.md): `{items, _meta}`, and its `has-next-page` header. */
+function paged<T>(all: T[], url: URL): Response {
   const perPage = Math.max(
     1,
     Math.min(url.searchParams.get("showAll") === "1" ? ALL_MAX : PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE),
   );
   const pageCount = Math.max(1, Math.ceil(all.length / perPage));
   const currentPage = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
-  return {
-    items: all.slice((currentPage - 1) * perPage, currentPage * perPage),
-    _meta: { totalCount: all.length, pageCount, perPage, currentPage },
-  };
+  return Response.json(
+    { items: all.slice((currentPage - 1) * perPage, currentPage * perPage), _meta: { totalCount: all.length, pageCount, perPage, currentPage } },
+    { headers: nextPageHeader(currentPage, pageCount) },
+  );
 }
 
 /**
@@ -58,7 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     case "cities": {
       const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
       const cities = (await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
-      return Response.json(paged(cities, url));
+      return paged(cities, url);
     }
     case "city-page": {
       // Which page of `cities` (at this per-page) holds the city: a select opens there.
@@ -73,7 +73,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       required(["city_id"]);
       const cityId = Number(url.searchParams.get("city_id"));
       const types = Number.isInteger(cityId) && cityId > 0 ? await typesOfCity(app.env.DB, lang, cityId, url.searchParams.get("show_inactive") === "1") : [];
-      return Response.json(paged(types, url));
+      return paged(types, url);
     }
     case "warehouses": {
       required(["city_ref_id", "delivery_type_id"]);
@@ -85,7 +85,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const chosen = points.filter((p) => (!ref || p.ref === ref) && (!title || p.title.toLocaleLowerCase(lang).includes(title)));
       // showAll: every point on one page (clients ask for it to fill a select).
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
-      return Response.json(paged(chosen.map(pointJson), url));
+      return paged(chosen.map(pointJson), url);
     }
     case "streets": {
       required(["city_ref_id", "delivery_type_id"]);
@@ -95,7 +95,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const streets = cityId ? await streetsOf(app.env.DB, lang, cityId) : [];
       const chosen = streets.filter((x) => (!ref || x.ref === ref) && (!title || x.title.toLocaleLowerCase(lang).includes(title)));
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
-      return Response.json(paged(chosen, url));
+      return paged(chosen, url);
     }
     case "up-post-codes": {
       required(["street_id", "house"]);
@@ -104,7 +104,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       // post_code narrows to one code (the client checks what it has).
       const asked = url.searchParams.get("post_code");
       const items = code && (!asked || asked === code) ? [{ post_code: code }] : [];
-      return Response.json(paged(items, url));
+      return paged(items, url);
     }
     default:
       apiError(404, t("server:api.unknownOperation"));
