@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { get, html, ORIGIN, post } from "./helpers";
+import { decode, get, html, ORIGIN, post } from "./helpers";
 import { ip } from "./fixtures";
 
 type Mail = { subject: string; body: string; links: URL[] };
@@ -46,6 +46,22 @@ describe("the footer's newsletter form", () => {
     const home = await get("/", { headers: ip() });
     await home.body?.cancel();
     expect(home.headers.get("Cache-Control")).not.toContain("private");
+  });
+
+  it("names its e-mail field for what it is for: on a page with another e-mail field no two fields share a name", async () => {
+    for (const [path, label] of [
+      ["/ru/signup", "E-mail"],
+      ["/signup", "E-pochta"],
+    ] as const) {
+      const { body } = await html(path, { headers: ip() });
+      const labels = [...body.matchAll(/<label[^>]*for="([^"]+)"[^>]*>([^<]*)</g)].map((m) => m[2]!.trim());
+      expect(
+        labels.filter((l) => l === label),
+        path,
+      ).toHaveLength(1);
+      expect(new Set(labels).size, path).toBe(labels.length);
+    }
+    expect(decode((await html("/ru/signup", { headers: ip() })).body)).toContain('<label for="newsletter-footer-email">E-mail для рассылки</label>');
   });
 });
 
