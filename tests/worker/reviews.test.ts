@@ -197,7 +197,18 @@ describe("publishing (POST /v2/product-review)", () => {
     expect(await noRating.json()).toMatchObject({ errors: [{ field: "rating", message: "1 dan 5 gacha baho qo'ying." }] });
     const long = await publish(me.cookie, { product_id: p.id, user_name: "A", rating: 3, text: "я".repeat(501) });
     expect(long.status).toBe(422);
-    expect(await long.json()).toMatchObject({ errors: [{ field: "text", message: "Не больше 500 символов." }] });
+    // Each field under its name here and under the spec's (user_name, review_text), for the older client's form.
+    expect(await long.json()).toMatchObject({
+      errors: [
+        { field: "text", message: "Не больше 500 символов." },
+        { field: "review_text", message: "Не больше 500 символов." },
+      ],
+    });
+    const noName = await publish(me.cookie, { product_id: p.id, rating: 3 });
+    expect(noName.status).toBe(422);
+    const named = ((await noName.json()) as { errors: { field: string; message: string }[] }).errors;
+    expect(named.map((e) => e.field)).toEqual(["userName", "user_name"]);
+    expect(named[0]!.message).toBe(named[1]!.message);
     // The siteverify stand-in refuses this token: the client is to show the interactive widget.
     const refused = await publish(me.cookie, { product_id: p.id, user_name: "A", rating: 3 }, "XXXX.DUMMY.TOKEN.XXXX.REJECT");
     expect(refused.status).toBe(422);

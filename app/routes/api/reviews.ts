@@ -1,8 +1,8 @@
 import type { Route } from "./+types/reviews";
 import { reviewFormSchema, reviewsQuerySchema } from "~/reviews/index";
 import { customerOf, langOfAcceptLanguage, productReviews, publishReview, reviewsJson } from "~/reviews/index.server";
-import { parseForm } from "~/forms/parse.server";
-import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
+import { errorList, parseForm } from "~/forms/parse.server";
+import { apiContext, apiError, readPayload } from "~/server/api.server";
 import { serverT } from "~/i18n/middleware.server";
 import { readSession } from "~/server/session.server";
 
@@ -27,6 +27,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const reviews = await productReviews(app.env.DB, lang, Number(productId), { sort: query.sort, all, viewerId: session?.get("userId") ?? null });
   return Response.json(reviewsJson(reviews), { headers: { "Content-Language": lang } });
 }
+
+/** The review form's fields as the spec names them, where ours differ: the errors carry both. */
+const SPEC_FIELDS: Record<string, string> = { userName: "user_name", text: "review_text" };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { app } = apiContext(context, request);
@@ -57,7 +60,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Reading the rules is the page's checkbox; a JSON client says it by publishing.
   form.set("agree", "on");
   const submission = parseForm(form, reviewFormSchema);
-  if (submission.status !== "success") apiFailure(t, { status: 422, reply: submission.reply() });
+  if (submission.status !== "success") {
+    // Each refused field under its name here and, beside it, under the spec's (the older client's form shows them there).
+    const errors = errorList(submission.reply().error, (key) => t(key));
+    const specNamed = errors.flatMap((e) => (SPEC_FIELDS[e.field] ? [{ field: SPEC_FIELDS[e.field]!, message: e.message }] : []));
+    apiError(422, errors[0]?.message ?? t("common:errors.badRequestTitle"), [...errors, ...specNamed]);
+  }
   const valueIds = Array.isArray(data.matchings) ? data.matchings.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
   const result = await publishReview(app, request, user, Number(productId), lang, submission.value, valueIds, { tokenRequired: true });
   if (result.ok) return Response.json({ success: true, id: result.id, status: result.status === "published" ? "published" : "moderation" }, { status: 201 });
