@@ -172,8 +172,11 @@ export type DeliveryPoint = {
  * landmark, "" for none) and `additionalLabel` (the line a select shows under the name:
  * the mall and the address).
  */
-export function pointJson(p: DeliveryPoint) {
-  return { ...p, mall_name: p.label, additionalLabel: additionalLabelOf(p) };
+export function pointJson(p: DeliveryPoint & { kind: string; region: string }) {
+  const { kind, region, ...point } = p;
+  // The spec's select option names too: `name` (the title), `type` (pickup or post), `region` (the
+  // point's city: each is its region's main city) and `district` (the shop keeps none: null).
+  return { ...point, mall_name: p.label, additionalLabel: additionalLabelOf(p), name: p.title, type: kind, region, district: null };
 }
 
 /** The line a list shows under a point's name: its mall (if any) and its address. */
@@ -189,11 +192,15 @@ const POINT_COLUMNS = (lang: Lang) =>
  * A city's points for a delivery type (stores for pickup, post offices for
  * post): numbered ones by their number (№ 2 before № 12), then by title.
  */
-export async function pointsOf(db: D1Database, lang: Lang, cityId: number, typeId: number): Promise<DeliveryPoint[]> {
+export async function pointsOf(db: D1Database, lang: Lang, cityId: number, typeId: number): Promise<(DeliveryPoint & { kind: string; region: string })[]> {
   const rows = await db
-    .prepare(`SELECT ${POINT_COLUMNS(lang)} FROM delivery_points WHERE city_id = ? AND delivery_type_id = ? ORDER BY number IS NULL, number, title_${lang}, id`)
+    .prepare(
+      `SELECT ${POINT_COLUMNS(lang)}, (SELECT type FROM delivery_types t WHERE t.id = delivery_type_id) AS kind,
+         (SELECT name_${lang} FROM cities c WHERE c.id = city_id) AS region
+       FROM delivery_points WHERE city_id = ? AND delivery_type_id = ? ORDER BY number IS NULL, number, title_${lang}, id`,
+    )
     .bind(cityId, typeId)
-    .all<DeliveryPoint>();
+    .all<DeliveryPoint & { kind: string; region: string }>();
   return rows.results;
 }
 

@@ -54,7 +54,11 @@ describe("the delivery data API", () => {
       phone: expect.stringMatching(/^\+998/),
       schedule: "Ежедневно 10:00–22:00",
     });
-    const offices = await json<Page<{ number: number }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&showAll=1");
+    // The spec's select option names beside ours: name (the title), type, region (the city), district (none kept).
+    const store = stores.body.items[0]! as unknown as Record<string, unknown>;
+    expect(store).toMatchObject({ name: store.title, label: store.label, type: "pickup", region: "Ташкент", district: null });
+    const offices = await json<Page<{ number: number; type: string }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&showAll=1");
+    expect(new Set(offices.body.items.map((o) => o.type))).toEqual(new Set(["post"]));
     expect(offices.body.items.map((o) => o.number)).toEqual([1, 2, 12, 25, 101]);
     expect(offices.body._meta.pageCount).toBe(1);
     const one = await json<Page<{ ref: string }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&ref=post-1-25");
