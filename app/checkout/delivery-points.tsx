@@ -88,7 +88,12 @@ export function DeliveryPoints({ data, typeId, uuid, showError }: { data: Checko
             </p>
             <p>{chosen.address}</p>
             {chosen.phone ? <p>{chosen.phone}</p> : null}
-            {chosen.schedule ? <p>{chosen.schedule}</p> : null}
+            {chosen.schedule ? (
+              <div data-testid={`point-schedule-${uuid}`}>
+                <p className="selected-point__title">{t("orders:checkout.schedule")}</p>
+                <p>{chosen.schedule}</p>
+              </div>
+            ) : null}
           </div>
         ) : null}
       </div>

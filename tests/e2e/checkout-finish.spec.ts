@@ -81,7 +81,10 @@ test("a store's address and hours show as soon as it is chosen, before the step 
   await whenHydrated(page.getByTestId("checkout-point-pickup"), js);
   await choose("Libos Next \u2014 Next SM");
   await expect(details).toContainText("Toshkent, Bobur ko\u2018chasi, 6");
-  await expect(details).toContainText("Har kuni 10:00\u201322:00");
+  // The hours under their title (the spec's schedule title).
+  const schedule = page.getByTestId("point-schedule-pickup");
+  await expect(schedule.locator(".selected-point__title")).toHaveText(text("uz", "orders", "checkout.schedule"));
+  await expect(schedule).toContainText("Har kuni 10:00\u201322:00");
   await expect(page.getByTestId("delivery-form")).toBeVisible();
   await expect(page.getByTestId("checkout-point-pickup")).toHaveValue("2");
   await choose("Libos Compass \u2014 Compass SM");
