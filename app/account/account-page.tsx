@@ -3,6 +3,7 @@ import { Email, Phone } from "./contact-sections";
 import { Kids } from "./kids-section";
 import { Personal } from "./personal-form";
 import type { SectionProps } from "./section";
+import { Socials } from "./socials-section";
 
 /** The account page's sections, each with its own forms (one `intent` each, one action). */
 export function AccountPage(props: SectionProps) {
@@ -13,6 +14,7 @@ export function AccountPage(props: SectionProps) {
       <Email {...props} />
       <Kids {...props} />
       <Addresses {...props} />
+      <Socials {...props} />
     </>
   );
 }

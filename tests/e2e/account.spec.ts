@@ -373,3 +373,12 @@ test("forgotten password: the link from the e-mail sets a new one", async ({ pag
   await expect(page).toHaveURL(urlWith("/"));
   await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/account");
 });
+
+test("the account lists its linked social accounts: none, and says linking is off", async ({ page, javaScriptEnabled: js }) => {
+  await signUp(page);
+  await openAccount(page, js);
+  const socials = page.getByTestId("account-socials");
+  await expect(socials.getByRole("heading", { level: 2 })).toHaveText(acc("socials.title"));
+  await expect(socials.getByTestId("socials-none")).toHaveText(acc("socials.none"));
+  await expect(socials.getByTestId("socials-off")).toHaveText(acc("socials.off"));
+});
