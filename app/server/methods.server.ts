@@ -36,7 +36,8 @@ const API: [RegExp, string[]][] = [
   [/^\/api\/payment\/click\/(?:prepare|complete)$/, ["POST"]],
   [/^\/api\/payment\/payme$/, ["POST"]],
   [/^\/api\/favorites$/, ["GET", "POST"]],
-  [new RegExp(`^/api/favorites/${ID}$`), ["DELETE"]],
+  // GET: the spec's removal by GET, as DELETE.
+  [new RegExp(`^/api/favorites/${ID}$`), ["GET", "DELETE"]],
   [new RegExp(`^/api/favorites/products/${ID}$`), ["GET"]],
   [new RegExp(`^/api/retargeting/(?:wishlist|cart)/${ID}$`), ["GET"]],
   [/^\/api\/delivery\/(?:cities|city-page|types|warehouses|streets|up-post-codes)$/, ["GET"]],

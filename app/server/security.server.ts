@@ -22,6 +22,17 @@ export function isCrossSiteMutation(request: Request): boolean {
   return false;
 }
 
+/**
+ * A GET that changes state (the spec's favourite removal by GET) sent by a browser from another
+ * site: a link or an image elsewhere must not change a shopper's list. Read as the writes are.
+ */
+export function isCrossSiteRead(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("Origin");
+  return origin ? origin !== new URL(request.url).origin : false;
+}
+
 /** `formOrigins`: where a form of the shop may be sent besides itself (the payment provider's page the place-order form is redirected to). */
 export function contentSecurityPolicy(nonce: string, formOrigins: string[] = []): string {
   return [

@@ -126,7 +126,7 @@ export const API_METHODS: [url: string, methods: string[]][] = [
   ["/api/orders", ["GET"]],
   ["/api/orders/12", ["GET"]],
   ["/api/favorites", ["GET", "POST"]],
-  ["/api/favorites/12", ["DELETE"]],
+  ["/api/favorites/12", ["GET", "DELETE"]],
   ["/api/favorites/products/12", ["GET"]],
   ["/api/retargeting/wishlist/12", ["GET"]],
   ["/api/retargeting/cart/12", ["GET"]],

@@ -35,6 +35,10 @@ class Client {
   remove(id: number | string) {
     return get(`/api/favorites/${id}`, { method: "DELETE", headers: this.headers() });
   }
+  /** The spec's removal by GET, as the shop's own pages send it (Sec-Fetch-Site same-origin), or `site` another. */
+  removeByGet(id: number | string, site = "same-origin") {
+    return get(`/api/favorites/${id}?lang=ru`, { headers: { ...this.headers(), "Sec-Fetch-Site": site } });
+  }
   list(query = "") {
     return get(`/api/favorites${query}`, { headers: this.headers() });
   }
@@ -106,6 +110,29 @@ describe("the favourites API", () => {
     expect((await a.remove(p.id)).status).toBe(204);
     expect(((await (await a.one(p.id)).json()) as { favourite: boolean }).favourite).toBe(false);
     expect((await a.remove(999_999)).status).toBe(404);
+  });
+
+  it("removes by GET as by DELETE (the spec's URL): owner-only, idempotent; from another site refused (403), HEAD changes nothing", async () => {
+    const a = await new Client().signUp("fav-get@example.uz");
+    const b = await new Client().signUp("fav-get-other@example.uz");
+    const p = products[9]!;
+    await a.add(p.id);
+    const isFavourite = async (c: Client) => ((await (await c.one(p.id)).json()) as { favourite: boolean }).favourite;
+    // A link or an image on another site: refused, in the request's language, and nothing removed.
+    const cross = await a.removeByGet(p.id, "cross-site");
+    expect(cross.status).toBe(403);
+    expect(await cross.json()).toMatchObject({ success: false, message: "Это действие выполняется только со страниц магазина." });
+    expect(await isFavourite(a)).toBe(true);
+    expect((await get(`/api/favorites/${p.id}`, { method: "HEAD", headers: { Cookie: a.cookie!, ...ip() } })).status).toBe(204);
+    expect(await isFavourite(a)).toBe(true);
+    // Another shopper's GET removes only from their own list.
+    expect((await b.removeByGet(p.id)).status).toBe(204);
+    expect(await isFavourite(a)).toBe(true);
+    expect((await a.removeByGet(p.id)).status).toBe(204);
+    expect(await isFavourite(a)).toBe(false);
+    expect((await a.removeByGet(p.id)).status).toBe(204);
+    expect((await a.removeByGet(999_999)).status).toBe(404);
+    expect((await a.removeByGet("abc")).status).toBe(404);
   });
 
   it("refuses bad input with 4xx in the request's language: unknown product 404, bad ids 400/422, a size of another product 400, wrong methods 405", async () => {

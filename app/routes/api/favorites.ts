@@ -5,6 +5,7 @@ import { formatUzs } from "~/i18n/format";
 import { FAVOURITES_PAGE_SIZE, favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
 import { favouriteJson, favouriteOf, favouritesOwner, favouritesPage, favouriteTarget, writeFavourite } from "~/favourites/index.server";
 import { apiContext, apiError, apiFailure, readPayload, paginationHeaders } from "~/server/api.server";
+import { isCrossSiteRead } from "~/server/security.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
@@ -18,6 +19,13 @@ const ID = /^[1-9][0-9]{0,9}$/;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await getShopper(context);
+  // `GET /api/favorites/<id>`: the spec's removal by GET, as DELETE (HEAD changes nothing).
+  if (params.id !== undefined) {
+    if (request.method === "HEAD") return new Response(null, { status: 204 });
+    // A GET that changes the list: only from the shop itself or a client without a browser's headers, as the other writes.
+    if (isCrossSiteRead(request)) apiError(403, t("server:api.crossSite"));
+    return removeFavourite(app.env, t, writerOf(app.env, request, shopper), params.id);
+  }
   const owner = favouritesOwner(shopper.owner.userId, shopper.session);
   if (params.productId !== undefined) {
     if (!ID.test(params.productId)) apiError(400, t("favourites:errors.unknownProduct"));
@@ -37,29 +45,35 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   );
 }
 
-/** `POST /api/favorites` (form-encoded `item_id`, optional `sku_id`): 201 when added, 200 when it already was; `DELETE /api/favorites/<id>` (the product's id): 204. */
+/** `POST /api/favorites` (form-encoded `item_id`, optional `sku_id`): 201 when added, 200 when it already was; `DELETE /api/favorites/<id>` (the product's id): 204 (the spec's `GET /api/favorites/<id>` too: the loader). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, t } = apiContext(context, request);
   const shopper = await getShopper(context);
-  const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(app.env, request, shopper) };
-  let status: number;
-  if (request.method === "DELETE") {
-    if (!params.id || !ID.test(params.id)) apiError(400, t("favourites:errors.unknownProduct"));
-    // Idempotent: a product that is not (or no longer) the shopper's favourite answers 204 too; an unknown product 404.
-    if ((await favouriteTarget(app.env.DB, Number(params.id), null)) !== "ok") apiError(404, t("favourites:errors.unknownProduct"));
-    await writeFavourite(app.env.DB, writer, "remove", Number(params.id), null);
-    status = 204;
-  } else {
-    if (params.id) apiError(405, t("server:api.methodNotAllowed"));
-    const submission = parseForm(payloadForm(await readPayload(request, t)), favouriteApiSchema);
-    if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
-    const { item_id, sku_id } = submission.value;
-    const added = await writeFavourite(app.env.DB, writer, "add", item_id, sku_id ?? null);
-    if (!added.ok) {
-      if (added.status === 429) apiError(429, t(added.error), undefined, added.retryAfter);
-      apiError(added.status, t(added.error), [{ field: added.field === "productId" ? "item_id" : "sku_id", message: t(added.error) }]);
-    }
-    status = added.changed ? 201 : 200;
+  const writer = writerOf(app.env, request, shopper);
+  if (request.method === "DELETE") return removeFavourite(app.env, t, writer, params.id);
+  if (params.id) apiError(405, t("server:api.methodNotAllowed"));
+  const submission = parseForm(payloadForm(await readPayload(request, t)), favouriteApiSchema);
+  if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
+  const { item_id, sku_id } = submission.value;
+  const added = await writeFavourite(app.env.DB, writer, "add", item_id, sku_id ?? null);
+  if (!added.ok) {
+    if (added.status === 429) apiError(429, t(added.error), undefined, added.retryAfter);
+    apiError(added.status, t(added.error), [{ field: added.field === "productId" ? "item_id" : "sku_id", message: t(added.error) }]);
   }
-  return status === 204 ? new Response(null, { status }) : Response.json({ success: true }, { status });
+  return Response.json({ success: true }, { status: added.changed ? 201 : 200 });
+}
+
+type Shopper = Awaited<ReturnType<typeof getShopper>>;
+
+function writerOf(env: Env, request: Request, shopper: Shopper) {
+  return { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(env, request, shopper) };
+}
+
+/** The removal of one favourite (DELETE, or the spec's GET): idempotent, the owner's own list only. */
+async function removeFavourite(env: Env, t: (key: string) => string, writer: ReturnType<typeof writerOf>, id: string | undefined): Promise<Response> {
+  if (!id || !ID.test(id)) apiError(400, t("favourites:errors.unknownProduct"));
+  // Idempotent: a product that is not (or no longer) the shopper's favourite answers 204 too; an unknown product 404.
+  if ((await favouriteTarget(env.DB, Number(id), null)) !== "ok") apiError(404, t("favourites:errors.unknownProduct"));
+  await writeFavourite(env.DB, writer, "remove", Number(id), null);
+  return new Response(null, { status: 204 });
 }
