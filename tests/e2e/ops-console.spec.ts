@@ -1,17 +1,23 @@
 // The operator console (/ops): an operator signs in with an operations key and works through plain forms.
 import type { Page } from "@playwright/test";
-import { expect, fillCart, opsKey, placeCashOrder, REVIEWED, test, text, uniqueTag } from "./support";
+import { expect, fillCart, opsKey, placeCashOrder, REVIEWED, test, text, uniqueTag, whenHydrated } from "./support";
 
 const ops = (key: string) => text("uz", "ops", key);
 
-async function signIn(page: Page, key: string) {
+async function signIn(page: Page, key: string, js: boolean) {
   await page.goto("/ops/reviews");
   await expect(page).toHaveURL(/\/ops\/login$/);
+  // Typed before hydration, the key could be lost when React takes the field over.
+  await whenHydrated(page.getByTestId("ops-sign-in"), js);
   await page.getByLabel(ops("console.login.key"), { exact: true }).fill(key);
   await page.getByTestId("ops-sign-in").click();
 }
 
-test("an operator signs in (a wrong key refused), confirms and ships an order, counts a size's stock, and signs out", async ({ page, pageErrors }, info) => {
+test("an operator signs in (a wrong key refused), confirms and ships an order, counts a size's stock, and signs out", async ({
+  page,
+  pageErrors,
+  javaScriptEnabled: js,
+}, info) => {
   pageErrors.allowStatus(400);
   pageErrors.allowStatus(401);
   await fillCart(page);
@@ -19,7 +25,7 @@ test("an operator signs in (a wrong key refused), confirms and ships an order, c
   const name = `e2e-console-${uniqueTag(info.project.name)}`;
   const key = opsKey(name, ["orders:write", "catalogue:write"]);
 
-  await signIn(page, `${key.slice(0, -4)}AAAA`);
+  await signIn(page, `${key.slice(0, -4)}AAAA`, js);
   await expect(page.getByTestId("form-error")).toHaveText(ops("console.keyWrong"));
   await page.getByLabel(ops("console.login.key"), { exact: true }).fill(key);
   await page.getByTestId("ops-sign-in").click();
@@ -64,6 +70,7 @@ test("a shopper's review waiting for moderation is rejected with a reason throug
   page,
   member,
   pageErrors,
+  javaScriptEnabled: js,
 }, info) => {
   pageErrors.allowStatus(400);
   expect(member.email).toBeTruthy();
@@ -77,7 +84,7 @@ test("a shopper's review waiting for moderation is rejected with a reason throug
 
   await page.goto("/ops/reviews");
   await expect(page).toHaveURL(/\/ops\/login$/);
-  await signIn(page, opsKey(`e2e-moderator-${uniqueTag(info.project.name)}`, ["reviews:moderate"]));
+  await signIn(page, opsKey(`e2e-moderator-${uniqueTag(info.project.name)}`, ["reviews:moderate"]), js);
   await expect(page).toHaveURL(/\/ops\/reviews$/);
   const review = page.getByTestId("ops-review").filter({ hasText: words });
   await review.getByTestId("ops-reject").click();
@@ -91,6 +98,7 @@ test("a shopper's review waiting for moderation is rejected with a reason throug
 test("a search that found nothing shows on the console's searches page; its word is taught there (a bad meaning refused, the word kept) and is found at once", async ({
   page,
   pageErrors,
+  javaScriptEnabled: js,
 }, info) => {
   pageErrors.allowStatus(400);
   // The page lists the week's 100 commonest, ties in the words' order: a word of its own that sorts first.
@@ -98,7 +106,7 @@ test("a search that found nothing shows on the console's searches page; its word
   await page.goto(`/search?q=${word}`);
   await expect(page.getByTestId("no-results")).toBeVisible();
 
-  await signIn(page, opsKey(`e2e-searches-${uniqueTag(info.project.name)}`, ["catalogue:write"]));
+  await signIn(page, opsKey(`e2e-searches-${uniqueTag(info.project.name)}`, ["catalogue:write"]), js);
   // The miss is counted after the search's answer: the page shows it once it is written.
   await expect(async () => {
     await page.goto("/ops/searches");

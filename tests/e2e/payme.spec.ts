@@ -46,6 +46,7 @@ test("a guest pays with Payme on its page; the shop cancels the order and its pa
   // The shop cancels it in the console: the money goes back through Payme at once.
   const key = opsKey(`e2e-refund-${uniqueTag(info.project.name)}`, ["orders:write"]);
   await page.goto("/ops/orders");
+  await whenHydrated(page.getByTestId("ops-sign-in"), js);
   await page.getByLabel(ops("console.login.key"), { exact: true }).fill(key);
   await page.getByTestId("ops-sign-in").click();
   const row = page.locator(`[data-testid="ops-order"][data-number="${number}"]`);
