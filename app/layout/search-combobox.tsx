@@ -38,8 +38,12 @@ export function SearchCombobox(props: SearchComboboxProps) {
 
   const t = useMemo(() => createT(lang, { searchbox: LOCALES[`../../locales/${lang}/searchbox.json`] ?? {} }), [lang]);
 
+  // The last search this box remembered, while its call is under way: the list is read after it.
+  const remembering = useRef<Promise<unknown> | null>(null);
+
   const loadHistory = useCallback(() => {
-    fetch(`/api/search/history?lang=${lang}`, { headers: { Accept: "application/json" } })
+    Promise.resolve(remembering.current)
+      .then(() => fetch(`/api/search/history?lang=${lang}`, { headers: { Accept: "application/json" } }))
       .then((r) => (r.ok ? (r.json() as Promise<History>) : null))
       .then(
         (h) => h && setHistory(h),
@@ -108,7 +112,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     (url: string, remember: string, viaSearchPage: boolean) => {
       close();
       if (remember && (!viaSearchPage || !history?.kept)) {
-        void fetch(`/api/search/history?lang=${lang}`, {
+        remembering.current = fetch(`/api/search/history?lang=${lang}`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ q: remember }),
