@@ -217,7 +217,7 @@ export async function retryRefundNow(
     .bind(id)
     .first();
   const outcome = due ? await sendRefund(env, id, dispatch) : "skipped";
-  const refund = await db.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id).first<RefundRow>();
+  const refund = await refundById(db, id);
   return refund ? { outcome, refund } : null;
 }
 
@@ -233,12 +233,14 @@ export async function refundMadeByHand(env: Env, id: number): Promise<{ made: bo
   if (!row) return null;
   // Not while a provider's try may still send it: the money would go back twice.
   const made = !row.inFlight && (await confirmRefund(env, row.paymentId, { cancelledMs: Date.now(), reason: 5 }));
-  const refund = (await env.DB.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id).first<RefundRow>())!;
-  return { made, refund };
+  return { made, refund: (await refundById(env.DB, id))! };
 }
 
 const REFUND_ROW = `SELECT r.id, o.number AS orderNumber, r.provider, r.amount, r.state, r.attempts, r.last_error AS lastError, r.next_attempt_at AS nextAttemptAt,
   r.created_at AS createdAt, r.refunded_at AS refundedAt FROM refunds r JOIN orders o ON o.id = r.order_id`;
+
+/** One refund as the operations API lists it. */
+const refundById = (db: D1Database, id: number) => db.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id).first<RefundRow>();
 
 /** Refunds for the operations API and console (`open`: owed or asked, not yet made): those not yet made first (oldest first), then the latest made. */
 export async function listRefunds(db: D1Database, state: "open" | "pending" | "requested" | "refunded" | "all", limit: number): Promise<RefundRow[]> {
