@@ -92,6 +92,7 @@ export default [
   // Favourites, guests and accounts.
   api("api/favorites/products/:productId", "favorites.ts", { id: "api-favorites-product" }),
   api("api/favorites/:id?", "favorites.ts", { id: "api-favorites" }),
+  api("api/v2/favorites", "favorites-v2.ts"),
   api("api/retargeting/:list/:id", "retargeting.ts"),
   api("v2/product-review", "reviews.ts"),
   api("v2/user-data", "user-data.ts"),

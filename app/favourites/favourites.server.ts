@@ -43,17 +43,51 @@ export async function addFavourite(
     insert,
     db.prepare(`UPDATE ${table} SET sku_id = ?3 WHERE ${column} = ?1 AND product_id = ?2 AND ?3 IS NOT NULL`).bind(key, productId, skuId),
   ];
-  if (table === "guest_favourites")
-    statements.push(
-      db
-        .prepare(
-          `DELETE FROM guest_favourites WHERE guest_key = ?1 AND product_id NOT IN
-             (SELECT product_id FROM guest_favourites WHERE guest_key = ?1 ORDER BY added_ms DESC, product_id DESC LIMIT ?2)`,
-        )
-        .bind(key, cap),
-    );
+  if (table === "guest_favourites") statements.push(keepNewest(db, key as string, cap));
   const [inserted] = await db.batch(statements);
   return inserted!.meta.changes > 0;
+}
+
+/**
+ * A list kept on the device, sent at once (oldest first), joins the owner's: one INSERT
+ * over the list (unknown products skipped, a size kept only if it is the product's), so
+ * favourites already there keep their size and place; the newest of the list is now. A
+ * guest's list is then cut to its cap in the same batch. How many were new.
+ */
+export async function mergeFavourites(
+  db: D1Database,
+  owner: FavouritesOwner,
+  items: readonly { productId: number; skuId: number | null }[],
+  { nowMs = Date.now(), cap = GUEST_FAVOURITES_MAX } = {},
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const { table, column, key } = ownerRows(owner);
+  // ?3's n-th entry (0-based) is n - (length - 1) steps before now: ms for a guest, seconds for an account.
+  const when = table === "favourites" ? "unixepoch() + j.pos - ?4" : "?2 + j.pos - ?4";
+  const list = db
+    .prepare(
+      `INSERT INTO ${table} (${column}, product_id, sku_id, ${table === "favourites" ? "created_at" : "added_ms"})
+       SELECT ?1, p.id, (SELECT s.id FROM skus s WHERE s.id = j.sku AND s.product_id = p.id), ${when}
+       FROM (SELECT json_extract(value, '$[0]') AS product, json_extract(value, '$[1]') AS sku, key AS pos FROM json_each(?3)) j
+       JOIN products p ON p.id = j.product
+       WHERE true
+       ON CONFLICT (${column}, product_id) DO NOTHING`,
+    )
+    .bind(key, nowMs, JSON.stringify(items.map((i) => [i.productId, i.skuId])), items.length - 1);
+  const statements = [list];
+  if (table === "guest_favourites") statements.push(keepNewest(db, key as string, cap));
+  const [inserted] = await db.batch(statements);
+  return inserted!.meta.changes;
+}
+
+/** A guest's list cut to its newest `cap` (the oldest go). */
+function keepNewest(db: D1Database, guestKey: string, cap: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `DELETE FROM guest_favourites WHERE guest_key = ?1 AND product_id NOT IN
+         (SELECT product_id FROM guest_favourites WHERE guest_key = ?1 ORDER BY added_ms DESC, product_id DESC LIMIT ?2)`,
+    )
+    .bind(guestKey, cap);
 }
 
 export async function removeFavourite(db: D1Database, owner: FavouritesOwner, productId: number): Promise<boolean> {

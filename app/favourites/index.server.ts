@@ -1,4 +1,4 @@
-export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, guestFavouritesMerge, purgeAbandonedGuestFavourites } from "./favourites.server";
+export { addFavourite, favouriteTarget, GUEST_FAVOURITES_MAX, guestFavouritesMerge, mergeFavourites, purgeAbandonedGuestFavourites } from "./favourites.server";
 export { favouritesCounter } from "./counter.server";
 export {
   type FavouriteFilters,
@@ -10,6 +10,7 @@ export {
   favouritesPage,
   type RetargetingItem,
   wishlistRetargeting,
+  favouritesApiPage,
   favouritesLookup,
   isFavouriteSlug,
 } from "./list.server";

@@ -2,6 +2,7 @@ import type { Lang } from "~/i18n/languages";
 import { flag } from "~/server/db.server";
 import { type OwnerRef, ownerSql } from "~/server/session.server";
 import { type FavouritesOwner, ownerRows } from "./favourites.server";
+import { FAVOURITES_PAGE_SIZE } from "./schema";
 
 export type { FavouritesOwner };
 
@@ -228,4 +229,18 @@ export async function wishlistRetargeting(db: D1Database, owner: FavouritesOwner
     .bind(...fav.binds)
     .all<RetargetingItem>();
   return results;
+}
+
+/** The favourites API's page for a query (`GET /api/favorites`, v2): the items as JSON, and the page's place in the whole. */
+export async function favouritesApiPage(
+  db: D1Database,
+  lang: Lang,
+  owner: FavouritesOwner,
+  query: { page: number; "per-page"?: number; "only-sale": boolean; "active-product": boolean; "group-by-category": boolean },
+  label: (amount: number) => string,
+) {
+  const perPage = query["per-page"] ?? FAVOURITES_PAGE_SIZE;
+  const filters = { onlySale: query["only-sale"], activeOnly: query["active-product"], groupByCategory: query["group-by-category"] };
+  const { items, total } = await favouritesPage(db, lang, owner, filters, query.page, perPage);
+  return { items: items.map((i) => favouriteJson(i, label)), total, page: query.page, perPage };
 }

@@ -46,3 +46,34 @@ export const favouriteApiSchema = z.object({
   item_id: positiveId("favourites:errors.unknownProduct"),
   sku_id: z.preprocess((v) => (v === "" ? undefined : v), positiveId("favourites:errors.unknownSize").optional()),
 });
+
+/** One entry of a guest's stored list: a product id, or `{product_id (or item_id, id), sku_id (or skuId)}`. */
+const storedFavourite = z.unknown().transform((entry, ctx) => {
+  const o = (entry && typeof entry === "object" ? entry : { product_id: entry }) as Record<string, unknown>;
+  const productId = positiveId("").safeParse(o.product_id ?? o.item_id ?? o.id);
+  const sku = o.sku_id ?? o.skuId;
+  const skuId = sku === undefined || sku === null || sku === "" ? null : positiveId("").safeParse(sku);
+  if (!productId.success || (skuId !== null && !skuId.success)) {
+    ctx.addIssue({ code: "custom", message: productId.success ? "favourites:errors.unknownSize" : "favourites:errors.unknownProduct" });
+    return z.NEVER;
+  }
+  return { productId: productId.data, skuId: skuId?.data ?? null };
+});
+
+/**
+ * `POST /api/v2/favorites`: a list kept on the device, sent at once (JSON, or a form field
+ * holding its JSON text), oldest first; with the list's query (`page`, `per-page`, the filters).
+ */
+export const favouritesMergeSchema = z.object({
+  items: z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v ?? [];
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z.array(storedFavourite, { error: "favourites:errors.badList" }).max(FAVOURITES_PER_PAGE_MAX, { error: "favourites:errors.listTooLong" }),
+  ),
+});

@@ -35,7 +35,7 @@ const API: [RegExp, string[]][] = [
   [new RegExp(`^/api/orders(?:/${ID})?$`), ["GET"]],
   [/^\/api\/payment\/click\/(?:prepare|complete)$/, ["POST"]],
   [/^\/api\/payment\/payme$/, ["POST"]],
-  [/^\/api\/favorites$/, ["GET", "POST"]],
+  [/^\/api\/(?:v2\/)?favorites$/, ["GET", "POST"]],
   // GET: the spec's removal by GET, as DELETE.
   [new RegExp(`^/api/favorites/${ID}$`), ["GET", "DELETE"]],
   [new RegExp(`^/api/favorites/products/${ID}$`), ["GET"]],

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addFavourite, GUEST_FAVOURITES_MAX } from "~/favourites/index.server";
+import { addFavourite, GUEST_FAVOURITES_MAX, mergeFavourites } from "~/favourites/index.server";
 import { brandOf, catalogue, cookieOf, get, ORIGIN, post, skusOf } from "./helpers";
 import { ip, signUp } from "./fixtures";
 
@@ -41,6 +41,20 @@ class Client {
   }
   list(query = "") {
     return get(`/api/favorites${query}`, { headers: this.headers() });
+  }
+  /** The second version: the list with its place in the whole. */
+  listV2(query = "") {
+    return get(`/api/v2/favorites${query}`, { headers: this.headers() });
+  }
+  /** A list kept on the device, sent at once (JSON, or form-encoded as JSON text). */
+  async sendV2(items: unknown, query = "?lang=ru", form = false) {
+    const res = await get(`/api/v2/favorites${query}`, {
+      method: "POST",
+      body: form ? new URLSearchParams({ items: JSON.stringify(items) }) : JSON.stringify({ items }),
+      headers: this.headers({ "Content-Type": form ? "application/x-www-form-urlencoded" : "application/json" }),
+    });
+    this.cookie = cookieOf(res) ?? this.cookie;
+    return res;
   }
   one(productId: number) {
     return get(`/api/favorites/products/${productId}`, { headers: this.headers() });
@@ -171,6 +185,88 @@ describe("the favourites API", () => {
       [products[11]!.id, size],
       [products[12]!.id, null],
     ]);
+  });
+});
+
+type V2 = { total_count: number; items: Fav[]; totalPages: number; currentPage: number };
+
+describe("the favourites API, second version", () => {
+  it("takes a guest's stored list at once (oldest first): unknown products skipped, a repeat once, sizes kept; answers the list with its place", async () => {
+    const g = new Client();
+    const [p1, p2, p3] = [products[20]!.id, products[21]!.id, products[22]!.id];
+    const size = sizeOf(p2);
+    // Already a favourite with its size: the stored list (without a size) changes nothing of it.
+    await g.add(p3, sizeOf(p3));
+    const sent = await g.sendV2([p1, { product_id: p2, sku_id: size }, 999_999, { item_id: String(p3) }, p1]);
+    expect(sent.status).toBe(200);
+    expect(sent.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = (await sent.json()) as V2;
+    expect(body).toMatchObject({ total_count: 3, totalPages: 1, currentPage: 1 });
+    // The list's newest (its last) first; the favourite that was there keeps its size and its place.
+    expect(body.items.map((i) => [i.product_id, i.sku_id])).toEqual([
+      [p2, size],
+      [p1, null],
+      [p3, sizeOf(p3)],
+    ]);
+    expect(body.items[0]!.skus[0]!.salePriceLabel).toMatch(/сум$/);
+    // GET: the same shape, with the first version's query and headers.
+    const page = await g.listV2("?lang=ru&per-page=1&page=2");
+    expect([page.headers.get("X-Pagination-Total-Count"), page.headers.get("X-Pagination-Page-Count"), page.headers.get("has-next-page")]).toEqual([
+      "3",
+      "3",
+      "true",
+    ]);
+    expect(await page.json()).toMatchObject({ total_count: 3, totalPages: 3, currentPage: 2, items: [{ product_id: p1 }] });
+    // Form-encoded, the list as JSON text; the list's query beside it.
+    const form = await g.sendV2([products[23]!.id], "?lang=ru&per-page=2", true);
+    expect(await form.json()).toMatchObject({ total_count: 4, totalPages: 2, items: [{ product_id: products[23]!.id }, { product_id: p2 }] });
+  });
+
+  it("joins a signed-in shopper's list; parallel sends of overlapping lists leave each product once", async () => {
+    const a = await new Client().signUp("fav-v2@example.uz");
+    const ids = products.slice(24, 30).map((p) => p.id);
+    const answers = await Promise.all([a.sendV2(ids.slice(0, 4)), a.sendV2(ids.slice(2)), a.sendV2(ids)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = await env.DB.prepare(
+      "SELECT product_id AS id, COUNT(*) AS n FROM favourites WHERE user_id = (SELECT id FROM users WHERE email = 'fav-v2@example.uz') GROUP BY product_id",
+    ).all<{ id: number; n: number }>();
+    expect(rows.results.map((r) => r.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    expect(rows.results.every((r) => r.n === 1)).toBe(true);
+    expect(((await (await a.listV2("?per-page=2000")).json()) as V2).total_count).toBe(6);
+  });
+
+  it(`keeps a guest's list to its cap (the list's oldest go first)`, async () => {
+    const owner = { guestKey: "v2-cap-test" };
+    const ids = products.slice(0, 8).map((p) => p.id);
+    await addFavourite(env.DB, owner, ids[7]!, null, { nowMs: 500 });
+    expect(
+      await mergeFavourites(
+        env.DB,
+        owner,
+        ids.slice(0, 7).map((productId) => ({ productId, skuId: null })),
+        { nowMs: 1000, cap: 5 },
+      ),
+    ).toBe(7);
+    const kept = await env.DB.prepare("SELECT product_id AS id FROM guest_favourites WHERE guest_key = ? ORDER BY added_ms")
+      .bind(owner.guestKey)
+      .all<{ id: number }>();
+    expect(kept.results.map((r) => r.id)).toEqual(ids.slice(2, 7));
+  });
+
+  it("refuses a malformed list with 422 in the request's language, and a wrong method with 405", async () => {
+    const g = new Client();
+    const notAList = await g.sendV2("abc");
+    expect(notAList.status).toBe(422);
+    expect(await notAList.json()).toMatchObject({ success: false, message: "Список избранного должен быть списком товаров." });
+    expect((await g.sendV2([{ product_id: "x" }], "?lang=uz")).status).toBe(422);
+    expect(((await (await g.sendV2([{ product_id: "x" }])).json()) as { message: string }).message).toBe("Такой товар не найден.");
+    const long = await g.sendV2(Array.from({ length: 2001 }, (_, i) => i + 1));
+    expect(long.status).toBe(422);
+    expect(((await long.json()) as { message: string }).message).toBe("Список слишком длинный: не больше 2000 товаров.");
+    const bad = await get("/api/v2/favorites?lang=ru", { method: "POST", body: "{", headers: { Origin: ORIGIN, "Content-Type": "application/json" } });
+    expect(bad.status).toBe(400);
+    const wrong = await get("/api/v2/favorites", { method: "DELETE", headers: { Origin: ORIGIN } });
+    expect([wrong.status, wrong.headers.get("Allow")]).toEqual([405, "GET, HEAD, POST"]);
   });
 });
 

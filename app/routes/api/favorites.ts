@@ -2,8 +2,8 @@ import type { Route } from "./+types/favorites";
 import { getShopper, guestSessionForWrite } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
-import { FAVOURITES_PAGE_SIZE, favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
-import { favouriteJson, favouriteOf, favouritesOwner, favouritesPage, favouriteTarget, writeFavourite } from "~/favourites/index.server";
+import { favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
+import { favouriteOf, favouritesApiPage, favouritesOwner, favouriteTarget, writeFavourite } from "~/favourites/index.server";
 import { apiContext, apiError, apiFailure, readPayload, paginationHeaders } from "~/server/api.server";
 import { isCrossSiteRead } from "~/server/security.server";
 
@@ -33,16 +33,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return Response.json({ productId: Number(params.productId), favourite: found !== null, skuId: found?.skuId ?? null });
   }
   const query = favouritesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const perPage = query["per-page"] ?? FAVOURITES_PAGE_SIZE;
-  const filters = { onlySale: query["only-sale"], activeOnly: query["active-product"], groupByCategory: query["group-by-category"] };
-  const { items, total } = await favouritesPage(app.env.DB, lang, owner, filters, query.page, perPage);
-  const label = (amount: number) => formatUzs(amount, lang);
-  return Response.json(
-    items.map((i) => favouriteJson(i, label)),
-    {
-      headers: paginationHeaders(total, query.page, perPage),
-    },
-  );
+  const { items, total, page, perPage } = await favouritesApiPage(app.env.DB, lang, owner, query, (amount) => formatUzs(amount, lang));
+  return Response.json(items, { headers: paginationHeaders(total, page, perPage) });
 }
 
 /** `POST /api/favorites` (form-encoded `item_id`, optional `sku_id`): 201 when added, 200 when it already was; `DELETE /api/favorites/<id>` (the product's id): 204 (the spec's `GET /api/favorites/<id>` too: the loader). */
