@@ -52,8 +52,27 @@ export type EcommerceEvent =
  */
 export function pushEcommerce(event: EcommerceEvent, items: EcommerceItem[], extra: Record<string, string | number> = {}) {
   const layer = ((window as Window & { dataLayer?: unknown[] }).dataLayer ??= []);
-  // GA4's advice: clear the previous ecommerce object first.
-  layer.push({ ecommerce: null }, { event, ecommerce: { currency: "UZS", value: items.reduce((sum, i) => sum + i.price * i.quantity, 0), ...extra, items } });
+  const value = items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+  // GA4's advice: clear the previous ecommerce object first. `currencyCode` is the older tags' name of the currency.
+  layer.push({ ecommerce: null }, { event, ecommerce: { currency: "UZS", currencyCode: "UZS", value, ...extra, items: items.map(withSpecFields) } });
+}
+
+/**
+ * A GA4 item with the older analytics product's fields beside its own (name, id: the sku,
+ * price, brand, category, variant, quantity, position, list), so tags built for that shape
+ * keep working. Made here, in the browser: the pages' data carries each field once.
+ */
+export function withSpecFields(item: EcommerceItem) {
+  return {
+    ...item,
+    name: item.item_name,
+    id: item.item_id,
+    brand: item.item_brand,
+    category: item.item_category,
+    variant: item.item_variant,
+    position: item.index,
+    ...(item.item_list_name ? { list: item.item_list_name } : {}),
+  };
 }
 
 /** True the first time `key` is seen in this tab (a reload does not count an event twice). */

@@ -37,6 +37,7 @@ export async function sendFavourite(productId: number, want: boolean, revalidate
       ? await fetch("/api/favorites", { method: "POST", body: new URLSearchParams({ item_id: String(productId) }) })
       : await fetch(`/api/favorites/${productId}`, { method: "DELETE" });
     if (!res.ok) return false;
+    if (want) announceWishlist(productId);
     await revalidate();
     return true;
   });
@@ -48,4 +49,17 @@ export async function sendFavourite(productId: number, want: boolean, revalidate
   } finally {
     bump(-delta);
   }
+}
+
+/**
+ * The retargeting script of the list a product just joined, as the older client inserted
+ * it: the shop's own (`/api/retargeting/wishlist/<id>`), which pushes the shopper's list to
+ * `window.dataLayer` for a tag manager. Removed once run.
+ */
+function announceWishlist(productId: number) {
+  const script = document.createElement("script");
+  script.src = `/api/retargeting/wishlist/${productId}`;
+  script.async = true;
+  script.onload = script.onerror = () => script.remove();
+  document.head.appendChild(script);
 }

@@ -95,7 +95,18 @@ test("adding: no size → an error by the sizes; a size → the popup, the count
     expect(events.map((e) => e.event)).toEqual(["view_item", "add_to_cart"]);
     expect(events[1]!.ecommerce).toMatchObject({
       currency: "UZS",
+      currencyCode: "UZS",
       items: [expect.objectContaining({ item_brand: expect.any(String), item_variant: expect.any(String), price: expect.any(Number), quantity: 1 })],
+    });
+    // The older analytics product's fields beside GA4's: its id is the chosen size's sku.
+    const added = events[1]!.ecommerce!.items[0]!;
+    expect(added).toMatchObject({
+      id: added.item_id,
+      name: added.item_name,
+      brand: added.item_brand,
+      category: added.item_category,
+      variant: added.item_variant,
+      position: 0,
     });
     // The success popup closes itself after 3000 ms.
     await expect(popup).toBeHidden({ timeout: 6000 });

@@ -82,6 +82,19 @@ test("the heart on a product page: pressed, counted, listed; pressed again, gone
   await whenHydrated(page.locator(".product__heart"), js);
   await pressHeart(page, heart, js);
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /1$/);
+  if (js) {
+    // The page inserts the wishlist's retargeting script (the shop's own), which hands the list to the data layer.
+    const pushed = () =>
+      page.evaluate(() =>
+        ((window as unknown as { dataLayer?: { event?: string; retargeting?: { inList: boolean; items: unknown[] } }[] }).dataLayer ?? []).filter(
+          (e) => e.event === "retargeting_wishlist",
+        ),
+      );
+    await expect
+      .poll(pushed)
+      .toEqual([{ event: "retargeting_wishlist", retargeting: expect.objectContaining({ inList: true, currency: "UZS", items: [expect.anything()] }) }]);
+    await expect(page.locator('script[src^="/api/retargeting/"]')).toHaveCount(0);
+  }
   // Without JavaScript the form came back to the same product page.
   await expect(page).toHaveURL(new RegExp(`/ru/product/${slug}`));
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ecommerceItem, withSpecFields } from "~/cart/analytics";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/checkout-limit";
 import { addSchema, apiCartSchema, promoSchema } from "~/cart/schema";
 import { nominalCost, promoDiscount, summarize, type PricedLine, type Promo } from "~/cart/summary";
@@ -135,5 +136,31 @@ describe("the checkout limit and input rules", () => {
     for (const q of ["0", "-5", "11", "1e9", "1.5", "x"]) expect(addSchema.safeParse({ purchasableId: "7", quantity: q }).success, q).toBe(false);
     expect(apiCartSchema.parse({ purchasableId: "7", quantity: "-1" }).quantity).toBe(-1);
     expect(apiCartSchema.safeParse({ purchasableId: "7", quantity: "-2" }).success).toBe(false);
+  });
+});
+
+describe("the analytics product", () => {
+  it("carries the older shape's fields beside GA4's: id the sku, position, list; a price of 0 flagged not available", () => {
+    const item = ecommerceItem({ id: 1201, name: "Кеды", price: 0, brand: "Chimgan", category: "Кеды", variant: "Белый", position: 3, list: "Каталог" });
+    expect(withSpecFields(item)).toEqual({
+      item_id: "1201",
+      item_name: "Кеды",
+      price: 0,
+      item_brand: "Chimgan",
+      item_category: "Кеды",
+      item_variant: "Белый",
+      quantity: 1,
+      index: 3,
+      item_list_name: "Каталог",
+      not_available: true,
+      id: "1201",
+      name: "Кеды",
+      brand: "Chimgan",
+      category: "Кеды",
+      variant: "Белый",
+      position: 3,
+      list: "Каталог",
+    });
+    expect(withSpecFields(ecommerceItem({ id: 7, name: "A", price: 5, brand: "B", category: "C", variant: "D" }))).not.toHaveProperty("list");
   });
 });

@@ -433,6 +433,21 @@ describe("the retargeting API", () => {
     const cart = (await (await read("cart", p.id, owner.cookie)).json()) as { inList: boolean; value: number; items: unknown[] };
     expect(cart).toMatchObject({ inList: true, value: p.sale_price * 2, items: [{ id: p.id, price: p.sale_price, quantity: 2 }] });
 
+    // Loaded as a script (the page inserts it): the same, pushed to the tag manager's data layer.
+    for (const asked of [{ "Sec-Fetch-Dest": "script" }, {}] as Record<string, string>[]) {
+      const script = await get(`/api/retargeting/wishlist/${q.id}?lang=ru${"Sec-Fetch-Dest" in asked ? "" : "&format=script"}`, {
+        headers: { Cookie: owner.cookie!, ...ip(), ...asked },
+      });
+      expect(script.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+      expect(script.headers.get("Cache-Control")).toBe("private, no-store");
+      const source = await script.text();
+      const pushed: unknown[] = [];
+      new Function("window", source)({ dataLayer: pushed });
+      expect(pushed).toEqual([
+        { event: "retargeting_wishlist", retargeting: { list: "wishlist", id: q.id, inList: true, currency: "UZS", value: body.value, items: body.items } },
+      ]);
+    }
+
     // Not an id, not a list: unknown paths of the API.
     expect((await read("wishlist", "abc")).status).toBe(404);
     expect((await read("orders", 1)).status).toBe(404);

@@ -10,8 +10,8 @@ const ID = /^[1-9][0-9]{0,9}$/;
  * product joins the favourites or the cart, what a retargeting tag needs of that list
  * (product ids, prices in UZS, quantities, the total) and whether the product is in it.
  * Always the asking shopper's own list (from the session, empty without one): no id
- * reads another's. The shop inserts no third-party script; a tag manager, when one is
- * configured, calls this.
+ * reads another's. JSON, or, loaded as a script, a push of the same to `window.dataLayer`
+ * (the page inserts the wishlist's after a heart's add).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { app, lang, t } = apiContext(context, request);
@@ -25,12 +25,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const cart = await getCartView(app.env, lang, await getCartId(context));
     items = cart.lines.map((l) => ({ id: l.productId, price: l.salePrice, quantity: l.quantity }));
   }
-  return Response.json({
+  const answer = {
     list: params.list,
     id,
     inList: items.some((i) => i.id === id),
     currency: "UZS",
     value: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
     items,
-  });
+  };
+  if (!wantsScript(request)) return Response.json(answer);
+  // The older client's form: a script the page inserts, which hands the list to the tag manager's data layer.
+  const push = JSON.stringify({ event: `retargeting_${params.list}`, retargeting: answer });
+  return new Response(`(window.dataLayer=window.dataLayer||[]).push(${push});\n`, { headers: { "Content-Type": "text/javascript; charset=utf-8" } });
+}
+
+/** Loaded by a script element (the browser says so), or asked for as one (`?format=script`). */
+function wantsScript(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Dest") === "script" || new URL(request.url).searchParams.get("format") === "script";
 }
