@@ -33,6 +33,21 @@ describe("the delivery data API", () => {
     expect((await get("/api/delivery/city-page")).status).toBe(400);
   });
 
+  it("page_order: the cities by name (in the asked language), and city-page counting pages in that order; an unknown order 400", async () => {
+    const byName = await json<Page<{ id: number; title: string }>>("/api/delivery/cities?lang=ru&per-page=100&page_order=title");
+    const titles = byName.body.items.map((c) => c.title);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "ru")));
+    expect(titles).not.toEqual((await json<Page<{ title: string }>>("/api/delivery/cities?lang=ru&per-page=100")).body.items.map((c) => c.title));
+    for (const [i, city] of byName.body.items.entries()) {
+      const page = await json<{ page: number }>(`/api/delivery/city-page?city_id=${city.id}&per-page=4&lang=ru&page_order=title`);
+      expect(page.body.page, city.title).toBe(Math.floor(i / 4) + 1);
+    }
+    expect((await json<{ page: number }>("/api/delivery/city-page?city_id=1&per-page=4&page_order=position")).body.page).toBe(1);
+    const bad = await get("/api/delivery/city-page?city_id=1&page_order=random&lang=ru");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: "page_order должен быть одним из: position, title.", errors: [{ field: "page_order" }] });
+  });
+
   it("types: a city's offered types with their cost; the disabled ones only when asked", async () => {
     const tashkent = await json<Page<{ uuid: string; price: number; active: boolean }>>("/api/delivery/types?city_id=1&lang=uz");
     expect(tashkent.body.items.map((t) => t.uuid)).toEqual(["courier", "pickup", "post"]);

@@ -29,9 +29,13 @@ function paged<T>(all: T[], url: URL): Response {
   );
 }
 
+/** `page_order`'s values: the shop's own order of the cities, or by name in the request's language. */
+const PAGE_ORDERS = ["position", "title"];
+
 /**
  * The delivery data API (docs/api.md), GET /api/delivery/<resource>:
- * `cities` (optional `title`), `city-page` (`city_id`: the page of `cities` that holds it) and `types` (`city_id`; `show_inactive`), each with
+ * `cities` (optional `title`), `city-page` (`city_id`: the page of `cities` that holds it), both
+ * in the order `page_order` names (`position`, the shop's, or `title`), and `types` (`city_id`; `show_inactive`), each with
  * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
  * `title`, `showAll`), `streets` (the same pair; `ref`, `title`, `showAll`) and
  * `up-post-codes` (`street_id`, `house`; `post_code`), each with `page`,
@@ -54,16 +58,23 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         missing.map((field) => ({ field, message: t("server:api.missingParams", { names: field }) })),
       );
   };
+  // `page_order`: the order the cities are listed in (and `city-page` counts pages in): the shop's, or by name.
+  const order = url.searchParams.get("page_order") ?? "position";
+  if (!PAGE_ORDERS.includes(order))
+    apiError(400, t("server:api.badPageOrder", { allowed: PAGE_ORDERS.join(", ") }), [
+      { field: "page_order", message: t("server:api.badPageOrder", { allowed: PAGE_ORDERS.join(", ") }) },
+    ]);
+  const inOrder = <C extends { title: string }>(cities: C[]) => (order === "title" ? [...cities].sort((a, b) => a.title.localeCompare(b.title, lang)) : cities);
   switch (params.resource) {
     case "cities": {
       const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
-      const cities = (await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
+      const cities = inOrder(await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
       return paged(cities, url);
     }
     case "city-page": {
       // Which page of `cities` (at this per-page) holds the city: a select opens there.
       required(["city_id"]);
-      const cities = await allCities(app.env.DB, lang);
+      const cities = inOrder(await allCities(app.env.DB, lang));
       const index = cities.findIndex((c) => String(c.id) === url.searchParams.get("city_id"));
       if (index < 0) apiError(404, t("server:api.unknownCity"));
       const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
