@@ -1,5 +1,5 @@
 export { AccountPage } from "./account-page";
 export type { Failure } from "./section";
-export { SIZE_FIELDS } from "./schema";
+export { phoneChangeApiSchema, SIZE_FIELDS } from "./schema";
 export { ClubAboutPage } from "./club-about";
 export { ClubCardPage } from "./club-page";

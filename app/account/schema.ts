@@ -115,5 +115,14 @@ export const idSchema = z.coerce
   .max(2 ** 31);
 
 export const phoneChangeSchema = z.object({ phone });
+/**
+ * The JSON phone change as the older client sends it: the captcha's token beside the phone
+ * (`tokenType` its version, v3 or v2; `operationType` always `accountDetailsChangePhone`).
+ */
+export const phoneChangeApiSchema = phoneChangeSchema.extend({
+  token: z.string().trim().max(4096).optional(),
+  tokenType: z.enum(["v3", "v2", "invisible", "interactive"], { error: "account:api.tokenError" }).optional(),
+  operationType: z.literal("accountDetailsChangePhone", { error: "server:api.unknownOperation" }).optional(),
+});
 export const phoneVerifySchema = z.object({ phone, sms: smsCode });
 export const emailChangeSchema = z.object({ email });

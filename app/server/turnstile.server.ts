@@ -1,4 +1,5 @@
 import type { AppContext } from "./context.server";
+import { clientAddress } from "./rate-limit.server";
 
 /** Cloudflare's own siteverify (the default when TURNSTILE_VERIFY_URL is empty). */
 const CLOUDFLARE_VERIFY = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
@@ -27,4 +28,14 @@ export async function verifyTurnstile(app: AppContext, token: string, address: s
   } catch {
     return "unavailable";
   }
+}
+
+/**
+ * A call that needs the captcha whenever the shop has one: "off" without it; else the token
+ * (none is "rejected") as siteverify judges it.
+ */
+export async function requiredCaptcha(app: AppContext, request: Request, token: string | undefined): Promise<"off" | "ok" | "rejected" | "unavailable"> {
+  if (!turnstileConfig(app.env)) return "off";
+  if (!token) return "rejected";
+  return verifyTurnstile(app, token, clientAddress(request));
 }

@@ -192,6 +192,37 @@ describe("account JSON endpoints", () => {
     expect(again.status).toBe(409);
   });
 
+  it("change the phone with the captcha: a refused or missing token is tokenError (no code sent, nothing pending); the fields are checked first", async () => {
+    const { cookie } = await signUp({ email: "api-phone-captcha@example.uz", firstName: "Api" });
+    const phone = "+998 97 000 33 44";
+    const sent = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = '+998970003344'").first<{ n: number }>())!.n;
+    const tokenError = { success: false, data: { success: false }, tokenError: "Подтвердите, что вы не робот, и попробуйте ещё раз.", captcha: "interactive" };
+    for (const token of [{ token: "t.REJECT", tokenType: "v3" }, {}]) {
+      const refused = await api("/api/account/change-phone?lang=ru", "POST", cookie, { phone, ...token, operationType: "accountDetailsChangePhone" });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ ...tokenError, message: tokenError.tokenError, errors: [{ field: "token" }] });
+    }
+    expect(await sent()).toBe(0);
+    expect((await api("/api/account/verify-sms?lang=ru", "POST", cookie, { sms: "123456" })).status).toBe(409);
+    // A mistyped phone is refused before the token is spent; another operation is not this call.
+    const badPhone = await api("/api/account/change-phone?lang=ru", "POST", cookie, { phone: "12", token: "t.REJECT" });
+    const badPhoneBody = await badPhone.json();
+    expect(badPhoneBody).toMatchObject({ data: { success: false }, errors: [{ field: "phone" }] });
+    expect(badPhoneBody).not.toHaveProperty("tokenError");
+    const other = await api("/api/account/change-phone?lang=ru", "POST", cookie, { phone, token: "t", operationType: "publishReview" });
+    expect([other.status, ((await other.json()) as { errors: { field: string }[] }).errors[0]!.field]).toEqual([422, "operationType"]);
+    expect(await sent()).toBe(0);
+    // The interactive challenge's token (v2) passes: the code goes out.
+    const ok = await api("/api/account/change-phone?lang=uz", "POST", cookie, {
+      phone,
+      token: "t",
+      tokenType: "v2",
+      operationType: "accountDetailsChangePhone",
+    });
+    expect([ok.status, await ok.json()]).toEqual([200, { data: { success: true } }]);
+    expect(await sent()).toBe(1);
+  });
+
   it("change the e-mail: status true with a message, or false with the server's message", async () => {
     const { cookie } = await signUp({ email: "api-mail@example.uz", firstName: "Api" });
     await signUp({ email: "api-mail-taken@example.uz", firstName: "Api" });

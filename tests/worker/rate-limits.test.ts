@@ -166,13 +166,13 @@ const ROWS: Row[] = [
     name: "JSON: contact validation",
     key: (ip) => `sms:ip:${ip}`,
     window: 600,
-    send: (ip, s) => json("/bpm/validate-contact?lang=ru", { phone: PHONE }, ip, s.cookie),
+    send: (ip, s) => json("/bpm/validate-contact?lang=ru", { phone: PHONE, token: "t" }, ip, s.cookie),
   },
   {
     name: "JSON: change phone",
     key: (ip) => `sms:ip:${ip}`,
     window: 600,
-    send: (ip, s) => json("/api/account/change-phone?lang=ru", { phone: PHONE }, ip, s.cookie),
+    send: (ip, s) => json("/api/account/change-phone?lang=ru", { phone: PHONE, token: "t" }, ip, s.cookie),
   },
   {
     name: "JSON: change e-mail",

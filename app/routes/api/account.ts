@@ -1,10 +1,11 @@
 import type { Route } from "./+types/account";
-import { SIZE_FIELDS } from "~/account/index";
+import { phoneChangeApiSchema, SIZE_FIELDS } from "~/account/index";
 import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
-import { errorList, refused } from "~/forms/parse.server";
+import { errorList, parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 import { readSession, startSession } from "~/server/session.server";
+import { requiredCaptcha } from "~/server/turnstile.server";
 
 /** GET /api/account: details with phones, kids and socials (docs/api.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -17,7 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * The account's JSON calls (docs/api.md), by path: PUT save-details, POST change-email,
- * POST change-phone (+ /bpm/validate-contact), POST verify-sms (+ /bpm/validate-sms).
+ * POST change-phone (+ /bpm/validate-contact; with the captcha's token when the shop has one),
+ * POST verify-sms (+ /bpm/validate-sms).
  * The pending new phone is kept in the session between the two phone calls.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -47,7 +49,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     case "change-phone":
     case "validate-contact": {
-      const result = await run({ phone: payload.phone ?? "", intent: "phone-start" });
+      // The fields first: a captcha token is spent once read, so a mistyped phone must not cost one.
+      const asked = parseForm(payloadForm(payload), phoneChangeApiSchema);
+      if (asked.status !== "success") apiFailure(t, { status: 400, reply: asked.reply() }, { data: { success: false } });
+      const captcha = await requiredCaptcha(app, request, asked.value.token);
+      if (captcha === "unavailable") apiError(503, t("reviews:errors.captchaUnavailable"), undefined, undefined, { data: { success: false } });
+      if (captcha === "rejected") {
+        // The older client shows `tokenError` and asks again with the interactive challenge (v2).
+        const message = t("account:api.tokenError");
+        apiError(422, message, [{ field: "token", message }], undefined, { data: { success: false }, tokenError: message, captcha: "interactive" });
+      }
+      const result = await run({ phone: asked.value.phone, intent: "phone-start" });
       // Existing clients read data.success (then the message, or the first of the list).
       if (!result.ok) apiFailure(t, result, { data: { success: false } });
       (session ?? startSession(request)).set("pendingPhone", result.query!.phone!);
