@@ -4,6 +4,7 @@ import { useI18n } from "~/i18n/use-i18n";
 import { useCartLayout } from "./layout";
 import { addPending, INLINE_ADD_ERRORS, showCartPopup } from "./store";
 import { pushEcommerce, type EcommerceItem } from "./analytics";
+import { request, requestFailedText } from "~/ui/request";
 
 /** `chosen`: the size to check at first (the signed-in shopper's saved size, in stock). */
 type Product = { id: number; salePrice: number; sizes: { id: number; size: string; stock: number }[]; chosen?: number | null };
@@ -43,9 +44,9 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
     addPending(1);
     try {
       const body = new URLSearchParams({ primaryId: String(product.id), purchasableId: String(sku), quantity: "1" });
-      const response = await fetch(`/api/cart?lang=${lang}`, { method: "POST", body }).catch(() => null);
-      // No answer at all (network): the plain form post still works.
-      if (!response) return form.submit();
+      const response = await request(`/api/cart?lang=${lang}`, { method: "POST", body });
+      // No answer (no network, aborted, timed out): said as such; the shopper tries again.
+      if ("failed" in response) return setAnswer({ code: null, message: requestFailedText(t, response.failed) });
       const json = (await response.json().catch(() => ({ status: false }))) as {
         status: boolean;
         code?: string;

@@ -35,7 +35,7 @@ export function CardGrid({ html, favourites = [] }: { html: string; favourites?:
     <>
       {hearts.failed ? (
         <p className="alert alert--error" role="alert">
-          {i18n.t("heart.failed")}
+          {hearts.failed}
         </p>
       ) : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the handlers take over the links' own clicks and hovers and the hearts' submits; keyboards activate the links (which clicks them) and focus them */}

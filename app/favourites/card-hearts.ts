@@ -1,6 +1,7 @@
 import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
+import { requestFailedText } from "~/ui/request";
 import { sendFavourite } from "./toggle";
 
 type T = ReturnType<typeof useI18n>["t"];
@@ -17,7 +18,7 @@ function setHeart(form: HTMLFormElement, on: boolean, t: T) {
 /**
  * The hearts of a grid of cards written as markup, enhanced by one delegated submit
  * handler: a heart turns at once, a second click on it while the first is in flight
- * is ignored, a refusal turns it back with a message (`failed`). In the browser the
+ * is ignored, a refusal or a call without answer turns it back with a message (`failed`). In the browser the
  * markup (`html`) stays the same for all shoppers and is not rewritten when the
  * favourites change (a new string would rebuild the grid and lose the focus): the
  * hearts follow `favourites` (the shopper's among the grid's products, from the
@@ -28,7 +29,8 @@ export function useCardHearts(favourites: readonly number[], html: string) {
   const { revalidate } = useRevalidator();
   const grid = useRef<HTMLDivElement>(null);
   const busy = useRef(new Set<number>());
-  const [failed, setFailed] = useState(false);
+  // The refusal's text, or why no answer came (no network, aborted, timed out).
+  const [failed, setFailed] = useState<string | null>(null);
   const key = favourites.join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: new markup or another list (its content, the key) is what changes the hearts
   useLayoutEffect(() => {
@@ -46,13 +48,13 @@ export function useCardHearts(favourites: readonly number[], html: string) {
     if (busy.current.has(id)) return;
     busy.current.add(id);
     const want = (form.elements.namedItem("intent") as HTMLInputElement).value === "add";
-    setFailed(false);
+    setFailed(null);
     setHeart(form, want, t);
-    const ok = await sendFavourite(id, want, revalidate);
+    const sent = await sendFavourite(id, want, revalidate);
     busy.current.delete(id);
-    if (!ok) {
+    if (sent !== true) {
       setHeart(form, !want, t);
-      setFailed(true);
+      setFailed(sent === "refused" ? t("heart.failed") : requestFailedText(t, sent));
     }
   };
   return { grid, onSubmit, failed };

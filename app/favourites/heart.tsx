@@ -1,4 +1,3 @@
-import { useI18n } from "~/i18n/use-i18n";
 import { type Markup, useMarkup } from "~/ui/markup";
 import { useCardHearts } from "./card-hearts";
 
@@ -13,14 +12,13 @@ import { useCardHearts } from "./card-hearts";
  */
 export function Heart({ productId, favourite, html: markup }: { productId: number; favourite: boolean; html: Markup }) {
   const html = useMarkup(markup);
-  const { t } = useI18n();
   const hearts = useCardHearts(favourite ? [productId] : [], html);
   return (
     <>
       <div ref={hearts.grid} onSubmit={hearts.onSubmit} className="product__heart" dangerouslySetInnerHTML={{ __html: html }} />
       {hearts.failed ? (
         <p className="heart__error" role="alert">
-          {t("heart.failed")}
+          {hearts.failed}
         </p>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { type RequestFailure, request } from "~/ui/request";
 
 // Toggles in flight, as a change to the favourites count: the header adds it to the
 // server's counter until the revalidated counters arrive (as the cart's adds do).
@@ -26,26 +27,27 @@ let queue: Promise<unknown> = Promise.resolve();
  * Asks the JSON API for the state the shopper wants (add or remove, never a blind
  * toggle, so a double post cannot undo itself), after the writes already queued, then
  * reloads the page's data (the counters, the hearts' states) through `revalidate`. The
- * header counts the change from the start; false when the server refused or could not
- * be reached.
+ * header counts the change from the start; "refused" when the server refused, else why
+ * no answer came.
  */
-export async function sendFavourite(productId: number, want: boolean, revalidate: () => Promise<void>): Promise<boolean> {
+export async function sendFavourite(productId: number, want: boolean, revalidate: () => Promise<void>): Promise<true | "refused" | RequestFailure> {
   const delta = want ? 1 : -1;
   bump(delta);
   const write = queue.then(async () => {
     const res = want
-      ? await fetch("/api/favorites", { method: "POST", body: new URLSearchParams({ item_id: String(productId) }) })
-      : await fetch(`/api/favorites/${productId}`, { method: "DELETE" });
-    if (!res.ok) return false;
+      ? await request("/api/favorites", { method: "POST", body: new URLSearchParams({ item_id: String(productId) }) })
+      : await request(`/api/favorites/${productId}`, { method: "DELETE" });
+    if ("failed" in res) return res.failed;
+    if (!res.ok) return "refused" as const;
     if (want) announceWishlist(productId);
     await revalidate();
-    return true;
+    return true as const;
   });
   queue = write.catch(() => undefined);
   try {
     return await write;
   } catch {
-    return false;
+    return "refused";
   } finally {
     bump(-delta);
   }
