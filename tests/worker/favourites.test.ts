@@ -448,6 +448,12 @@ describe("the retargeting API", () => {
       ]);
     }
 
+    // Another site's page including the script: refused, whoever's cookie comes with it.
+    const included = await get(`/api/retargeting/wishlist/${q.id}?lang=ru`, {
+      headers: { Cookie: owner.cookie!, ...ip(), "Sec-Fetch-Dest": "script", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect([included.status, ((await included.json()) as { message: string }).message]).toEqual([403, "Это действие выполняется только со страниц магазина."]);
+
     // Not an id, not a list: unknown paths of the API.
     expect((await read("wishlist", "abc")).status).toBe(404);
     expect((await read("orders", 1)).status).toBe(404);

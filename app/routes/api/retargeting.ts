@@ -2,6 +2,7 @@ import type { Route } from "./+types/retargeting";
 import { getCartId, getCartView, getShopper } from "~/cart/index.server";
 import { favouritesOwner, type RetargetingItem, wishlistRetargeting } from "~/favourites/index.server";
 import { apiContext, apiError } from "~/server/api.server";
+import { isCrossSiteRead } from "~/server/security.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
@@ -18,6 +19,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.list !== "wishlist" && params.list !== "cart") apiError(404, t("server:api.unknownOperation"));
   if (!ID.test(params.id)) apiError(400, t("server:api.badProductId"));
   const id = Number(params.id);
+  // A script runs in the page that includes it: another site's page never gets the shopper's list (the cookie's SameSite aside).
+  if (wantsScript(request) && isCrossSiteRead(request)) apiError(403, t("server:api.crossSite"));
   const shopper = await getShopper(context);
   let items: RetargetingItem[] = [];
   if (shopper.session && params.list === "wishlist") items = await wishlistRetargeting(app.env.DB, favouritesOwner(shopper.owner.userId, shopper.session));
