@@ -1,5 +1,6 @@
 import { useField } from "@conform-to/react";
 import { useI18n } from "~/i18n/use-i18n";
+import { keepDigits } from "./digits";
 
 /** A field's first error, translated (messages are namespaced keys). */
 export function FieldError({ name }: { name: string }) {
@@ -32,6 +33,7 @@ export function emptyBlank(field: HTMLInputElement | HTMLTextAreaElement): void 
  * is saved. Its label rests in the empty field and floats above it on focus and
  * once it holds a value (`row--float`: a placeholder of a space makes
  * `:placeholder-shown` mean empty; a real placeholder shows only under focus).
+ * A numeric field (`inputMode="numeric"`) keeps digits only (./digits.ts).
  */
 export function FormRow({
   name,
@@ -53,6 +55,8 @@ export function FormRow({
         defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? field.errorId : undefined}
+        // Browser code only: the Worker's build leaves ./digits.ts out.
+        ref={!import.meta.env.SSR && input.inputMode === "numeric" && floating && input.type !== "number" ? keepDigits : undefined}
         {...input}
         placeholder={input.placeholder ?? (floating ? " " : undefined)}
         onBlur={(e) => {
