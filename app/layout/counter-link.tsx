@@ -8,10 +8,7 @@ const MAX_SHOWN = 99;
  * What the favourites' and the cart's counters show for `count` (spec: clamped 0..99): nothing at
  * 0 (or below, or not a number: an optimistic change run ahead), the number up to 99, "99+" past it.
  */
-export function counterBadge(count: number): string | null {
-  if (!(count > 0)) return null;
-  return count > MAX_SHOWN ? `${MAX_SHOWN}+` : String(Math.floor(count));
-}
+export const counterBadge = (count: number): string | null => (count > 0 ? (count > MAX_SHOWN ? `${MAX_SHOWN}+` : String(count)) : null);
 
 /** A header/mobile-bar counter: active above 0; hidden number at 0. */
 export function CounterLink({ to, icon, label, count, testId }: { to: string; icon: "heart" | "cart"; label: string; count: number; testId: string }) {

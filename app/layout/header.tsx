@@ -19,7 +19,7 @@ function MenuPanel({ menu }: { menu: Markup }) {
   };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from a link inside (keyboard activation clicks it too)
-    <nav className="menu__panel" data-popup-from="top" aria-label={t("layout.catalogue")} onClick={onClick} {...useKeptMarkup(menu)} />
+    <nav className="menu__panel" aria-label={t("layout.catalogue")} onClick={onClick} {...useKeptMarkup(menu)} />
   );
 }
 
