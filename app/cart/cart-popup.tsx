@@ -72,6 +72,8 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
       aria-label={t(popup.status ? "cartPopup.titleSuccess" : "cartPopup.titleError")}
       data-testid="cart-popup"
       data-status={popup.status ? "true" : "false"}
+      // The overlay comes from the right, under the header's cart (app.css); the page section without JavaScript stays still.
+      data-popup-from={overlay ? "right" : undefined}
       onClick={(e) => e.stopPropagation()}
       onPointerEnter={() => hold("pointer", true)}
       onPointerLeave={() => hold("pointer", false)}
@@ -133,7 +135,7 @@ export default function CartPopup({ popup, overlay, onClose }: { popup: CartPopu
   if (!overlay) return content;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer convenience; Escape and the popup's own Continue button close it for keyboards
-    <div ref={backdrop} className="cart-popup__backdrop" onClick={() => leave.current()}>
+    <div ref={backdrop} className="cart-popup__backdrop popup-backdrop" onClick={() => leave.current()}>
       {content}
     </div>
   );

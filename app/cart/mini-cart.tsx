@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n";
+import { closeAnimated } from "~/ui/dialog";
 import type { lineJson } from "./api.server";
 import { MINI_CART_CLOSE_MS } from "./popup";
 
@@ -8,7 +9,7 @@ type MiniCartData = { lines: Line[]; quantity: number; total: number };
 
 /**
  * The header's mini-cart (desktop hover): open while the pointer is over the
- * header's cart, closed 1000 ms after it leaves; the cart's JSON read is
+ * header's cart, closed 1000 ms after it leaves (fading out, app.css); the cart's JSON read is
  * loaded each time it opens.
  */
 export default function MiniCart() {
@@ -20,13 +21,24 @@ export default function MiniCart() {
     const anchor = ref.current?.parentElement;
     if (!anchor) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Each closing's number: the pointer back during the fade-out keeps it open.
+    let closings = 0;
     const enter = () => {
       clearTimeout(timer);
+      closings++;
+      ref.current?.classList.remove("popup-closing");
       setOpen(true);
     };
     const leave = () => {
       clearTimeout(timer);
-      timer = setTimeout(setOpen, MINI_CART_CLOSE_MS, false);
+      timer = setTimeout(() => {
+        const closing = ++closings;
+        closeAnimated(ref.current, () => {
+          if (closing !== closings) return;
+          ref.current?.classList.remove("popup-closing");
+          setOpen(false);
+        });
+      }, MINI_CART_CLOSE_MS);
     };
     // A click on the cart link (or a link in it) goes somewhere: the hover's preview closes and
     // stays closed until the pointer comes back (it covered the cart page's summary).
@@ -62,7 +74,7 @@ export default function MiniCart() {
     return () => abort.abort();
   }, [lang, open]);
   return (
-    <div className="mini-cart" data-testid="mini-cart" ref={ref} hidden={!open}>
+    <div className="mini-cart" data-testid="mini-cart" data-popup-from="top" ref={ref} hidden={!open}>
       {!cart ? (
         <p aria-busy="true">…</p>
       ) : cart.lines.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useField } from "@conform-to/react";
 import { useState } from "react";
-import { FieldError } from "./form-row";
+import { emptyBlank, FieldError } from "./form-row";
 
 /**
  * A textarea with a length limit: the browser stops at `maxLength`,
@@ -26,7 +26,7 @@ export function TextareaRow({
   const invalid = Boolean(field.errors?.length);
   const counterId = `${field.id}-left`;
   return (
-    <div className={invalid ? "row row--error" : "row"}>
+    <div className={invalid ? "row row--float row--error" : "row row--float"}>
       <label htmlFor={field.id}>{label}</label>
       <textarea
         key={field.key}
@@ -37,8 +37,14 @@ export function TextareaRow({
         defaultValue={initial}
         aria-invalid={invalid || undefined}
         aria-describedby={[invalid ? field.errorId : "", length === null ? "" : counterId].filter(Boolean).join(" ") || undefined}
+        // The floating label (app.css: FormRow's).
+        placeholder=" "
         onInput={(e) => setLength(e.currentTarget.value.length)}
         onFocus={(e) => setLength(e.currentTarget.value.length)}
+        onBlur={(e) => {
+          emptyBlank(e.currentTarget);
+          setLength(e.currentTarget.value.length);
+        }}
       />
       {/* Shown once the shopper is in the field (with JavaScript); the limit itself holds without it. */}
       {length === null ? null : (

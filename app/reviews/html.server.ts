@@ -118,9 +118,13 @@ export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
         `</ul></dd></div>`,
     )
     .join("");
-  const options = REVIEW_SORTS.map((s) => `<option value="${s}"${s === c.sort ? ' selected=""' : ""}>${escapeHtml(c.t(`reviews:sort.${s}`))}</option>`).join(
-    "",
-  );
+  // The sort: a <details> whose summary shows the chosen order; its options are the GET form's
+  // submit buttons (one tap, with or without JavaScript). A sheet on phones, a dropdown wider (app.css).
+  const sortLabel = escapeHtml(c.t("reviews:sort.label"));
+  const options = REVIEW_SORTS.map(
+    (s) =>
+      `<button type="submit" name="sort" value="${s}"${s === c.sort ? ' aria-current="true"' : ""} data-testid="reviews-sort-option">${escapeHtml(c.t(`reviews:sort.${s}`))}</button>`,
+  ).join("");
   const x: Texts = {
     ratings: [0, 1, 2, 3, 4, 5].map((rating) => c.t("reviews:rating", { rating })),
     confirmed: escapeHtml(c.t("reviews:confirmed")),
@@ -140,10 +144,11 @@ export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
     `<a class="button" href="${escapeUrl(`${c.path}/review`)}" data-testid="add-review">${escapeHtml(c.t("reviews:add"))}</a></div>` +
     `<div class="reviews__list">` +
     (data.count
-      ? `<form class="reviews__sort" method="get" action="${escapeUrl(`${c.path}#reviews`)}"><label for="reviews-sort">${escapeHtml(c.t("reviews:sort.label"))}</label> ` +
-        `<select id="reviews-sort" name="sort" data-testid="reviews-sort">${options}</select>` +
+      ? `<details class="reviews__sort sort-popup" data-testid="reviews-sort"><summary><span>${sortLabel}</span> <b data-testid="reviews-sort-current">${escapeHtml(c.t(`reviews:sort.${c.sort}`))}</b></summary>` +
+        `<form class="sort-popup__panel" data-popup-from="bottom" method="get" action="${escapeUrl(`${c.path}#reviews`)}" role="group" aria-label="${sortLabel}">` +
+        `<p class="sort-popup__title" aria-hidden="true">${sortLabel}</p>${options}` +
         (c.all ? `<input type="hidden" name="reviews" value="all"/>` : "") +
-        ` <button type="submit" class="button button--ghost button--small" data-testid="reviews-sort-apply">${escapeHtml(c.t("reviews:sort.apply"))}</button></form>` +
+        `</form></details>` +
         `<ol class="review-list">${list}</ol>` +
         (!c.all && data.count > data.reviews.length
           ? `<a class="button button--ghost" href="${escapeUrl(`${c.path}${query(c, { all: true })}#reviews`)}" data-testid="reviews-all">${escapeHtml(c.t("reviews:showAll", { count: data.count }))}</a>`

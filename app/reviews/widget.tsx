@@ -22,7 +22,9 @@ function loadReactions(url: string): Promise<SendReaction> {
 /**
  * The reviews widget: its markup comes written from the server (app/reviews/html.server.ts),
  * so the page's JavaScript carries no writer of it. Links (show all, add a review, sign in)
- * navigate in place, a new sort applies as it is chosen, and likes and dislikes turn at once
+ * navigate in place, a sort applies as it is chosen (its popup, a <details>, shuts at once; app.css
+ * fades it out. It has no Escape handler: a disclosure, its button shuts it, and the 64 bytes one
+ * costs are more than the product page's JS budget has left), and likes and dislikes turn at once
  * (app/reviews/reactions.ts, loaded after the page when the widget has reaction forms; a
  * click before it arrives waits for it, or posts the plain form if it cannot load).
  */
@@ -39,8 +41,11 @@ export function ReviewsWidget({ html, reactionsModule }: { html: Markup; reactio
     const reaction = form.classList.contains("reaction-form");
     if (reaction && !reactionsModule) return;
     e.preventDefault();
-    if (!reaction) submit(form, { preventScrollReset: true });
-    else
+    if (!reaction) {
+      // The sort's options are its form's only submit buttons: the one pressed names the sort.
+      submit((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement, { preventScrollReset: true });
+      (form.parentElement as HTMLDetailsElement).open = false;
+    } else
       loadReactions(reactionsModule!).then(
         (send) => send(form, t),
         () => form.submit(),
@@ -48,17 +53,6 @@ export function ReviewsWidget({ html, reactionsModule }: { html: Markup; reactio
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the handlers take over the links' clicks and the forms' submits inside; keyboards use those links and buttons
-    <div
-      ref={body}
-      className="reviews__body"
-      onClick={onClick}
-      onSubmit={onSubmit}
-      // "input", not React's onChange: that one does not see a select inside markup React did not render.
-      onInput={(e) => {
-        const select = e.target as unknown as HTMLSelectElement;
-        if (select.name === "sort") submit(select.form, { preventScrollReset: true });
-      }}
-      dangerouslySetInnerHTML={{ __html: useMarkup(html) }}
-    />
+    <div ref={body} className="reviews__body" onClick={onClick} onSubmit={onSubmit} dangerouslySetInnerHTML={{ __html: useMarkup(html) }} />
   );
 }

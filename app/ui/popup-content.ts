@@ -37,10 +37,11 @@ export async function openPopupContent(link: HTMLAnchorElement, closeLabel: stri
     return;
   }
   const backdrop = document.createElement("div");
-  backdrop.className = "content-popup";
+  backdrop.className = "content-popup popup-backdrop";
   backdrop.dataset.testid = "content-popup";
   const panel = document.createElement("div");
   panel.className = "content-popup__panel";
+  panel.dataset.popupFrom = "center";
   panel.setAttribute("role", "dialog");
   panel.setAttribute("aria-modal", "true");
   panel.tabIndex = -1;

@@ -5,7 +5,7 @@ import { closeAnimated, openDialog } from "./dialog";
 /**
  * A popup that is a route of its own (the review form, the size table): a page section without
  * JavaScript, a modal dialog with it — Escape, the close link and a click beside the panel go
- * back to `close` after the closing animation; Tab stays inside; the focus goes back to
+ * back to `close` after the closing animation (the panel comes from the centre); Tab stays inside; the focus goes back to
  * `opener` once closed. `block` names its CSS block (`<block>`, `<block>--overlay`, `<block>__panel`).
  */
 export function RoutePopup({
@@ -51,13 +51,20 @@ export function RoutePopup({
     <section
       ref={section}
       id={id}
-      className={overlay ? `${block} ${block}--overlay` : block}
+      className={overlay ? `${block} ${block}--overlay popup-backdrop` : block}
       data-testid={testId}
       onClick={(event) => {
         if (overlay && event.target === event.currentTarget) leave.current();
       }}
     >
-      <div ref={panel} className={`${block}__panel`} role="dialog" aria-labelledby={`${id}-title`} aria-modal={overlay}>
+      <div
+        ref={panel}
+        className={`${block}__panel`}
+        data-popup-from={overlay ? "center" : undefined}
+        role="dialog"
+        aria-labelledby={`${id}-title`}
+        aria-modal={overlay}
+      >
         <h2 id={`${id}-title`} tabIndex={-1} ref={heading}>
           {title}
         </h2>

@@ -220,6 +220,8 @@ test("the city select: a native select without JavaScript; with it a combobox th
   // Below 640 px the open select covers the screen.
   await page.setViewportSize({ width: 390, height: 780 });
   await input.click();
+  // Where it comes to rest: it rises from the bottom as it opens (popups.spec.ts).
+  await box.locator(".combobox__popup").evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   const popup = await box.locator(".combobox__popup").boundingBox();
   expect(popup).toMatchObject({ x: 0, y: 0, width: 390, height: 780 });
   await input.press("ArrowDown");
