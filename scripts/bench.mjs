@@ -727,6 +727,11 @@ if (process.argv.includes("--faults-only")) {
 
 step("the production build");
 if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+// As npm run deploy uploads it: without the local stand-ins (its own build, build/deployed). Built
+// before the server starts: that build rewrites wrangler's redirect file, which a running wrangler dev
+// reads as a new configuration and stops.
+step("the deployed build (the Worker's upload)");
+const upload = deployedUpload();
 step("the demo catalogue in the local D1");
 run(process.execPath, ["scripts/db-setup.mjs"], { stdio: "ignore" });
 let partial = false;
@@ -781,11 +786,14 @@ try {
       // +0.1 KB since, the layout's kept markup (an error page mounted in place of a page keeps the
       // menu's and footer's text without a reload that would put the page back over its error).
       // The catalogue's: 118.1 KB + the price range's currency mask and Vite's preload helper (imask itself loads on focus).
-      name === "product" || name === "reviewed" ? 114.6 : name === "checkout" ? 155.8 : name === "catalogue" ? 119.5 : undefined,
+      // +0.4 KB since on the product and the catalogue: the add's and the hearts' calls name a failure (no
+      // connection, aborted, timed out: XMLHttpRequest and the texts), the heart's retargeting script, and
+      // the data layer's older product fields.
+      name === "product" || name === "reviewed" ? 115.0 : name === "checkout" ? 155.8 : name === "catalogue" ? 119.9 : undefined,
     );
   }
   for (const name of ["product", "reviewed"])
-    report(`initial JS, ${name}, its inline scripts included`, Number(KB(js[name].total + js[name].inline)), " KB", 118.8);
+    report(`initial JS, ${name}, its inline scripts included`, Number(KB(js[name].total + js[name].inline)), " KB", 119.3);
   // Lite mode (Save-Data: on, or the footer's choice): no script at all, not even inline.
   let liteBytes = 0;
   for (const [name, path] of Object.entries(pages)) {
@@ -797,8 +805,7 @@ try {
   // The select's combobox and the phone mask (imask) load when used, never with the page.
   const lazyOnCheckout = js.checkout.urls.filter((u) => /combobox-/.test(u) || readFileSync(join("build/client", u), "utf8").includes("IMask"));
   report("checkout: combobox or imask chunks in its initial JS", lazyOnCheckout.length, "", 0);
-  // As npm run deploy uploads it: without the local stand-ins (its own build, build/deployed).
-  report("server bundle (gzip)", Number(deployedUpload().gzipKb.toFixed(1)), " KB", UPLOAD_BUDGET_KB);
+  report("server bundle (gzip)", Number(upload.gzipKb.toFixed(1)), " KB", UPLOAD_BUDGET_KB);
   // Listings stay cacheable: two visitors without a session get the same catalogue markup
   // (the CSP nonce aside), hearts included; a shopper's own hearts come from their session.
   const anonymous = await Promise.all(

@@ -31,6 +31,8 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
   }, [product.id]);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    // A handler runs in the browser only: the Worker's build leaves its body out.
+    if (import.meta.env.SSR) return;
     event.preventDefault();
     // A press while the last add is in flight does nothing: the button says so with aria-disabled,
     // not disabled, which would drop the keyboard's focus (the cart popup gives it back here).

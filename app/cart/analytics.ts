@@ -51,6 +51,8 @@ export type EcommerceEvent =
  * event's own fields (shipping_tier, payment_type, transaction_id, shipping).
  */
 export function pushEcommerce(event: EcommerceEvent, items: EcommerceItem[], extra: Record<string, string | number> = {}) {
+  // Never on the server (only effects and handlers call it): the Worker's build leaves it out.
+  if (import.meta.env.SSR) return;
   const layer = ((window as Window & { dataLayer?: unknown[] }).dataLayer ??= []);
   const value = items.reduce((sum, i) => sum + i.price * i.quantity, 0);
   // GA4's advice: clear the previous ecommerce object first. `currencyCode` is the older tags' name of the currency.
@@ -62,18 +64,22 @@ export function pushEcommerce(event: EcommerceEvent, items: EcommerceItem[], ext
  * price, brand, category, variant, quantity, position, list), so tags built for that shape
  * keep working. Made here, in the browser: the pages' data carries each field once.
  */
-export function withSpecFields(item: EcommerceItem) {
-  return {
-    ...item,
-    name: item.item_name,
-    id: item.item_id,
-    brand: item.item_brand,
-    category: item.item_category,
-    variant: item.item_variant,
-    position: item.index,
-    ...(item.item_list_name ? { list: item.item_list_name } : {}),
-  };
+export function withSpecFields(item: EcommerceItem): EcommerceItem & Record<string, unknown> {
+  const out: Record<string, unknown> = { ...item };
+  for (const [older, ga4] of Object.entries(OLDER_NAMES)) if (ga4 in item) out[older] = item[ga4];
+  return out as EcommerceItem & Record<string, unknown>;
 }
+
+/** The older analytics product's field → the GA4 item's field it repeats. */
+const OLDER_NAMES = {
+  name: "item_name",
+  id: "item_id",
+  brand: "item_brand",
+  category: "item_category",
+  variant: "item_variant",
+  position: "index",
+  list: "item_list_name",
+} as const;
 
 /** True the first time `key` is seen in this tab (a reload does not count an event twice). */
 export function firstTime(key: string): boolean {

@@ -41,6 +41,8 @@ export function useCardHearts(favourites: readonly number[], html: string) {
     }
   }, [key, html]);
   const onSubmit = async (e: FormEvent<HTMLDivElement>) => {
+    // A handler runs in the browser only: the Worker's build leaves its body out.
+    if (import.meta.env.SSR) return;
     const form = e.target as HTMLFormElement;
     const id = Number(form.dataset.product);
     if (!id) return;

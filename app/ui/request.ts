@@ -10,40 +10,23 @@ export type RequestFailure = "network" | "aborted" | "timeout";
 /**
  * A call from the page that names its failures instead of throwing: no network (`error`), the
  * browser aborted it (`abort`: the page's loading stopped), or no answer within
- * `REQUEST_TIMEOUT_MS`. XMLHttpRequest, not fetch: fetch reports the first two
- * alike. A call the page cancels itself (`init.signal`) rejects: a newer call replaced it,
- * nothing to say.
+ * `REQUEST_TIMEOUT_MS`. XMLHttpRequest, not fetch: fetch reports the first two alike.
  */
-export function request(
-  url: string,
-  init: { method?: string; body?: URLSearchParams | string; signal?: AbortSignal } = {},
-): Promise<Response | { failed: RequestFailure }> {
-  return new Promise((resolve, reject) => {
+export function request(url: string, init: { method?: string; body?: URLSearchParams } = {}): Promise<Response | { failed: RequestFailure }> {
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    let ended: "cancelled" | "timeout" | null = null;
-    const end = (why: "cancelled" | "timeout") => {
-      ended = why;
-      xhr.abort();
-    };
+    let timedOut = false;
     // A timer of the page's (not the request's own `timeout`), so it follows the page's clock.
-    const timer = setTimeout(() => end("timeout"), REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      xhr.abort();
+    }, REQUEST_TIMEOUT_MS);
     xhr.onloadend = () => clearTimeout(timer);
-    xhr.open(init.method ?? "GET", url);
-    xhr.onload = () => {
-      const headers = new Headers();
-      for (const line of xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const at = line.indexOf(":");
-        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-      }
-      const empty = xhr.status === 204 || xhr.status === 304;
-      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }));
-    };
+    // The callers read the status and the body only (an empty body is none: a 204 may carry none).
+    xhr.onload = () => resolve(new Response(xhr.responseText || null, { status: xhr.status }));
     xhr.onerror = () => resolve({ failed: "network" });
-    xhr.onabort = () => (ended === "cancelled" ? reject(new DOMException("cancelled", "AbortError")) : resolve({ failed: ended ?? "aborted" }));
-    init.signal?.addEventListener("abort", () => end("cancelled"), { once: true });
+    xhr.onabort = () => resolve({ failed: timedOut ? "timeout" : "aborted" });
+    xhr.open(init.method ?? "GET", url);
     xhr.send(init.body ?? null);
   });
 }
