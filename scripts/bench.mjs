@@ -728,8 +728,7 @@ if (process.argv.includes("--faults-only")) {
 step("the production build");
 if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
 // As npm run deploy uploads it: without the local stand-ins (its own build, build/deployed). Built
-// before the server starts: that build rewrites wrangler's redirect file, which a running wrangler dev
-// reads as a new configuration and stops.
+// before the server starts: built while wrangler dev ran, the local server stopped with it.
 step("the deployed build (the Worker's upload)");
 const upload = deployedUpload();
 step("the demo catalogue in the local D1");
