@@ -36,7 +36,7 @@ export function Personal({ account, notice, failure }: SectionProps) {
           <legend>{t("account:personal.birthday")}</legend>
           <NumberRow name="birthDay" label={t("account:personal.day")} min={1} max={31} />
           <NumberRow name="birthMonth" label={t("account:personal.month")} min={1} max={12} />
-          <FormRow name="birthYear" label={t("account:personal.year")} inputMode="numeric" pattern="\d{4}" maxLength={4} />
+          <FormRow name="birthYear" label={t("account:personal.year")} inputMode="numeric" digits pattern="\d{4}" maxLength={4} />
         </fieldset>
         <fieldset className="row row--inline">
           <legend>{t("account:personal.gender")}</legend>

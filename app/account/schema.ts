@@ -122,7 +122,7 @@ export const phoneChangeSchema = z.object({ phone });
 export const phoneChangeApiSchema = phoneChangeSchema.extend({
   token: z.string().trim().max(4096).optional(),
   tokenType: z.enum(["v3", "v2", "invisible", "interactive"], { error: "account:api.tokenError" }).optional(),
-  operationType: z.literal("accountDetailsChangePhone", { error: "server:api.unknownOperation" }).optional(),
+  operationType: z.literal("accountDetailsChangePhone", { error: "account:api.otherOperation" }).optional(),
 });
 export const phoneVerifySchema = z.object({ phone, sms: smsCode });
 export const emailChangeSchema = z.object({ email });

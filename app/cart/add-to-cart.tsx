@@ -47,8 +47,12 @@ export function AddToCartForm({ product, analytics }: { product: Product; analyt
     try {
       const body = new URLSearchParams({ primaryId: String(product.id), purchasableId: String(sku), quantity: "1" });
       const response = await request(`/api/cart?lang=${lang}`, { method: "POST", body });
-      // No answer (no network, aborted, timed out): said as such; the shopper tries again.
-      if ("failed" in response) return setAnswer({ code: null, message: requestFailedText(t, response.failed) });
+      // No answer (no network, aborted, timed out): said as such. The add may have reached the
+      // server all the same: the counters are read again, so a second press is a choice, not a blind one.
+      if ("failed" in response) {
+        setAnswer({ code: null, message: requestFailedText(t, response.failed) });
+        return await revalidate();
+      }
       const json = (await response.json().catch(() => ({ status: false }))) as {
         status: boolean;
         code?: string;

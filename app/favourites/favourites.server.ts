@@ -51,8 +51,8 @@ export async function addFavourite(
 /**
  * A list kept on the device, sent at once (oldest first), joins the owner's: one INSERT
  * over the list (unknown products skipped, a size kept only if it is the product's), so
- * favourites already there keep their size and place; the newest of the list is now. A
- * guest's list is then cut to its cap in the same batch. How many were new.
+ * favourites already there keep their size and place; the list's entries become the newest.
+ * A guest's list is then cut to its cap in the same batch. How many were new.
  */
 export async function mergeFavourites(
   db: D1Database,
@@ -62,15 +62,22 @@ export async function mergeFavourites(
 ): Promise<number> {
   if (items.length === 0) return 0;
   const { table, column, key } = ownerRows(owner);
-  // ?3's n-th entry (0-based) is n - (length - 1) steps before now: ms for a guest, seconds for an account.
-  const when = table === "favourites" ? "unixepoch() + j.pos - ?4" : "?2 + j.pos - ?4";
+  // The list's entries are the newest, in its order: its n-th (0-based) is n steps after its first, which is
+  // (length - 1) steps before now, or one step after the owner's newest if that is later (ms for a guest,
+  // seconds for an account). The scalar subquery is not correlated: SQLite reads it once, before the inserts.
+  const first =
+    table === "favourites"
+      ? "MAX(unixepoch() - ?4, COALESCE((SELECT MAX(created_at) FROM favourites WHERE user_id = ?1), 0) + 1)"
+      : "MAX(?2 - ?4, COALESCE((SELECT MAX(added_ms) FROM guest_favourites WHERE guest_key = ?1), 0) + 1)";
   const list = db
     .prepare(
       `INSERT INTO ${table} (${column}, product_id, sku_id, ${table === "favourites" ? "created_at" : "added_ms"})
-       SELECT ?1, p.id, (SELECT s.id FROM skus s WHERE s.id = j.sku AND s.product_id = p.id), ${when}
+       SELECT ?1, p.id, (SELECT s.id FROM skus s WHERE s.id = j.sku AND s.product_id = p.id), ${first} + j.pos
        FROM (SELECT json_extract(value, '$[0]') AS product, json_extract(value, '$[1]') AS sku, key AS pos FROM json_each(?3)) j
        JOIN products p ON p.id = j.product
        WHERE true
+       -- A product listed twice: its first place counts.
+       ORDER BY j.pos
        ON CONFLICT (${column}, product_id) DO NOTHING`,
     )
     .bind(key, nowMs, JSON.stringify(items.map((i) => [i.productId, i.skuId])), items.length - 1);

@@ -51,13 +51,13 @@ export const favouriteApiSchema = z.object({
 const storedFavourite = z.unknown().transform((entry, ctx) => {
   const o = (entry && typeof entry === "object" ? entry : { product_id: entry }) as Record<string, unknown>;
   const productId = positiveId("").safeParse(o.product_id ?? o.item_id ?? o.id);
-  const sku = o.sku_id ?? o.skuId;
-  const skuId = sku === undefined || sku === null || sku === "" ? null : positiveId("").safeParse(sku);
-  if (!productId.success || (skuId !== null && !skuId.success)) {
-    ctx.addIssue({ code: "custom", message: productId.success ? "favourites:errors.unknownSize" : "favourites:errors.unknownProduct" });
+  if (!productId.success) {
+    ctx.addIssue({ code: "custom", message: "favourites:errors.unknownProduct" });
     return z.NEVER;
   }
-  return { productId: productId.data, skuId: skuId?.data ?? null };
+  // A size that is not an id is dropped, as one of another product is: a device's stale size costs nothing.
+  const sku = positiveId("").safeParse(o.sku_id ?? o.skuId);
+  return { productId: productId.data, skuId: sku.success ? sku.data : null };
 });
 
 /**

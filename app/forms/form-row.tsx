@@ -33,13 +33,16 @@ export function emptyBlank(field: HTMLInputElement | HTMLTextAreaElement): void 
  * is saved. Its label rests in the empty field and floats above it on focus and
  * once it holds a value (`row--float`: a placeholder of a space makes
  * `:placeholder-shown` mean empty; a real placeholder shows only under focus).
- * A numeric field (`inputMode="numeric"`) keeps digits only (./digits.ts).
+ * `digits`: the spec's number field (a day, a month, a year), which keeps the longest run of
+ * digits typed or pasted (./digits.ts). Not codes or prices: "123 456" or "1 200 000" pasted
+ * would lose digits; their schemas read what was typed.
  */
 export function FormRow({
   name,
   label,
+  digits = false,
   ...input
-}: { name: string; label: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue">) {
+}: { name: string; label: string; digits?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue">) {
   const [field] = useField<string>(name);
   const invalid = Boolean(field.errors?.length);
   const id = input.id ?? field.id;
@@ -56,7 +59,7 @@ export function FormRow({
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? field.errorId : undefined}
         // Browser code only: the Worker's build leaves ./digits.ts out.
-        ref={!import.meta.env.SSR && input.inputMode === "numeric" && floating && input.type !== "number" ? keepDigits : undefined}
+        ref={!import.meta.env.SSR && digits ? keepDigits : undefined}
         {...input}
         placeholder={input.placeholder ?? (floating ? " " : undefined)}
         onBlur={(e) => {

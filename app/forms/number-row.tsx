@@ -22,6 +22,7 @@ export function NumberRow({ name, label, min, max }: { name: string; label: stri
       name={name}
       label={label}
       inputMode="numeric"
+      digits
       pattern={`\\d{1,${width}}`}
       maxLength={width}
       onBlur={(e) => {

@@ -5,8 +5,9 @@ import { Icon } from "~/ui/icons";
 const MAX_SHOWN = 99;
 
 /**
- * What the favourites' and the cart's counters show for `count` (spec: clamped 0..99): nothing at
- * 0 (or below, or not a number: an optimistic change run ahead), the number up to 99, "99+" past it.
+ * What the favourites' and the cart's counters show for `count`: nothing at 0 (or below, or not a
+ * number: an optimistic change run ahead), the number up to 99, "99+" past it (the spec clamps to
+ * 99; the "+" says there are more: decision 029).
  */
 export const counterBadge = (count: number): string | null => (count > 0 ? (count > MAX_SHOWN ? `${MAX_SHOWN}+` : String(count)) : null);
 

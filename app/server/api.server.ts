@@ -17,8 +17,8 @@ export function apiError(
   throw data({ success: false, message, ...(errors ? { errors } : {}), ...extra }, refused(status, retryAfter));
 }
 
-/** Fields a JSON call may send as a list of texts (sizes), or as any JSON structure (the profile's `details`, a list of favourites). */
-export type PayloadShape = { lists?: string[]; objects?: string[] };
+/** Fields a JSON call may send as a list of texts (sizes), as an object (the profile's `details`), or as any JSON (a list of favourites). */
+export type PayloadShape = { lists?: string[]; objects?: string[]; json?: string[] };
 
 /**
  * A JSON object's values as text fields: strings as they are, numbers and
@@ -35,7 +35,8 @@ export function textFields(body: Record<string, unknown>, t: TFunction, shape: P
     else if (typeof value === "number" || typeof value === "boolean") out[key] = String(value);
     else if (Array.isArray(value) && shape.lists?.includes(key) && value.every((v) => typeof v === "string" || typeof v === "number"))
       out[key] = JSON.stringify(value.map(String));
-    else if (typeof value === "object" && shape.objects?.includes(key)) out[key] = JSON.stringify(value);
+    else if (!Array.isArray(value) && typeof value === "object" && shape.objects?.includes(key)) out[key] = JSON.stringify(value);
+    else if (typeof value === "object" && shape.json?.includes(key)) out[key] = JSON.stringify(value);
     else wrong.push(key);
   }
   if (wrong.length) {

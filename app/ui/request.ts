@@ -4,7 +4,7 @@
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** Why a call got no answer, each with its own text (`common:requestFailed.*`). */
+/** Why a call got no answer, each with its own text (`requestFailed.*` of the common texts). */
 export type RequestFailure = "network" | "aborted" | "timeout";
 
 /**
@@ -23,7 +23,14 @@ export function request(url: string, init: { method?: string; body?: URLSearchPa
     }, REQUEST_TIMEOUT_MS);
     xhr.onloadend = () => clearTimeout(timer);
     // The callers read the status and the body only (an empty body is none: a 204 may carry none).
-    xhr.onload = () => resolve(new Response(xhr.responseText || null, { status: xhr.status }));
+    xhr.onload = () => {
+      try {
+        resolve(new Response(xhr.responseText || null, { status: xhr.status }));
+      } catch {
+        // A status a Response cannot carry (a proxy's odd answer): no answer the page can read.
+        resolve({ failed: "network" });
+      }
+    };
     xhr.onerror = () => resolve({ failed: "network" });
     xhr.onabort = () => resolve({ failed: timedOut ? "timeout" : "aborted" });
     xhr.open(init.method ?? "GET", url);
@@ -31,6 +38,6 @@ export function request(url: string, init: { method?: string; body?: URLSearchPa
   });
 }
 
-/** The shopper's text for a failure, in the page's language. */
+/** The shopper's text for a failure, in the page's language (`t` of the layout's texts: common). */
 export const requestFailedText = (t: (key: string, values?: Record<string, string | number>) => string, failure: RequestFailure): string =>
-  t(`common:requestFailed.${failure}`, { seconds: REQUEST_TIMEOUT_MS / 1000 });
+  t(`requestFailed.${failure}`, { seconds: REQUEST_TIMEOUT_MS / 1000 });

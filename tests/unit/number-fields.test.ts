@@ -37,7 +37,7 @@ describe("number fields keep the longest run of digits typed or pasted, cropped 
   });
 });
 
-describe("the header's counters are clamped to 0..99", () => {
+describe('the header\'s counters: hidden at 0, the number up to 99, "99+" past it', () => {
   it("hidden at 0 (and below), the number up to 99, 99+ past it", () => {
     expect(counterBadge(0)).toBeNull();
     expect(counterBadge(-1)).toBeNull();

@@ -224,6 +224,16 @@ describe("the favourites API, second version", () => {
 
   it("joins a signed-in shopper's list; parallel sends of overlapping lists leave each product once", async () => {
     const a = await new Client().signUp("fav-v2@example.uz");
+    // In the list's order, the newest first, after the account's own; a stale size is dropped, not refused.
+    const [own, x, y] = [products[31]!.id, products[32]!.id, products[33]!.id];
+    expect((await a.add(own)).status).toBe(201);
+    const joined = (await (await a.sendV2([{ product_id: x, sku_id: 0 }, y, x])).json()) as V2;
+    expect(joined.items.map((i) => [i.product_id, i.sku_id])).toEqual([
+      [y, null],
+      [x, null],
+      [own, null],
+    ]);
+    for (const id of [own, x, y]) await a.remove(id);
     const ids = products.slice(24, 30).map((p) => p.id);
     const answers = await Promise.all([a.sendV2(ids.slice(0, 4)), a.sendV2(ids.slice(2)), a.sendV2(ids)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);

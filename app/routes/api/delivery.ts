@@ -58,13 +58,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         missing.map((field) => ({ field, message: t("server:api.missingParams", { names: field }) })),
       );
   };
-  // `page_order`: the order the cities are listed in (and `city-page` counts pages in): the shop's, or by name.
-  const order = url.searchParams.get("page_order") ?? "position";
-  if (!PAGE_ORDERS.includes(order))
-    apiError(400, t("server:api.badPageOrder", { allowed: PAGE_ORDERS.join(", ") }), [
-      { field: "page_order", message: t("server:api.badPageOrder", { allowed: PAGE_ORDERS.join(", ") }) },
-    ]);
-  const inOrder = <C extends { title: string }>(cities: C[]) => (order === "title" ? [...cities].sort((a, b) => a.title.localeCompare(b.title, lang)) : cities);
+  // `page_order` (cities, city-page): the order the cities are listed in and pages counted in: the shop's, or by name.
+  const inOrder = <C extends { title: string }>(cities: C[]) => {
+    const order = url.searchParams.get("page_order") ?? "position";
+    const refused = t("server:api.badPageOrder", { allowed: PAGE_ORDERS.join(", ") });
+    if (!PAGE_ORDERS.includes(order)) apiError(400, refused, [{ field: "page_order", message: refused }]);
+    return order === "title" ? [...cities].sort((a, b) => a.title.localeCompare(b.title, lang)) : cities;
+  };
   switch (params.resource) {
     case "cities": {
       const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);

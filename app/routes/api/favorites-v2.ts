@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { app, lang, t } = apiContext(context, request);
   const shopper = await getShopper(context);
-  const body = await readPayload(request, t, { objects: ["items"] });
+  const body = await readPayload(request, t, { json: ["items"] });
   const submission = parseForm(payloadForm(body), favouritesMergeSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
   let owner: FavouritesOwner;
