@@ -13,13 +13,6 @@ async function productReady(page: Page, js: boolean) {
   await page.locator(".size:not(.size--soldout)").first().click();
 }
 
-/** Holds the page's calls to the cart's API unanswered; `release` lets them through. */
-async function holdCartCalls(page: Page) {
-  const held: Route[] = [];
-  await page.route("**/api/cart?*", (route) => (route.request().method() === "POST" ? void held.push(route) : route.continue()));
-  return { held, release: () => Promise.all(held.splice(0).map((r) => r.abort().catch(() => undefined))) };
-}
-
 test("adding to the cart without an answer: no network, aborted and timed out each say so, and the add can be tried again", async ({
   page,
   javaScriptEnabled: js,
@@ -29,6 +22,12 @@ test("adding to the cart without an answer: no network, aborted and timed out ea
   if (js) await page.clock.install();
   await productReady(page, js);
   const refused = page.getByTestId("add-refused");
+  const button = page.getByTestId("add-to-cart-button");
+  // A press while the last add is still settling is ignored on purpose (aria-busy): each press here waits for it.
+  const press = async () => {
+    await expect(button).not.toHaveAttribute("aria-busy", "true");
+    await button.click();
+  };
   if (!js) {
     // The plain form posts; the page that comes back counts the add.
     await page.getByTestId("add-to-cart-button").click();
@@ -36,39 +35,41 @@ test("adding to the cart without an answer: no network, aborted and timed out ea
     return;
   }
 
-  await page.route("**/api/cart?*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
-  await page.getByTestId("add-to-cart-button").click();
+  // The cart API's adds, as the step needs them: cut off, answered too late, held, or let through.
+  let mode: "offline" | "late" | "held" | "through" = "offline";
+  const held: Route[] = [];
+  await page.route("**/api/cart?*", async (route) => {
+    if (route.request().method() !== "POST" || mode === "through") return route.continue();
+    if (mode === "offline") return route.abort("internetdisconnected");
+    // Late: the server adds; the answer never reaches the page.
+    if (mode === "late") await route.fetch();
+    held.push(route);
+  });
+
+  await press();
   await expect(refused).toHaveText(failed("network"));
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", counter(0));
-  await page.unrouteAll({ behavior: "wait" });
 
   // The server adds, but no answer comes within 30 seconds: the page stops waiting, says so, and
   // reads the counters again, so the shopper sees the add that did happen.
-  let late: Route | undefined;
-  await page.route("**/api/cart?*", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    await route.fetch();
-    late = route;
-  });
-  await page.getByTestId("add-to-cart-button").click();
-  await expect.poll(() => late !== undefined).toBe(true);
+  mode = "late";
+  await press();
+  await expect.poll(() => held.length).toBe(1);
   await page.clock.fastForward("00:31");
   await expect(refused).toHaveText(failed("timeout"));
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", counter(1));
-  await late!.abort().catch(() => undefined);
-  await page.unrouteAll({ behavior: "wait" });
 
-  const hold = await holdCartCalls(page);
   // The browser stops the page's loading while the call is on its way: aborted.
-  await page.getByTestId("add-to-cart-button").click();
-  await expect.poll(() => hold.held.length).toBe(1);
+  mode = "held";
+  await press();
+  await expect.poll(() => held.length).toBe(2);
   await page.evaluate(() => window.stop());
   await expect(refused).toHaveText(failed("aborted"));
-  await hold.release();
-  await page.unrouteAll({ behavior: "wait" });
+  await Promise.all(held.map((r) => r.abort().catch(() => undefined)));
+  mode = "through";
 
   // Tried again with the network back: added.
-  await page.getByTestId("add-to-cart-button").click();
+  await press();
   await expect(page.getByTestId("cart-popup")).toBeVisible();
   await expect(refused).toHaveCount(0);
   await expect(page.getByTestId("cart-counter")).toHaveAttribute("aria-label", counter(2));
