@@ -10,6 +10,9 @@ import { standInVerdict } from "./app/server/turnstile-stand-in";
  */
 const received: unknown[] = [];
 const failuresLeft = new Map<string, number>();
+const modes = new Map<string, string>();
+const clickReversed = new Set<string>();
+const clickReceipts = new Set<string>();
 async function providerStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== "provider.test") return new Response("no outbound network in tests", { status: 502 });
@@ -18,19 +21,54 @@ async function providerStandIn(request: Request): Promise<Response> {
     const form = await request.formData();
     return Response.json(standInVerdict(String(form.get("secret") ?? ""), String(form.get("response") ?? "")));
   }
-  // Click's Merchant API and Payme's API: the shop's refunds and receipts (fail by "click:<paydoc id>" or "payme:<transaction>").
-  const refund = /^\/click\/payment\/reversal\/\d+\/(\d+)$/.exec(url.pathname);
-  if (refund || url.pathname === "/click/payment/ofd_data/submit_items" || url.pathname === "/payme") {
-    const body = request.method === "DELETE" ? null : ((await request.json()) as { params?: { id?: string } });
-    const key = refund ? `click:${refund[1]}` : url.pathname === "/payme" ? `payme:${body?.params?.id}` : "";
+  // Click's Merchant API: the shop's refunds (reversal, asked about by status) and receipts. Fail by "click:<paydoc id>"
+  // (503), or give it a mode: "refuse" (Click's error), "drop" (acts, then the connection drops: no answer), "hang" (never answers).
+  const click = /^\/click\/payment\/(reversal|status|ofd_data)\/\d+\/(\d+)$/.exec(url.pathname);
+  if (click || url.pathname === "/click/payment/ofd_data/submit_items") {
+    const body = request.method === "POST" ? ((await request.json()) as { payment_id?: number }) : null;
+    const op = click?.[1] ?? "submit_items";
+    const doc = click?.[2] ?? String(body?.payment_id ?? "");
+    const key = `click:${doc}`;
     const left = failuresLeft.get(key) ?? 0;
-    if (left > 0) {
+    if (left > 0 && op !== "status" && op !== "ofd_data") {
       failuresLeft.set(key, left - 1);
       return new Response("provider down", { status: 503 });
     }
-    received.push({ path: url.pathname, method: request.method, auth: request.headers.get("Auth") ?? request.headers.get("X-Auth"), body });
-    if (url.pathname === "/payme") return Response.json({ result: { receipt: { _id: body?.params?.id, state: 50 } }, id: 1 });
-    return Response.json({ error_code: 0, error_note: "Success", ...(refund ? { payment_id: Number(refund[1]) } : {}) });
+    const record = () => received.push({ path: url.pathname, method: request.method, auth: request.headers.get("Auth"), body });
+    if (op === "status") {
+      record();
+      if (modes.get(`status:${doc}`) === "hang") return new Promise<Response>(() => {});
+      return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(doc), payment_status: clickReversed.has(doc) ? -99 : 2 });
+    }
+    if (op === "ofd_data") record();
+    if (op === "ofd_data") return Response.json({ paymentId: Number(doc), qrCodeURL: clickReceipts.has(doc) ? `https://ofd.soliq.uz/check?p=${doc}` : "" });
+    const mode = modes.get(`${op}:${doc}`);
+    if (mode === "hang") return new Promise<Response>(() => {});
+    if (mode === "refuse") return Response.json({ error_code: -16, error_note: "Payment cannot be cancelled" }, { status: 400 });
+    // Only a call that acts is recorded (a refusal or a call that hangs changes nothing at Click).
+    record();
+    if (op === "reversal") clickReversed.add(doc);
+    else clickReceipts.add(doc);
+    if (mode === "drop") {
+      // Acted, then the gateway failed before Click's answer: no answer of Click's reaches the shop.
+      modes.delete(`${op}:${doc}`);
+      return new Response("bad gateway", { status: 502 });
+    }
+    return Response.json({ error_code: 0, error_note: "Success", ...(op === "reversal" ? { payment_id: Number(doc) } : {}) });
+  }
+  if (url.pathname === "/mode") {
+    const to = url.searchParams.get("to") ?? "";
+    const mode = url.searchParams.get("mode") ?? "";
+    if (mode) modes.set(to, mode);
+    else modes.delete(to);
+    return new Response(null, { status: 204 });
+  }
+  // Telegram's Bot API: sendMessage to the operators' chat.
+  const telegram = /^\/telegram\/bot([^/]+)\/sendMessage$/.exec(url.pathname);
+  if (telegram) {
+    const body = (await request.json()) as { chat_id: string; text: string };
+    received.push({ path: "/telegram", token: telegram[1], to: body.chat_id, text: body.text, body });
+    return Response.json({ ok: true, result: { message_id: received.length, chat: { id: body.chat_id }, text: body.text } });
   }
   if (url.pathname === "/fail") {
     failuresLeft.set(url.searchParams.get("to") ?? "", Number(url.searchParams.get("times") ?? 1));
@@ -86,11 +124,20 @@ export default defineConfig({
                 CLICK_PAY_URL: "https://my.click.uz/services/pay",
                 CLICK_API_URL: "http://provider.test/click",
                 CLICK_MERCHANT_USER_ID: "55",
-                // And through Payme, whose receipts.cancel (refunds) is the stand-in above.
+                // Click's fiscal receipts: the seller and the unit code.
+                SELLER_TIN: "123456789",
+                CLICK_RECEIPT_UNITS: "1501",
+                // And through Payme (its refunds are an operator's, in its cabinet: /dev/pay/payme-cabinet).
                 PAYME_MERCHANT_ID: "5e730e8e0b852a417aa49ceb",
                 PAYME_KEY: "test-payme-key",
                 PAYME_CHECKOUT_URL: "https://checkout.paycom.uz",
-                PAYME_API_URL: "http://provider.test/payme",
+                // Operators' alerts: by e-mail and in a Telegram chat (the Bot API is the stand-in above).
+                OPS_ALERT_EMAIL: "ops@shop.test",
+                TELEGRAM_BOT_TOKEN: "123:test-bot-token",
+                OPS_TELEGRAM_CHAT_ID: "-100200300",
+                TELEGRAM_API_URL: "http://provider.test/telegram",
+                // A provider's answer that never comes is given up on after this long (15 s in production).
+                DEV_PROVIDER_CALL_LIMIT_MS: "300",
                 DEV_PAYMENTS: "1",
                 // Turnstile with Cloudflare's always-passing test secret; siteverify is the stand-in below.
                 TURNSTILE_SITE_KEY: "1x00000000000000000000BB",

@@ -87,7 +87,7 @@ export default [
   ...dev("dev/pay/click", "pay.tsx"),
   ...dev("dev/pay/click-api/*", "click-api.ts"),
   ...dev("dev/pay/payme/*", "pay-payme.tsx"),
-  ...dev("dev/pay/payme-api", "payme-api.ts"),
+  ...dev("dev/pay/payme-cabinet", "payme-cabinet.ts"),
   ...dev("dev/turnstile/:file", "turnstile.ts"),
   // Favourites, guests and accounts.
   api("api/favorites/products/:productId", "favorites.ts", { id: "api-favorites-product" }),
@@ -119,6 +119,9 @@ export default [
   api("api/ops/search/synonyms", "ops/search-synonyms.ts"),
   api("api/ops/refunds", "ops/refunds.ts"),
   api("api/ops/refunds/:id/:op", "ops/refund-step.ts"),
+  api("api/ops/receipts", "ops/receipts.ts"),
+  api("api/ops/receipts/:id/:op", "ops/receipt-step.ts"),
+  api("api/ops/reconciliation", "ops/reconciliation.ts"),
   api("api/ops/*", "ops/unknown.ts"),
   // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
   page("ops/login", "ops-login.tsx"),

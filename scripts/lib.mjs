@@ -53,8 +53,8 @@ export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_D
       "--var",
       "DEV_OUTBOX:1",
       // No Click account here: /dev/pay/click plays Click's page and its signed callbacks.
-      // Nor a Payme cash register: /dev/pay/payme plays Payme's page and its calls; refunds and
-      // receipts go to the providers' API stand-ins on the shop itself.
+      // Nor a Payme cash register: /dev/pay/payme plays Payme's page and its calls; Click's refunds and
+      // receipts go to its API's stand-in on the shop itself, Payme's refunds to its cabinet's.
       ...[
         "DEV_PAYMENTS:1",
         "CLICK_SERVICE_ID:4242",
@@ -66,7 +66,9 @@ export function serveBuild({ port, stdio = "inherit", vars = [], state = STATE_D
         "PAYME_MERCHANT_ID:5e730e8e0b852a417aa49ceb",
         "PAYME_KEY:local-payme-key",
         "PAYME_CHECKOUT_URL:/dev/pay/payme",
-        "PAYME_API_URL:/dev/pay/payme-api",
+        // Click's fiscal receipts need the seller's TIN (a made-up one here) and the unit code.
+        "SELLER_TIN:123456789",
+        "CLICK_RECEIPT_UNITS:1501",
       ].flatMap((v) => ["--var", v]),
       // Turnstile with Cloudflare's always-passing test keys (invisible), verified and drawn by
       // local stand-ins (no network here): its dummy token is accepted, as Cloudflare would.

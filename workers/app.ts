@@ -14,7 +14,16 @@ import { laggingReplica } from "~/server/d1-lagging-replica";
 import { routeD1 } from "~/server/d1-session.server";
 import { purgeExpired } from "./maintenance";
 import { noteD1, withRequestLog } from "~/server/request-log.server";
-import { expireUnpaidOrders, lapseUnconfirmedOrders, payOrigins, retryDueRefunds, unconfirmedHours, unpaidMinutes } from "~/orders/index.server";
+import {
+  expireUnpaidOrders,
+  lapseUnconfirmedOrders,
+  payOrigins,
+  reconcile,
+  retryDueReceipts,
+  retryDueRefunds,
+  unconfirmedHours,
+  unpaidMinutes,
+} from "~/orders/index.server";
 import { methodNotAllowedPage, tooLargePage } from "~/server/method-not-allowed.server";
 import { apiRefusal, checkMethod, discardBody, isApiPath, jsonLoginRequest, type MethodCheck, withinBodyLimit } from "~/server/methods.server";
 
@@ -149,7 +158,8 @@ const worker = {
 
   /**
    * wrangler.toml [triggers]: every 10 minutes unpaid online and unconfirmed cash/card orders expire and
-   * refunds a provider refused are tried again; daily, expired sessions and abandoned guest carts go.
+   * refunds and fiscal receipts a provider refused are tried again; daily, expired sessions and abandoned guest carts go
+   * and the ledger is reconciled with the providers'.
    */
   async scheduled(controller, env, ctx) {
     if (controller.cron.startsWith("*/")) {
@@ -159,9 +169,13 @@ const worker = {
       // Money owed back that a provider refused or did not answer: tried again (a local stand-in through the Worker itself).
       const dispatch = (r: Request) => worker.fetch(r as Parameters<typeof worker.fetch>[0], env, ctx);
       ctx.waitUntil(retryDueRefunds(env, dispatch).then((n) => console.info(`refunded ${n} orders`)));
+      ctx.waitUntil(retryDueReceipts(env, dispatch).then((n) => console.info(`${n} fiscal receipts accepted`)));
       return;
     }
     ctx.waitUntil(purgeExpired(env.DB).then((r) => console.info(`purged ${r.sessions} sessions, ${r.carts} guest carts`)));
+    // The shop's ledger against the providers': findings for operators, never a change of money.
+    const dispatch = (r: Request) => worker.fetch(r as Parameters<typeof worker.fetch>[0], env, ctx);
+    ctx.waitUntil(reconcile(env, dispatch).then((r) => console.info(`reconciled ${r.examined} payments, ${r.open} findings open`)));
   },
 
   /** Delivers SMS and e-mails from the outbox (see app/outbox/outbox.server.ts). */

@@ -29,6 +29,7 @@ import {
   type Provider,
   providersOf,
   receiptReady,
+  receiptRefusal,
   type SavedAddress,
   savedAddressStatement,
 } from "~/orders/index.server";
@@ -293,9 +294,9 @@ export async function runCheckoutAction(form: FormData, c: Ctx): Promise<Checkou
       if (s.status !== "success") return { ok: false, status: 400, step: "payment", reply: s.reply() };
       const view = await getCartView(c.env, c.lang, c.cartId);
       const option = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-      const ready = receiptReady(view);
-      if (!paymentAllowed(s.value.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: ready }, c.env)) {
-        const error = isOnline(s.value.paymentMethod) && !ready ? "orders:errors.notPayableOnline" : "orders:errors.paymentMethod";
+      const refusal = receiptRefusal(view);
+      if (!paymentAllowed(s.value.paymentMethod, { needPayment: Boolean(option?.needPayment), receiptReady: refusal === null }, c.env)) {
+        const error = isOnline(s.value.paymentMethod) && refusal ? refusal : "orders:errors.paymentMethod";
         return { ok: false, status: 422, step: "payment", reply: s.reply({ fieldErrors: { paymentMethod: [error] } }) };
       }
       await savePayment(db, c.cartId, s.value);

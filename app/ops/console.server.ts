@@ -4,16 +4,28 @@ import { isLang, type Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { advanceOrder, listRefunds, type Order, ordersByIds, type RefundRow } from "~/orders/index.server";
+import {
+  advanceOrder,
+  listFindings,
+  listReceipts,
+  listRefunds,
+  type Order,
+  ordersByIds,
+  receiptDoneByHand,
+  type RefundRow,
+  refundMadeByHand,
+  retryRefundNow,
+} from "~/orders/index.server";
 import { moderateReview, pendingReviews } from "~/reviews/index.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { OPS_TRIES, OPS_TRIES_WINDOW } from "./call.server";
-import type { ConsoleItem, ConsoleOrder, ConsoleSection } from "./console";
+import type { ConsoleFinding, ConsoleItem, ConsoleOrder, ConsoleReceipt, ConsoleRefund, ConsoleSection } from "./console";
 import { audit, clientOfId, clientOfKey, type OpsClient, type OpsScope, SCOPE } from "./keys.server";
 import {
   consoleItemQuerySchema,
   consoleLoginSchema,
+  consoleMoneySchema,
   consolePriceSchema,
   consoleReviewSchema,
   consoleStepSchema,
@@ -28,6 +40,7 @@ const CONSOLE_HOURS = 8;
 export const CONSOLE_SECTIONS: Record<ConsoleSection, OpsScope> = {
   reviews: SCOPE.reviews,
   orders: SCOPE.orders,
+  money: SCOPE.orders,
   item: SCOPE.catalogue,
   searches: SCOPE.catalogue,
 };
@@ -134,6 +147,7 @@ const CONSOLE_MISSES = 100;
 /** What a section shows: the pending reviews, the newest orders with their next steps, the item asked for, or this week's searches that found nothing with the words taught. */
 export async function consoleData(db: D1Database, section: ConsoleSection, url: URL) {
   if (section === "reviews") return { reviews: await pendingReviews(db) };
+  if (section === "money") return moneyData(db);
   if (section === "searches") {
     const [misses, synonyms] = await Promise.all([searchMisses(db, weekOf(Date.now()), null, CONSOLE_MISSES), listSynonyms(db)]);
     const lang = url.searchParams.get("lang");
@@ -174,10 +188,65 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
   return { item: await itemOf(db, parsed.data.q), query: parsed.data.q, queryError: null };
 }
 
+/** The money page: refunds not yet made, receipts that need a person, the reconciliation's open findings. */
+async function moneyData(db: D1Database) {
+  const [refunds, receipts, findings] = await Promise.all([listRefunds(db, "open", 100), listReceipts(db, true, 100), listFindings(db, false, 100)]);
+  return {
+    refunds: refunds.map(
+      (r): ConsoleRefund => ({
+        ...r,
+        canMarkDone: r.state === "failed" || (r.state === "pending" && r.lastOutcome === "refused"),
+        canRetry: r.state === "pending" && r.lastOutcome !== "unknown",
+      }),
+    ),
+    receipts: receipts.map(
+      (r): ConsoleReceipt => ({ id: r.id, orderNumber: r.orderNumber, kind: r.kind, state: r.state, attempts: r.attempts, answer: r.answer }),
+    ),
+    findings: findings.map(
+      (f): ConsoleFinding => ({
+        id: f.id,
+        kind: f.kind,
+        orderNumber: f.orderNumber,
+        provider: f.provider,
+        transaction: f.transaction,
+        amount: f.amount,
+        detail: f.detail,
+        foundAt: f.foundAt,
+      }),
+    ),
+  };
+}
+
 function refundOf(order: Order, owed: RefundRow | undefined): ConsoleOrder["refund"] {
   if (owed) return { state: owed.state, amount: owed.amount, attempts: owed.attempts, lastError: owed.lastError };
   const made = order.payment.refund;
   return made ? { state: made.state, amount: made.amount, attempts: 0, lastError: null } : null;
+}
+
+/**
+ * A money page's form through the owner's rules, as the operations API's calls run them: a
+ * refund made by hand (refused while the provider may still send it) or tried now, a return
+ * receipt made by hand. Null when done; else the refusal.
+ */
+async function moneyStep(
+  env: Env,
+  dispatch: (request: Request) => Promise<Response>,
+  v: { kind: "refund" | "receipt"; id: number; op: "done" | "retry" },
+): Promise<{ status: 404 | 409; message: string } | null> {
+  if (v.kind === "receipt") {
+    const done = v.op === "done" ? await receiptDoneByHand(env.DB, v.id) : null;
+    if (!done) return { status: 404, message: "ops:errors.receiptNotFound" };
+    return done.done ? null : { status: 409, message: "ops:errors.receiptNotTask" };
+  }
+  if (v.op === "done") {
+    const marked = await refundMadeByHand(env, v.id);
+    if (!marked) return { status: 404, message: "ops:errors.refundNotFound" };
+    if (marked.made) return null;
+    return { status: 409, message: marked.refund.state === "refunded" ? "ops:errors.refundMade" : "ops:errors.refundInFlight" };
+  }
+  const tried = await retryRefundNow(env, v.id, dispatch);
+  if (!tried) return { status: 404, message: "ops:errors.refundNotFound" };
+  return tried.outcome === "skipped" ? { status: 409, message: "ops:errors.refundNotDue" } : null;
 }
 
 /** A product (by slug, or by one of its sizes' numbers) with its prices and every size's stock. */
@@ -225,22 +294,34 @@ export async function consoleAction(args: Args, section: ConsoleSection) {
   };
 
   const schema =
-    section === "reviews"
-      ? consoleReviewSchema
-      : section === "orders"
-        ? consoleStepSchema
-        : section === "searches"
-          ? synonymSchema
-          : form.has("sku")
-            ? consoleStockSchema
-            : consolePriceSchema;
+    section === "money"
+      ? consoleMoneySchema
+      : section === "reviews"
+        ? consoleReviewSchema
+        : section === "orders"
+          ? consoleStepSchema
+          : section === "searches"
+            ? synonymSchema
+            : form.has("sku")
+              ? consoleStockSchema
+              : consolePriceSchema;
   const submission = parseForm(form, schema);
-  const formId = section === "searches" ? "synonym" : String(form.get("id") ?? form.get("sku") ?? form.get("slug") ?? "").slice(0, 120);
+  const formId =
+    section === "searches"
+      ? "synonym"
+      : section === "money"
+        ? `${String(form.get("kind") ?? "")}-${String(form.get("id") ?? "")}`.slice(0, 40)
+        : String(form.get("id") ?? form.get("sku") ?? form.get("slug") ?? "").slice(0, 120);
   if (!allowed) return refuse(submission, { status: 403, form: formId, message: "ops:console.scope" });
   if (submission.status !== "success") return refuse(submission, { status: 400, form: formId });
   const value = submission.value as Record<string, unknown>;
 
-  if (section === "reviews") {
+  if (section === "money") {
+    const v = value as { kind: "refund" | "receipt"; id: number; op: "done" | "retry" };
+    what = `${path}/${v.kind}s/${v.id}/${v.op}`;
+    const refusal = await moneyStep(app.env, app.dispatch, v);
+    if (refusal) return refuse(submission, { ...refusal, form: formId });
+  } else if (section === "reviews") {
     const v = value as { id: number; decision: "publish" | "reject"; version: number; reason?: string };
     what = `${path}/${v.id}/${v.decision}`;
     const outcome = await moderateReview(db, v.id, v.version, v.decision, v.reason);

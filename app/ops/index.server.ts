@@ -6,4 +6,4 @@ export { importCatalogue } from "./catalogue.server";
 export { CONSOLE_SECTIONS, consoleAction, consoleData, nextSteps, requireConsole, signIn, signOut } from "./console.server";
 export { uploadPhoto } from "./photos.server";
 export { searchMissesCall, searchSynonymsCall } from "./search.server";
-export { refundsCall, refundStepCall } from "./refunds.server";
+export { receiptStepCall, receiptsCall, reconciliationCall, refundsCall, refundStepCall } from "./refunds.server";

@@ -127,8 +127,22 @@ export const synonymSchema = z.object({
   lang: z.enum(LANGS, { error: "ops:errors.lang" }),
 });
 
-/** `GET /api/ops/refunds`: those not yet made (open: pending or requested), one state of them, made (refunded), or all; how many. */
+/** `GET /api/ops/refunds`: those not yet made (open: pending, requested or failed), one state of them, made (refunded), or all; how many. */
 export const refundsQuerySchema = z.object({
-  state: z.enum(["open", "pending", "requested", "refunded", "all"], { error: "ops:errors.refundState" }).optional(),
+  state: z.enum(["open", "pending", "requested", "failed", "refunded", "all"], { error: "ops:errors.refundState" }).optional(),
   limit: listLimit,
+});
+
+/** `GET /api/ops/receipts` and `GET /api/ops/reconciliation`: those that need an operator (open), or all; how many. */
+export const receiptsQuerySchema = z.object({
+  state: z.enum(["open", "all"], { error: "ops:errors.listState" }).optional(),
+  limit: listLimit,
+});
+export const findingsQuerySchema = receiptsQuerySchema;
+
+/** The console's money forms: a refund made by hand or tried again, a return receipt made by hand. */
+export const consoleMoneySchema = z.object({
+  kind: z.enum(["refund", "receipt"], { error: "ops:errors.unknownOperation" }),
+  id: z.coerce.number({ error: "ops:errors.unknownOperation" }).int().positive({ error: "ops:errors.unknownOperation" }),
+  op: z.enum(["done", "retry"], { error: "ops:errors.unknownOperation" }),
 });

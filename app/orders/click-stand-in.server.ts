@@ -1,7 +1,7 @@
 import { safeReturnUrl } from "~/i18n/return-url";
 import { FALLBACK_LANG } from "~/i18n/languages";
 import { clickConfig, clickSign } from "./payment.server";
-import { clickHeaders } from "./refunds.server";
+import { clickHeaders } from "./click-api.server";
 import type { devPaySchema } from "./schema";
 import type { z } from "zod";
 
@@ -77,13 +77,54 @@ export async function clickApiStandIn(env: Env, request: Request, path: string):
   const [user, , at] = (request.headers.get("Auth") ?? "").split(":");
   if (!cfg || !user || user !== env.CLICK_MERCHANT_USER_ID || request.headers.get("Auth") !== clickHeaders(user, cfg.secretKey, Number(at)).Auth)
     return Response.json({ error_code: -1, error_note: "Authorization failed" }, { status: 401 });
-  const reversal = /^payment\/reversal\/(\d+)\/(\d+)$/.exec(path);
-  if (request.method === "DELETE" && reversal && reversal[1] === cfg.serviceId)
-    return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(reversal[2]) });
+  const call = /^payment\/(reversal|status|ofd_data)\/(\d+)\/(\d+)$/.exec(path);
+  if (call && call[2] === cfg.serviceId) {
+    const [, op, , paydoc = ""] = call;
+    if (request.method === "DELETE" && op === "reversal") {
+      reversed.add(paydoc);
+      return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(paydoc) });
+    }
+    // Click documents 2 as a successful payment and no status of a reversed one: the stand-in answers -99 for it.
+    if (request.method === "GET" && op === "status")
+      return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(paydoc), payment_status: reversed.has(paydoc) ? -99 : 2 });
+    if (request.method === "GET" && op === "ofd_data")
+      return Response.json({ paymentId: Number(paydoc), qrCodeURL: receipts.has(paydoc) ? `https://ofd.soliq.uz/check?p=${paydoc}` : "" });
+  }
   if (request.method === "POST" && path === "payment/ofd_data/submit_items") {
-    const body = (await request.json().catch(() => null)) as { items?: { SPIC?: string }[] } | null;
-    const fiscal = body?.items?.length && body.items.every((i) => /^\d{17}$/.test(i.SPIC ?? ""));
-    return Response.json(fiscal ? { error_code: 0, error_note: "Success" } : { error_code: -8, error_note: "Error in request" });
+    const body = (await request.json().catch(() => null)) as FiscalBody | null;
+    if (!body || !fiscalBodyValid(body)) return Response.json({ error_code: -8, error_note: "Error in request" });
+    receipts.add(String(body.payment_id));
+    return Response.json({ error_code: 0, error_note: "Success" });
   }
   return Response.json({ error_code: -8, error_note: "Error in request" }, { status: 404 });
+}
+
+/** What the stand-in remembers of its calls (one isolate's: a local server's life). */
+const reversed = new Set<string>();
+const receipts = new Set<string>();
+
+type FiscalItem = {
+  SPIC?: string;
+  PackageCode?: string;
+  GoodPrice?: number;
+  Price?: number;
+  Amount?: number;
+  Discount?: number;
+  CommissionInfo?: { TIN?: string; PINFL?: string };
+};
+type FiscalBody = { payment_id?: number; items?: FiscalItem[]; received_ecash?: number; received_cash?: number; received_card?: number };
+
+/** The fields Click's fiscal call needs (docs.click.uz, Fiscalization): codes, the seller, the price before its discount, the sums paid adding up. */
+export function fiscalBodyValid(body: FiscalBody): boolean {
+  const items = body.items ?? [];
+  const itemsValid = items.every(
+    (i) =>
+      /^\d{17}$/.test(i.SPIC ?? "") &&
+      Boolean(i.PackageCode) &&
+      (/^\d{9}$/.test(i.CommissionInfo?.TIN ?? "") || /^\d{14}$/.test(i.CommissionInfo?.PINFL ?? "")) &&
+      i.Price === (i.GoodPrice ?? 0) * (i.Amount ?? 0) &&
+      (i.Discount ?? 0) <= (i.Price ?? 0),
+  );
+  const paid = items.reduce((s, i) => s + (i.Price ?? 0) - (i.Discount ?? 0), 0);
+  return items.length > 0 && itemsValid && (body.received_card ?? 0) + (body.received_cash ?? 0) + (body.received_ecash ?? 0) === paid;
 }

@@ -4,7 +4,7 @@ import { enqueue } from "~/outbox/index.server";
 import { returnStockStatement } from "~/catalogue/index.server";
 import { returnBonusesStatement } from "~/users/index.server";
 import { type Order, ordersByIds } from "./orders.server";
-import { sendRefundsOf } from "./refunds.server";
+import { owedRefundsStatement, sendRefundsOf } from "./refunds.server";
 import type { ShopStep } from "./schema";
 
 /**
@@ -57,7 +57,7 @@ export async function advanceOrder(
   const results = await db.batch(stepStatements(db, id, step, tracking));
   const changed = (results.at(-1)?.results[0] as Changed | undefined) ?? null;
   // The money a paid online order took goes back at once; one the provider refuses now is retried (refunds.server.ts).
-  const owed = GIVES_BACK.includes(step) && (results.at(-2)?.meta.changes ?? 0) > 0;
+  const owed = GIVES_BACK.includes(step) && (results.at(-3)?.meta.changes ?? 0) > 0;
   if (changed) await notify(env, step, changed);
   if (owed) await sendRefundsOf(env, id, dispatch);
   const [order] = await ordersByIds(db, [id]);
@@ -82,11 +82,12 @@ export function stepStatements(db: D1Database, id: number, step: ShopStep, track
   return [
     returnStockStatement(db, `SELECT sku_id, quantity FROM order_lines WHERE order_id IN (${these})`, id),
     returnBonusesStatement(db, `SELECT user_id, bonuses_used AS amount FROM orders WHERE id IN (${these})`, id),
+    owedRefundsStatement(db, these, id),
+    // A transaction still under way ends with the order (Payme's -1, reason 3): Payme's checks and a late Perform agree.
     db
       .prepare(
-        `INSERT INTO refunds (order_id, payment_id, provider, amount)
-         SELECT order_id, id, provider, amount FROM payments WHERE state = 'paid' AND order_id IN (${these})
-         ON CONFLICT (payment_id) DO NOTHING`,
+        `UPDATE payments SET state = 'cancelled', cancelled_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER), reason = 3, updated_at = unixepoch()
+         WHERE state = 'prepared' AND order_id IN (${these})`,
       )
       .bind(id),
     update,

@@ -28,6 +28,7 @@ export {
   paymentAllowed,
   placeOrder,
   receiptReady,
+  receiptRefusal,
   type SavedAddress,
   savedAddressStatement,
 } from "./place.server";
@@ -47,8 +48,19 @@ export {
   paymentView,
   runPayOnDelivery,
 } from "./payment.server";
-export { PAYME_TIMEOUT_MS, paymeCall, paymeError, type PaymeAnswer } from "./payme.server";
-export { paymeConfig, type Provider, providerFetch, providerFor, providersOf } from "./providers.server";
-export { listRefunds, type RefundRow, refundMadeByHand, retryDueRefunds, retryRefundNow } from "./refunds.server";
-export { paymeApiStandIn, paymeParamsOf, playPayme } from "./payme-stand-in.server";
+export { paymeCall, paymeError, type PaymeAnswer } from "./payme.server";
+export { PAYME_TIMEOUT_MS, paymeConfig, type Provider, providerFetch, providerFor, providersOf } from "./providers.server";
+export {
+  listRefunds,
+  PAYME_REFUND_DAYS,
+  type RefundRow,
+  type RefundsFilter,
+  refundMadeByHand,
+  retryDueRefunds,
+  retryRefundNow,
+  sendRefund,
+} from "./refunds.server";
+export { listReceipts, type ReceiptRow, receiptDoneByHand, retryDueReceipts, sendReceipt } from "./fiscal.server";
+export { type FindingKind, type FindingRow, listFindings, reconcile } from "./reconciliation.server";
+export { paymeCabinetStandIn, paymeParamsOf, playPayme } from "./payme-stand-in.server";
 export { advanceOrder, latestOrderChange, ordersChangedSince, type StepOutcome } from "./fulfilment.server";

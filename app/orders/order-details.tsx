@@ -77,7 +77,7 @@ export function OrderDetails({ order, payment }: { order: ShownOrder; payment: O
                 {t("orders:refund.refunded", { amount: price(refund.amount) })} <OrderDate seconds={refund.at} testId="order-refund-date" />
               </>
             ) : (
-              t("orders:refund.pending", { amount: price(refund.amount) })
+              t(refund.state === "failed" ? "orders:refund.failed" : "orders:refund.pending", { amount: price(refund.amount) })
             )}
           </dd>
         </div>

@@ -4,7 +4,7 @@ import { enqueue } from "~/outbox/index.server";
 import { returnStockStatement } from "~/catalogue/index.server";
 import { mapRows } from "~/server/db.server";
 import { returnBonusesStatement } from "~/users/index.server";
-import type { Provider } from "./providers.server";
+import { PAYME_TIMEOUT_MS, type Provider } from "./providers.server";
 
 export type OrderLine = {
   skuId: number;
@@ -58,7 +58,7 @@ export type Order = {
 };
 
 /** Money going back to the shopper: owed (pending), asked of the provider (requested), then refunded (`at`). */
-export type Refund = { state: "pending" | "requested" | "refunded"; amount: number; at: number | null };
+export type Refund = { state: "pending" | "requested" | "refunded" | "failed"; amount: number; at: number | null };
 
 type OrderRow = {
   id: number;
@@ -316,18 +316,22 @@ export const PAYING_GRACE_MINUTES = 15;
 
 /**
  * Online orders not paid within `minutes` give their stock back (the
- * scheduled job): a shopper who left Click's page does not hold the last
- * pair of shoes for ever. One whose payment Click prepared in the last
- * minutes is left to complete (else Click would charge and then reverse it).
+ * scheduled job): a shopper who left the provider's page does not hold the
+ * last pair of shoes for ever. One with a payment under way is left to it, for
+ * as long as its provider may still complete it: Click's prepared in the last
+ * 15 minutes, Payme's created within its own 12 hours (else the provider would
+ * take the money for an order the shop had cancelled).
  */
 export async function expireUnpaidOrders(db: D1Database, minutes: number, now = Math.floor(Date.now() / 1000)): Promise<number> {
   const cancelled = await cancelWhere(
     db,
     4,
     `payment_method = 'online' AND created_at < ?1
-     AND NOT EXISTS (SELECT 1 FROM payments pay WHERE pay.order_id = orders.id AND pay.state = 'prepared' AND pay.created_at >= ?2)`,
+     AND NOT EXISTS (SELECT 1 FROM payments pay WHERE pay.order_id = orders.id AND pay.state = 'prepared'
+       AND (pay.created_at >= ?2 OR (pay.provider = 'payme' AND pay.provider_time > ?3)))`,
     now - minutes * 60,
     now - PAYING_GRACE_MINUTES * 60,
+    now * 1000 - PAYME_TIMEOUT_MS,
   );
   return cancelled.length;
 }

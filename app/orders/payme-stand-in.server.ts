@@ -6,7 +6,7 @@ import type { devPaymeSchema } from "./schema";
 
 /**
  * Plays Payme's part locally (DEV_PAYMENTS=1): its checkout page (/dev/pay/payme/<base64>) and
- * its API (/dev/pay/payme-api). After the shopper's choice on the page it makes the calls
+ * its business cabinet's refund (/dev/pay/payme-cabinet). After the shopper's choice on the page it makes the calls
  * Payme's servers make to the shop's endpoint, through the Worker's own entry (`dispatch`),
  * with the configured key (or, for `bad-key`, another), then sends the shopper back to `c`.
  */
@@ -77,19 +77,14 @@ export async function playPayme(env: Env, origin: string, dispatch: Dispatch, ch
 }
 
 /**
- * The stand-in of Payme's receipts.cancel (the shop's refund): checks X-Auth, calls the shop's
- * CancelTransaction on the paid transaction (reason 5, money back) as Payme does, and answers
- * the receipt cancelled (state 50), or Payme's error when the shop refused.
+ * The stand-in of Payme's business cabinet, where an operator gives a shopper's money back
+ * (`{"transaction": "<Payme's id>"}`): Payme then calls the shop's CancelTransaction on the paid
+ * transaction (reason 5, money back), and the cabinet shows the state the shop answered, or its error.
  */
-export async function paymeApiStandIn(env: Env, origin: string, dispatch: Dispatch, request: Request): Promise<Response> {
+export async function paymeCabinetStandIn(env: Env, origin: string, dispatch: Dispatch, request: Request): Promise<Response> {
   const cfg = paymeConfig(env);
-  const body = (await request.json().catch(() => null)) as { id?: number; method?: string; params?: { id?: string } } | null;
-  const id = body?.id ?? null;
-  if (!cfg || request.headers.get("X-Auth") !== `${cfg.merchantId}:${cfg.key}`)
-    return Response.json({ error: { code: -32504, message: "Insufficient privileges" }, id });
-  if (body?.method !== "receipts.cancel" || typeof body.params?.id !== "string")
-    return Response.json({ error: { code: -32601, message: "Method not found" }, id });
-  const cancelled = await rpc(origin, dispatch, cfg.key)("CancelTransaction", { id: body.params.id, reason: REASON.refund });
-  if (cancelled.error) return Response.json({ error: { code: cancelled.error.code, message: "Receipt cannot be cancelled" }, id });
-  return Response.json({ result: { receipt: { _id: body.params.id, state: 50 } }, id });
+  const body = (await request.json().catch(() => null)) as { transaction?: unknown } | null;
+  if (!cfg || typeof body?.transaction !== "string") return Response.json({ error: { code: -32600, message: "Invalid request" } }, { status: 400 });
+  const cancelled = await rpc(origin, dispatch, cfg.key)("CancelTransaction", { id: body.transaction, reason: REASON.refund });
+  return Response.json(cancelled.error ? { error: cancelled.error } : { result: cancelled.result });
 }

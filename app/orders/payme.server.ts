@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { cancelUnpaidStatements } from "./orders.server";
-import { type PaymeConfig, paymeConfig } from "./providers.server";
+import { PAYME_TIMEOUT_MS, type PaymeConfig, paymeConfig } from "./providers.server";
 import { receiptOf, receiptStatements } from "./receipt.server";
 import { stepStatements } from "./fulfilment.server";
 import { confirmRefund } from "./refunds.server";
@@ -17,9 +17,6 @@ import { type PaymeRequest, paymeParams, paymeRequestSchema } from "./schema";
  * change is one conditional statement or batch, so a repeated call finds the row as the first left
  * it and answers the same, and two transactions can never both pay one order.
  */
-
-/** Payme cancels a created transaction never performed after 12 hours (from its own creation time). */
-export const PAYME_TIMEOUT_MS = 43_200_000;
 
 /** Payme's reasons of a cancel. */
 export const REASON = { receivers: 1, debit: 2, failed: 3, timeout: 4, refund: 5, unknown: 10 } as const;
@@ -79,10 +76,15 @@ const PAYMENT = `SELECT p.id, p.order_id AS orderId, p.amount, p.state, p.provid
   p.cancelled_ms AS cancelledMs, p.reason, p.provider_trans_id AS trans, o.number FROM payments p JOIN orders o ON o.id = p.order_id`;
 const ORDER = `SELECT id, number, total, status, payment_method AS method, payment_provider AS provider, paid_at AS paidAt FROM orders WHERE number = ?`;
 
+/** Payme's Basic auth with the key, or with the next key while one is rotated; each compared in constant time. */
 function authorized(cfg: PaymeConfig, header: string | null): boolean {
-  const expected = new TextEncoder().encode(`Basic ${btoa(`Paycom:${cfg.key}`)}`);
   const given = new TextEncoder().encode(header ?? "");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  let ok = false;
+  for (const key of cfg.keys) {
+    const expected = new TextEncoder().encode(`Basic ${btoa(`Paycom:${key}`)}`);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) ok = true;
+  }
+  return ok;
 }
 
 /** POST /api/payment/payme: the request's body as text, its Authorization header; the answer to send with HTTP 200. */
@@ -145,15 +147,17 @@ async function answer(env: Env, rpc: PaymeRequest, now: number): Promise<PaymeAn
       }
       const checked = await payable(db, account.order_id, amount);
       if ("error" in checked) return paymeError(checked.error, id, checked.data);
-      // One statement: the transaction only while the order has no other one under way or paid (a parallel Create loses).
+      // One statement checks and inserts: the order still waits for this amount through Payme, and has no other
+      // transaction under way or paid (a parallel Create, or a cancel meanwhile, leaves nothing to insert).
       await db
         .prepare(
           `INSERT INTO payments (order_id, provider, provider_trans_id, amount, provider_time, opened_ms)
-           SELECT ?1, 'payme', ?2, ?3, ?4, ?5
-           WHERE NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND state IN ('prepared', 'paid', 'refunded'))
+           SELECT id, 'payme', ?2, total, ?4, ?5 FROM orders
+           WHERE id = ?1 AND total * 100 = ?3 AND status = 'new' AND paid_at IS NULL AND payment_method = 'online' AND payment_provider = 'payme'
+             AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND state IN ('prepared', 'paid', 'refunded'))
            ON CONFLICT DO NOTHING`,
         )
-        .bind(checked.order.id, trans, checked.order.total, time, now)
+        .bind(checked.order.id, trans, amount, time, now)
         .run();
       const made = await paymentByTrans(db, trans);
       if (made?.state !== "prepared") return paymeError("state", id);

@@ -6,8 +6,7 @@ import { localizePath } from "~/i18n/url";
 import { type Order, PAYING_GRACE_MINUTES } from "./orders.server";
 import { markPaidStatements, paymeUrl } from "./payme.server";
 import { paymeConfig } from "./providers.server";
-import { receiptOf, receiptStatements, vatIn } from "./receipt.server";
-import { clickHeaders } from "./refunds.server";
+import { saleReceiptStatement, sendReceipt } from "./fiscal.server";
 import { type ClickCallback, type OnDeliveryMethod, payOnDeliverySchema } from "./schema";
 
 /**
@@ -136,7 +135,7 @@ export async function clickCallback(
   params: ClickCallback,
   path: "prepare" | "complete",
   later: (work: Promise<unknown>) => void = () => {},
-  send: Send = fetch,
+  dispatch: ((request: Request) => Promise<Response>) | null = null,
 ): Promise<ClickAnswer> {
   const cfg = clickConfig(env);
   const db = env.DB;
@@ -185,10 +184,11 @@ export async function clickCallback(
     return answer("cancelled");
   }
   // Paid only while the order is still new and online (not cancelled, nor switched to pay on delivery, meanwhile), and the order with it, in one batch.
-  const [paid] = await db.batch(markPaidStatements(db, payment.id, order.id, Date.now()));
+  const [paid, , receipt] = await db.batch([...markPaidStatements(db, payment.id, order.id, Date.now()), saleReceiptStatement(db, payment.id)]);
   if (paid!.meta.changes === 1) {
-    // The receipt's data goes to Click's fiscal call once the money is in; the answer does not wait for it.
-    later(sendClickReceipt(env, payment.id, order.id, params.click_paydoc_id ?? null, send));
+    // The sale receipt, owed in the same batch, goes to Click's fiscal call once the money is in; the answer does not wait for it.
+    const owed = receipt!.results[0] as { id: number } | undefined;
+    if (owed) later(sendReceipt(env, owed.id, dispatch));
     return answer("ok", { merchant_confirm_id: payment.id });
   }
   // A parallel callback or a cancel came first: a transaction still prepared ends (the order is paid by another,
@@ -198,53 +198,6 @@ export async function clickCallback(
     db.prepare("SELECT state FROM payments WHERE id = ?").bind(payment.id),
   ]);
   return answer(now!.results[0]?.state === "paid" ? "paid" : "cancelled");
-}
-
-type Send = (url: string, init: RequestInit) => Promise<Response>;
-
-/**
- * The paid order's receipt to Click's fiscal data call (POST …/payment/ofd_data/submit_items):
- * each line's product code (SPIC), package code and VAT, sums in tiyin, Price the line's total.
- * A failure is logged for operators; the payment stands.
- */
-async function sendClickReceipt(env: Env, paymentId: number, orderId: number, paydoc: string | null, send: Send): Promise<void> {
-  const { CLICK_API_URL: api, CLICK_MERCHANT_USER_ID: user, CLICK_SERVICE_ID: service, CLICK_SECRET_KEY: secret } = env;
-  if (!api || !user || !service || !secret || !paydoc) return;
-  const lines = receiptOf(await env.DB.batch(receiptStatements(env.DB, orderId)));
-  const fail = (error: string) => console.warn(JSON.stringify({ level: "warn", event: "click-receipt", payment: paymentId, error }));
-  if (!lines) return fail("a line has no product code");
-  const items = lines.map((l) => {
-    const sum = (l.price * l.count - l.discount) * 100;
-    return {
-      Name: l.title,
-      SPIC: l.code,
-      PackageCode: l.packageCode,
-      GoodPrice: l.price * 100,
-      Price: sum,
-      Amount: l.count,
-      Discount: l.discount * 100,
-      VAT: vatIn(sum, l.vatPercent),
-      VATPercent: l.vatPercent,
-    };
-  });
-  try {
-    const res = await send(`${api.replace(/\/$/, "")}/payment/ofd_data/submit_items`, {
-      method: "POST",
-      headers: clickHeaders(user, secret),
-      body: JSON.stringify({
-        service_id: Number(service),
-        payment_id: Number(paydoc),
-        items,
-        received_ecash: items.reduce((s, i) => s + i.Price, 0),
-        received_cash: 0,
-        received_card: 0,
-      }),
-    });
-    const body = (await res.json().catch(() => null)) as { error_code?: number } | null;
-    if (!res.ok || body?.error_code !== 0) fail(`Click answered ${res.status} ${body?.error_code ?? ""}`);
-  } catch (e) {
-    fail(`Click unreachable: ${e instanceof Error ? e.message : typeof e}`);
-  }
 }
 
 /**

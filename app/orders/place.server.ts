@@ -12,6 +12,7 @@ import { spendBonusesStatement } from "~/users/index.server";
 import type { OwnerRef } from "~/server/session.server";
 import { type Order, orderByKey, orderByKeyStatements, orderOf } from "./orders.server";
 import { providerFor } from "./providers.server";
+import { spreadableDiscount } from "./receipt.server";
 import { isOnline } from "./schema";
 import type { PlaceOrderInput } from "./schema";
 
@@ -57,16 +58,27 @@ export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option:
   return option.receiptReady && providerFor(method, env) !== null;
 }
 
-/** Whether a cart can go on an online receipt: every line with its codes, and its delivery's when delivery costs anything. */
-export function receiptReady(view: {
-  lines: { receiptReady: boolean }[];
-  summary: { deliveryCost: number };
+type ReceiptView = {
+  lines: { receiptReady: boolean; salePrice: number; quantity: number }[];
+  summary: { deliveryCost: number; total: number };
   deliveryTypeId: number | null;
   deliveryOptions: { id: number; receiptReady: boolean }[];
-}): boolean {
+};
+
+/**
+ * Why a cart cannot go on an online receipt (a text key), or null when it can: every line needs
+ * its codes, its delivery too when delivery costs anything, and its discounts must spread over the
+ * goods exactly (never clamped: the receipt would not add up to what is paid).
+ */
+export function receiptRefusal(view: ReceiptView): string | null {
   const delivery = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-  return view.lines.every((l) => l.receiptReady) && (view.summary.deliveryCost === 0 || Boolean(delivery?.receiptReady));
+  if (!view.lines.every((l) => l.receiptReady) || (view.summary.deliveryCost > 0 && !delivery?.receiptReady)) return "orders:errors.notPayableOnline";
+  const goods = view.lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
+  return spreadableDiscount(goods, view.summary.deliveryCost, view.summary.total) === null ? "orders:errors.discountNotOnline" : null;
 }
+
+/** Whether a cart can go on an online receipt (`receiptRefusal` says why not). */
+export const receiptReady = (view: ReceiptView): boolean => receiptRefusal(view) === null;
 
 /** `sql`'s bare "?" values numbered from `from` on: appended after a statement's numbered ones. */
 function numbered(sql: string, from: number): string {
@@ -203,7 +215,8 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
   if (summary.items > checkoutMaxItems(c.env)) return refuse(409, "max_products_checkout_count", "orders:errors.limit");
   if (lines.some((l) => l.salePrice === 0)) return refuse(409, "price_hidden", "orders:errors.priceHidden");
   if (lines.some((l) => l.quantity > l.stock)) return { ok: false, status: 409, code: "out_of_stock", lines: await shortLines(db, lines) };
-  if (isOnline(input.paymentMethod) && !receiptReady(view)) return refuse(422, "payment_not_online", "orders:errors.notPayableOnline", "paymentMethod");
+  const receiptRefused = isOnline(input.paymentMethod) ? receiptRefusal(view) : null;
+  if (receiptRefused) return refuse(422, "payment_not_online", receiptRefused, "paymentMethod");
   const provider = providerFor(input.paymentMethod, c.env);
 
   // Counted only for an order written: a repeated key (above), a refused form or a failed batch is not a new order.
@@ -257,6 +270,14 @@ export async function placeOrder(input: PlaceOrderInput, c: PlaceContext, known:
         provider,
         ...allowed.flatMap((a) => a.binds),
       ),
+    // Delivery's receipt line as placed: its title in the order's language, its codes and VAT.
+    db
+      .prepare(
+        `UPDATE orders SET (delivery_title, delivery_ikpu, delivery_package_code, delivery_vat_percent) =
+           (SELECT CASE ?2 WHEN 'ru' THEN title_ru WHEN 'uk' THEN title_uk ELSE title_uz END, ikpu, package_code, vat_percent FROM delivery_types WHERE id = ?3)
+         WHERE number = ?1`,
+      )
+      .bind(number, c.lang, input.deliveryTypeId),
     ...lines.map((l, position) =>
       db
         .prepare(

@@ -4,12 +4,16 @@ import type { PaymentMethod } from "./schema";
 export const PROVIDERS = ["click", "payme"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-export type PaymeConfig = { merchantId: string; key: string; checkoutUrl: string; apiUrl: string };
+/** Payme cancels a created transaction never performed after 12 hours (from its own creation time). */
+export const PAYME_TIMEOUT_MS = 43_200_000;
+
+/** `keys`: the cash register's key, and the next one while a key is rotated (both accepted). */
+export type PaymeConfig = { merchantId: string; key: string; keys: string[]; checkoutUrl: string };
 
 /** Null when the shop has no Payme cash register configured: Payme is then not offered. */
 export function paymeConfig(env: Env): PaymeConfig | null {
-  const { PAYME_MERCHANT_ID: merchantId, PAYME_KEY: key, PAYME_CHECKOUT_URL: checkoutUrl, PAYME_API_URL: apiUrl } = env;
-  return merchantId && key && checkoutUrl ? { merchantId, key, checkoutUrl, apiUrl: apiUrl ?? "" } : null;
+  const { PAYME_MERCHANT_ID: merchantId, PAYME_KEY: key, PAYME_KEY_NEXT: next, PAYME_CHECKOUT_URL: checkoutUrl } = env;
+  return merchantId && key && checkoutUrl ? { merchantId, key, keys: next ? [key, next] : [key], checkoutUrl } : null;
 }
 
 function clickConfigured(env: Env): boolean {

@@ -30,15 +30,25 @@ export function receiptStatements(db: D1Database, orderId: number): D1PreparedSt
       .bind(orderId),
     db
       .prepare(
-        `SELECT CASE o.lang WHEN 'ru' THEN t.title_ru WHEN 'uk' THEN t.title_uk ELSE t.title_uz END AS title, o.delivery_cost AS price, 1 AS count,
-           t.ikpu AS code, t.package_code AS packageCode, t.vat_percent AS vatPercent, o.total
-         FROM orders o JOIN delivery_types t ON t.id = o.delivery_type_id WHERE o.id = ?`,
+        `SELECT COALESCE(delivery_title, '') AS title, delivery_cost AS price, 1 AS count, delivery_ikpu AS code, delivery_package_code AS packageCode,
+           delivery_vat_percent AS vatPercent, total
+         FROM orders WHERE id = ?`,
       )
       .bind(orderId),
   ];
 }
 
-/** The receipt from `receiptStatements`' answers; null when a line has no product code (it cannot be paid online). */
+/**
+ * What an order takes off beyond its lines' prices (promo, club card, bonuses), when it can be
+ * spread over the goods exactly: not below zero, nor beyond the goods. Null: it cannot, and the
+ * order cannot go on an online receipt.
+ */
+export function spreadableDiscount(goodsSum: number, deliveryCost: number, total: number): number | null {
+  const off = goodsSum + Math.max(deliveryCost, 0) - total;
+  return off >= 0 && off <= goodsSum ? off : null;
+}
+
+/** The receipt from `receiptStatements`' answers (as frozen at placement); null when a line has no product code or the discount cannot be spread. */
 export function receiptOf(results: D1Result[]): ReceiptLine[] | null {
   const goods = (results[0]?.results ?? []) as LineRow[];
   const delivery = results[1]?.results[0] as (LineRow & { total: number }) | undefined;
@@ -48,7 +58,8 @@ export function receiptOf(results: D1Result[]): ReceiptLine[] | null {
   const sum = (l: LineRow) => l.price * l.count;
   const goodsSum = goods.reduce((s, l) => s + sum(l), 0);
   // What the order takes off beyond the lines' prices, spread in proportion to each line (largest remainder).
-  const off = Math.min(Math.max(goodsSum + (delivery.price > 0 ? delivery.price : 0) - delivery.total, 0), goodsSum);
+  const off = spreadableDiscount(goodsSum, delivery.price, delivery.total);
+  if (off === null) return null;
   const shares = goods.map((l) => (goodsSum ? (off * sum(l)) / goodsSum : 0));
   const discounts = shares.map(Math.floor);
   let left = off - discounts.reduce((s, d) => s + d, 0);

@@ -1,5 +1,5 @@
 /** A "call" is a flash call: the recipient is called from the number in `body`, whose last four digits are the code. */
-export type OutboxMessage = { channel: "sms" | "email" | "call"; recipient: string; subject?: string; body: string };
+export type OutboxMessage = { channel: "sms" | "email" | "call" | "telegram"; recipient: string; subject?: string; body: string };
 export type QueueMessageBody = { outboxId: number };
 
 /**
@@ -55,7 +55,7 @@ export const UNDELIVERABLE_AFTER_SECONDS = 3 * 3600;
 type Row = { id: number; channel: OutboxMessage["channel"]; recipient: string; subject: string; body: string; status: string; attempts: number };
 
 /** One JSON line about a message: its id and channel, never its recipient or text. */
-function logOutbox(level: "warn" | "error", { id, ...fields }: { id: number } & Record<string, unknown>): void {
+export function logOutbox(level: "warn" | "error", { id, ...fields }: { id: number } & Record<string, unknown>): void {
   console[level](JSON.stringify({ outbox: id, ...fields }));
 }
 
@@ -68,7 +68,14 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
   const row = await env.DB.prepare("SELECT id, channel, recipient, subject, body, status, attempts FROM outbox WHERE id = ?").bind(outboxId).first<Row>();
   // Sent (a second copy of the message) or given up: never sent again.
   if (row?.status !== "pending") return { outcome: "skipped" };
-  const url = { sms: env.SMS_PROVIDER_URL, email: env.EMAIL_PROVIDER_URL, call: env.CALL_PROVIDER_URL }[row.channel];
+  const url = {
+    sms: env.SMS_PROVIDER_URL,
+    email: env.EMAIL_PROVIDER_URL,
+    call: env.CALL_PROVIDER_URL,
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? `${(env.TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, "")}/bot${env.TELEGRAM_BOT_TOKEN}/sendMessage`
+      : "",
+  }[row.channel];
   if (!url) {
     // No provider configured (local development): the message stays readable on the dev outbox page.
     await env.DB.prepare("UPDATE outbox SET last_error = ?, touched_at = unixepoch() WHERE id = ?").bind("no provider configured", row.id).run();
@@ -79,13 +86,16 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
   try {
     const res = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.PROVIDER_API_KEY ?? ""}` },
+      // Telegram's token is in its URL (Bot API); the SMS and e-mail providers take a bearer key.
+      headers: { "Content-Type": "application/json", ...(row.channel === "telegram" ? {} : { Authorization: `Bearer ${env.PROVIDER_API_KEY ?? ""}` }) },
       body: JSON.stringify(
-        row.channel === "sms"
-          ? { to: row.recipient, text: row.body }
-          : row.channel === "call"
-            ? { to: row.recipient, code: row.body.slice(-4) }
-            : { to: row.recipient, subject: row.subject, text: row.body },
+        row.channel === "telegram"
+          ? { chat_id: row.recipient, text: `${row.subject}\n${row.body}`.slice(0, 4096), link_preview_options: { is_disabled: true } }
+          : row.channel === "sms"
+            ? { to: row.recipient, text: row.body }
+            : row.channel === "call"
+              ? { to: row.recipient, code: row.body.slice(-4) }
+              : { to: row.recipient, subject: row.subject, text: row.body },
       ),
     });
     if (!res.ok) error = `provider answered ${res.status}`;
@@ -106,34 +116,6 @@ export async function deliver(env: Env, outboxId: number): Promise<{ outcome: "s
     .run();
   logOutbox("warn", { id: row.id, channel: row.channel, attempt, error });
   return { outcome: "retry", attempt };
-}
-
-/**
- * The dead-letter queue's side: the message's last retry failed. Its row is marked failed (kept
- * for an operator to resend) unless it was sent after all.
- */
-async function giveUp(env: Env, outboxId: number): Promise<void> {
-  const row = await env.DB.prepare(
-    "UPDATE outbox SET status = 'failed', touched_at = unixepoch() WHERE id = ? AND status = 'pending' RETURNING id, channel, attempts, last_error AS lastError",
-  )
-    .bind(outboxId)
-    .first<{ id: number; channel: string; attempts: number; lastError: string | null }>();
-  if (row) logOutbox("error", { ...row, status: "failed" });
-}
-
-/** The queue consumer of workers/app.ts, for the outbox's queue and its dead-letter queue. */
-export async function consumeOutbox(batch: MessageBatch<QueueMessageBody>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    if (batch.queue === DEAD_LETTER_QUEUE) {
-      await giveUp(env, message.body.outboxId);
-      message.ack();
-      continue;
-    }
-    const result = await deliver(env, message.body.outboxId);
-    // The queue's count: a copy sent again (after a lost enqueue) starts its backoff anew.
-    if (result.outcome === "retry") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    else message.ack();
-  }
 }
 
 /**

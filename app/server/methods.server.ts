@@ -56,8 +56,9 @@ const API: [RegExp, string[]][] = [
   // The local stand-ins' calls (none in the deployed build: decision 205).
   ...(__STAND_INS__
     ? ([
-        [/^\/dev\/pay\/payme-api$/, ["POST"]],
+        [/^\/dev\/pay\/payme-cabinet$/, ["POST"]],
         [/^\/dev\/pay\/click-api\/payment\/reversal\/\d+\/\d+$/, ["DELETE"]],
+        [/^\/dev\/pay\/click-api\/payment\/(?:status|ofd_data)\/\d+\/\d+$/, ["GET"]],
         [/^\/dev\/pay\/click-api\/payment\/ofd_data\/submit_items$/, ["POST"]],
         [/^\/dev\/turnstile\/siteverify$/, ["POST"]],
         [/^\/dev\/turnstile\/api\.js$/, ["GET"]],
@@ -73,11 +74,11 @@ const OPS_SPACE = /^\/api\/ops(?:\/|$)/;
 
 /** Paths that belong to the JSON API: anything else under them is an unknown operation. */
 const API_SPACE =
-  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/dev\/pay\/(?:payme|click)-api(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)|^\/gift-hints(?:\/|$)/;
+  /^\/(?:api|bpm|v2)(?:\/|$)|^\/reaction$|^\/dev\/turnstile\/|^\/dev\/pay\/(?:payme-cabinet|click-api)(?:\/|$)|^\/auth\/(?!(?:forgot-pass-form|reset-password|confirm-email)\/?$)|^\/checkout\/default\/|^\/order(?:\/|$)|^\/gift-hints(?:\/|$)/;
 
 /** Pages with a form action (they take POST); every other page takes GET and HEAD only. */
 const PAGES_WITH_ACTIONS =
-  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/dev\/pay\/payme\/[A-Za-z0-9+/=]+$|^\/ops\/(?:login|logout|reviews|orders|item|searches)$/;
+  /^\/(?:(?:uz|ru|uk)\/)?(?:cart|checkout|favorite|search|login|login\/sms|signup|logout|account|account\/orders\/[2-9A-Z]{4}-[2-9A-Z]{4}|checkout\/done\/[2-9A-Z]{4}-[2-9A-Z]{4}|auth\/forgot-pass-form|auth\/reset-password|product\/[^/]+\/review|product\/[^/]+\/gift-hint|subscribe|subscribe\/unsubscribe)\/?$|^\/dev\/pay\/click$|^\/dev\/pay\/payme\/[A-Za-z0-9+/=]+$|^\/ops\/(?:login|logout|reviews|orders|money|item|searches)$/;
 
 /** Paths served as files or plain resources (no page around them). */
 const RESOURCES = /^\/(?:robots\.txt|sitemap\.xml|sitemap\/|img\/|photos\/|assets\/|favicon|icons\.svg|manifest)/;

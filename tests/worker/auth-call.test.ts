@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import ruAuth from "../../locales/ru/auth.json";
 import uzAuth from "../../locales/uz/auth.json";
-import { consumeOutbox, type QueueMessageBody } from "~/outbox/outbox.server";
+import type { QueueMessageBody } from "~/outbox/outbox.server";
+import { consumeOutbox } from "~/outbox/queue.server";
 import { clientAddress, ip, signUp } from "./fixtures";
 import { cookieOf, decode, get, html, ORIGIN, post } from "./helpers";
 

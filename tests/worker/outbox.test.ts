@@ -1,15 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  consumeOutbox,
-  DEAD_LETTER_QUEUE,
-  enqueue,
-  LOST_AFTER_SECONDS,
-  type QueueMessageBody,
-  requeueLost,
-  UNDELIVERABLE_AFTER_SECONDS,
-} from "~/outbox/outbox.server";
+import { consumeOutbox } from "~/outbox/queue.server";
+import { DEAD_LETTER_QUEUE, enqueue, LOST_AFTER_SECONDS, type QueueMessageBody, requeueLost, UNDELIVERABLE_AFTER_SECONDS } from "~/outbox/outbox.server";
 
 const PHONE = "+998907771122";
 let printed: string[] = [];

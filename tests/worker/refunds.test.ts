@@ -2,109 +2,80 @@ import { createHash } from "node:crypto";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { retryDueRefunds } from "~/orders/index.server";
-import { get, html, ORIGIN, post } from "./helpers";
-import { buyable, ip, ops, opsKey, order, Shopper, signUp } from "./fixtures";
+import { get, html, ORIGIN } from "./helpers";
+import { opsKey, ops, Shopper, signUp } from "./fixtures";
+import {
+  CLICK_SECRET,
+  clickMode,
+  deadlineIn,
+  paidWithClick,
+  paidWithPayme,
+  paymentOf,
+  paymeRpc,
+  placeWith,
+  received,
+  refundMessages,
+  refundRows,
+  alertsOf,
+  opsMessages,
+  step,
+} from "./money";
 
-// vitest.config.ts: Click (service 4242, merchant user 55, secret "test-click-secret") and Payme; their APIs are provider.test's stand-in.
-const PAYME_AUTH = `Basic ${btoa("Paycom:test-payme-key")}`;
-const CLICK_SECRET = "test-click-secret";
-
-type Placed = { id: number; number: string; totals: { total: number }; payment: { refund: unknown } };
-
-async function placeWith(shopper: Shopper, offset: number, key: string, paymentMethod: string): Promise<Placed> {
-  await shopper.add(buyable(offset).sku.id, 1);
-  const res = await shopper.place(order(key, { paymentMethod }));
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { order: Placed }).order;
-}
-
-/** A call as Payme's servers make it. */
-const paymeRpc = (method: string, params: Record<string, unknown>) =>
+/** An operator's refund in Payme's business cabinet (its stand-in): Payme then calls the shop's CancelTransaction. */
+const cabinetCancel = (trans: string) =>
   exports.default
     .fetch(
-      new Request(`${ORIGIN}/api/payment/payme`, {
+      new Request(`${ORIGIN}/dev/pay/payme-cabinet`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: PAYME_AUTH },
-        body: JSON.stringify({ method, params, id: 1 }),
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ transaction: trans }),
       }),
     )
-    .then((r) => r.json() as Promise<{ result?: { state: number; reason?: number; cancel_time?: number }; error?: { code: number } }>);
+    .then((r) => r.json() as Promise<{ result?: { state: number }; error?: { code: number } }>);
 
-let seq = 0;
-async function paidWithPayme(offset: number, shopper = new Shopper()): Promise<{ placed: Placed; trans: string; shopper: Shopper }> {
-  const placed = await placeWith(shopper, offset, `refund-payme-${offset}`, "payme");
-  const trans = `6305e3bab097f420a62c${String(++seq).padStart(4, "0")}`;
-  const call = paymeRpc;
-  expect(
-    (await call("CreateTransaction", { id: trans, time: Date.now(), amount: placed.totals.total * 100, account: { order_id: placed.number } })).result?.state,
-  ).toBe(1);
-  expect((await call("PerformTransaction", { id: trans })).result?.state).toBe(2);
-  return { placed, trans, shopper };
-}
+const done = (key: string, id: number) => ops(`/api/ops/refunds/${id}/done?lang=ru`, key, { method: "POST" });
+const now = () => Math.floor(Date.now() / 1000);
 
-/** Click's signed callback (see payments.test.ts). */
-function clickCall(path: "prepare" | "complete", fields: Record<string, string>) {
-  const action = path === "prepare" ? "0" : "1";
-  const body: Record<string, string> = { service_id: "4242", action, error: "0", error_note: "", sign_time: "2026-11-29 10:00:00", ...fields };
-  const signed = `${body.click_trans_id}4242${CLICK_SECRET}${body.merchant_trans_id}${action === "1" ? body.merchant_prepare_id : ""}${body.amount}${action}${body.sign_time}`;
-  body.sign_string = createHash("md5").update(signed).digest("hex");
-  return exports.default
-    .fetch(
-      new Request(`${ORIGIN}/api/payment/click/${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(body),
-      }),
-    )
-    .then((r) => r.json() as Promise<{ error: number; merchant_prepare_id?: number }>);
-}
-
-const step = (key: string, id: number, status: string, extra: Record<string, string> = {}) =>
-  ops(`/api/ops/orders/${id}/status?lang=ru`, key, { body: { status, ...extra } });
-const received = async (path: string) =>
-  ((await (await fetch("http://provider.test/received")).json()) as { path: string; method: string; auth: string | null; body: unknown }[]).filter(
-    (r) => r.path === path,
-  );
-const refundRows = (orderId: number) =>
-  env.DB.prepare("SELECT id, state, amount, attempts, last_error AS lastError FROM refunds WHERE order_id = ?")
-    .bind(orderId)
-    .all<{ id: number; state: string; amount: number; attempts: number; lastError: string | null }>()
-    .then((r) => r.results);
-const paymentState = (orderId: number) =>
-  env.DB.prepare("SELECT state, reason FROM payments WHERE order_id = ? AND state IN ('paid', 'refunded')")
-    .bind(orderId)
-    .first<{ state: string; reason: number | null }>();
-const refundMessages = (number: string) =>
-  env.DB.prepare("SELECT channel FROM outbox WHERE body LIKE ? OR subject LIKE ?")
-    .bind(`%${number}%возвращен%`, `%${number}%возвращены%`)
-    .all<{ channel: string }>()
-    .then((r) => r.results.map((m) => m.channel).sort());
-
-describe("money back when the shop cancels or takes back a paid online order", () => {
-  it("Payme: the shop's cancel asks receipts.cancel for the transaction; Payme's CancelTransaction makes the refund (-2, reason 5), which the order's page and /api/orders show; the shopper is told once", async () => {
+describe("Payme: money back is an operator's cancel in Payme's cabinet, made when Payme confirms it", () => {
+  it("the shop's cancel calls no Payme endpoint: the refund waits as an operator's task, told once; the cabinet's cancel makes it, the shopper told once; 'done' by hand meanwhile is refused", async () => {
     const key = await opsKey(["orders:write"]);
     const shopper = await signUp();
     const { placed, trans } = await paidWithPayme(0, shopper);
-    const res = await step(key, placed.id, "cancelled");
-    expect(res.status).toBe(200);
-    // Asked, not yet made: Payme confirms it with its own call.
-    expect(await refundRows(placed.id)).toEqual([{ id: expect.any(Number), state: "requested", amount: placed.totals.total, attempts: 1, lastError: null }]);
-    expect(await paymentState(placed.id)).toEqual({ state: "paid", reason: null });
+    expect((await step(key, placed.id, "cancelled")).status).toBe(200);
+    const [owed] = await refundRows(placed.id);
+    expect(owed).toMatchObject({ state: "requested", task: "payme_cabinet", attempts: 0, madeBy: null });
+    expect(await paymentOf(placed.id)).toEqual({ state: "paid", reason: null });
+    expect(await received("/payme")).toEqual([]);
     expect(await refundMessages(placed.number)).toEqual([]);
-    const sent = (await received("/payme")).filter((r) => (r.body as { params: { id: string } }).params.id === trans);
-    expect(sent).toEqual([
-      {
-        path: "/payme",
-        method: "POST",
-        auth: "5e730e8e0b852a417aa49ceb:test-payme-key",
-        body: { id: expect.any(Number), method: "receipts.cancel", params: { id: trans } },
-      },
+    // Operators are told once, by e-mail and in the Telegram chat, with the transaction to cancel.
+    expect(await alertsOf("refund_task", owed!.id)).toBe(1);
+    expect(await opsMessages(placed.number)).toEqual([
+      { channel: "email", recipient: "ops@shop.test" },
+      { channel: "telegram", recipient: "-100200300" },
     ]);
-    const confirmed = await paymeRpc("CancelTransaction", { id: trans, reason: 5 });
-    expect(confirmed.result).toMatchObject({ state: -2 });
-    expect(await paymeRpc("CancelTransaction", { id: trans, reason: 5 })).toEqual(confirmed);
-    expect(await refundRows(placed.id)).toEqual([{ id: expect.any(Number), state: "refunded", amount: placed.totals.total, attempts: 1, lastError: null }]);
-    expect(await paymentState(placed.id)).toEqual({ state: "refunded", reason: 5 });
+    const body = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'telegram' AND subject LIKE ?")
+      .bind(`%${placed.number}%`)
+      .first<{ body: string }>();
+    expect(body!.body).toContain(trans);
+    expect(body!.body).toContain("http://shop.test/ops/money");
+    // Payme may still send the money (its confirmation awaited): by hand is refused, nothing changes.
+    const refused = await done(key, owed!.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining("Провайдер ещё может вернуть"),
+      refund: { state: "requested" },
+    });
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "requested", madeBy: null });
+    // The job does not send it again, nor tell again.
+    await retryDueRefunds(env, null, now() + 100_000);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "requested", attempts: 0 });
+    expect(await opsMessages(placed.number)).toHaveLength(2);
+    // The operator cancels it in Payme's cabinet: Payme's CancelTransaction makes it, once.
+    expect((await cabinetCancel(trans)).result).toMatchObject({ state: -2 });
+    expect((await paymeRpc("CancelTransaction", { id: trans, reason: 5 })).result).toMatchObject({ state: -2 });
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", madeBy: "provider" });
+    expect(await paymentOf(placed.id)).toEqual({ state: "refunded", reason: 5 });
     expect(await refundMessages(placed.number)).toEqual(["sms"]);
     const api = (await (await get(`/api/orders/${placed.id}?expand=payment`, { headers: { Cookie: shopper.cookie } })).json()) as {
       payment: { refund: unknown };
@@ -112,95 +83,67 @@ describe("money back when the shop cancels or takes back a paid online order", (
     expect(api.payment.refund).toEqual({ state: "refunded", amount: placed.totals.total, at: expect.any(Number) });
     const page = await html(`/account/orders/${placed.number}`, { headers: { Cookie: shopper.cookie } });
     expect(page.body).toMatch(/data-testid="order-refund" data-state="refunded"/);
-    // The same step again changes nothing and sends nothing.
     expect((await step(key, placed.id, "cancelled")).status).toBe(200);
-    expect((await received("/payme")).filter((r) => (r.body as { params: { id: string } }).params.id === trans)).toHaveLength(1);
     expect(await refundMessages(placed.number)).toEqual(["sms"]);
   });
 
-  it("a provider that fails: the refund stays owed (operations API, with the provider's answer), is tried again only when due, then made once", async () => {
+  it("past its deadline the refund fails with a bank transfer to make, told once; done by hand then makes it, and a later cancel in Payme's cabinet is refused (-31007): never twice", async () => {
     const key = await opsKey(["orders:write"]);
     const { placed, trans } = await paidWithPayme(1);
-    await fetch(`http://provider.test/fail?to=payme:${trans}&times=1`, { method: "POST" });
-    expect((await step(key, placed.id, "cancelled")).status).toBe(200);
-    const [owed] = await refundRows(placed.id);
-    expect(owed).toMatchObject({ state: "pending", attempts: 1, lastError: expect.stringContaining("503") });
-    expect(await paymentState(placed.id)).toEqual({ state: "paid", reason: null });
-    const listed = (await (await ops("/api/ops/refunds", key)).json()) as { refunds: { id: number; orderNumber: string; state: string; lastError: string }[] };
-    expect(listed.refunds.find((r) => r.orderNumber === placed.number)).toMatchObject({
-      state: "pending",
-      provider: "payme",
-      lastError: expect.stringContaining("503"),
-    });
-    // Not due yet: nothing is sent.
-    const now = Math.floor(Date.now() / 1000);
-    await retryDueRefunds(env, null, now);
-    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", attempts: 1 });
-    // Due (at least 10 minutes on): asked once, however many tries run at once.
-    await retryDueRefunds(env, null, now + 120);
-    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", attempts: 1 });
-    const done = await Promise.all([retryDueRefunds(env, null, now + 700), retryDueRefunds(env, null, now + 700)]);
-    expect(done.reduce((a, b) => a + b, 0)).toBe(1);
-    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "requested", attempts: 2, lastError: null });
-    const asked = () => received("/payme").then((all) => all.filter((r) => (r.body as { params: { id: string } }).params.id === trans).length);
-    expect(await asked()).toBe(1);
-    // Payme's confirmation never came: asked again later; it comes; made once, told once.
-    expect(await retryDueRefunds(env, null, now + 100_000)).toBe(1);
-    expect(await asked()).toBe(2);
-    expect((await paymeRpc("CancelTransaction", { id: trans, reason: 5 })).result).toMatchObject({ state: -2 });
-    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", attempts: 3 });
-    expect(await retryDueRefunds(env, null, now + 200_000)).toBe(0);
-    expect(await asked()).toBe(2);
-    expect(await refundMessages(placed.number)).toEqual(["sms"]);
-    // The operations API's retry of a refund already made: 409, nothing sent.
-    const again = await ops(`/api/ops/refunds/${owed!.id}/retry?lang=ru`, key, { method: "POST" });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ success: false, message: "Этот возврат уже сделан или отправляется сейчас.", refund: { state: "refunded" } });
-    expect((await ops("/api/ops/refunds/999999/retry?lang=ru", key, { method: "POST" })).status).toBe(404);
-    expect((await ops("/api/ops/refunds?state=lost", key)).status).toBe(422);
-  });
-
-  it("the operations API's retry sends an owed refund at once", async () => {
-    const key = await opsKey(["orders:write"]);
-    const { placed, trans } = await paidWithPayme(2);
-    await fetch(`http://provider.test/fail?to=payme:${trans}&times=1`, { method: "POST" });
     await step(key, placed.id, "cancelled");
     const [owed] = await refundRows(placed.id);
-    const res = await ops(`/api/ops/refunds/${owed!.id}/retry`, key, { method: "POST" });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, refund: { state: "requested", attempts: 2 } });
+    await deadlineIn(owed!.id, -1);
+    await Promise.all([retryDueRefunds(env, null), retryDueRefunds(env, null)]);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "failed", failure: "deadline", task: "bank_transfer" });
+    expect(await alertsOf("refund_failed", owed!.id)).toBe(1);
+    // The task's alert, then the failure's: two messages each.
+    expect(await opsMessages(placed.number)).toHaveLength(4);
+    const listed = (await (await ops("/api/ops/refunds?state=failed", key)).json()) as { refunds: { orderNumber: string; task: string }[] };
+    expect(listed.refunds.find((r) => r.orderNumber === placed.number)).toMatchObject({ task: "bank_transfer" });
+    const made = await done(key, owed!.id);
+    expect(made.status).toBe(200);
+    expect(await made.json()).toMatchObject({ success: true, refund: { state: "refunded", madeBy: "operator" } });
+    const told = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'sms' AND body LIKE ?").bind(`%${placed.number}%`).all<{ body: string }>();
+    expect(told.results.filter((m) => m.body.includes("переводом"))).toHaveLength(1);
+    // Payme never took it back: its transaction stays paid, and a late cancel in its cabinet is refused.
+    expect(await paymentOf(placed.id)).toEqual({ state: "paid", reason: null });
+    expect((await paymeRpc("CancelTransaction", { id: trans, reason: 5 })).error?.code).toBe(-31007);
+    expect((await paymeRpc("CheckTransaction", { id: trans })).result).toMatchObject({ state: 2 });
+    expect((await done(key, owed!.id)).status).toBe(409);
   });
 
-  it("parallel cancels of one paid order owe and send its money once", async () => {
+  it("race: an operator's 'done' against Payme's CancelTransaction on a failed refund: exactly one makes it, the shopper told once", async () => {
     const key = await opsKey(["orders:write"]);
-    const { placed, trans } = await paidWithPayme(3);
+    for (const offset of [2, 3]) {
+      const { placed, trans } = await paidWithPayme(offset);
+      await step(key, placed.id, "cancelled");
+      const [owed] = await refundRows(placed.id);
+      await deadlineIn(owed!.id, -1);
+      await retryDueRefunds(env, null);
+      const [byHand, byPayme] = await Promise.all([done(key, owed!.id), paymeRpc("CancelTransaction", { id: trans, reason: 5 })]);
+      const handWon = byHand.status === 200;
+      expect(handWon ? byPayme.error?.code : byPayme.result?.state).toBe(handWon ? -31007 : -2);
+      if (!handWon) expect(byHand.status).toBe(409);
+      expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", madeBy: handWon ? "operator" : "provider" });
+      expect(await refundMessages(placed.number)).toEqual(["sms"]);
+    }
+  });
+
+  it("parallel cancels of one paid order owe its money once and ask operators once", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed } = await paidWithPayme(4);
     const answers = await Promise.all([step(key, placed.id, "cancelled"), step(key, placed.id, "cancelled"), step(key, placed.id, "cancelled")]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(await refundRows(placed.id)).toHaveLength(1);
-    expect((await received("/payme")).filter((r) => (r.body as { params: { id: string } }).params.id === trans)).toHaveLength(1);
+    expect(await alertsOf("refund_task", (await refundRows(placed.id))[0]!.id)).toBe(1);
+    expect(await opsMessages(placed.number)).toHaveLength(2);
   });
+});
 
-  it("Click: a paid order taken back calls Click's reversal with its payment id and signed Auth; Click got the receipt's data when it was paid", async () => {
+describe("Click: its reversal, asked about after a try without an answer, within its month", () => {
+  it("a paid order taken back calls Click's reversal with its payment id and signed Auth: made by the provider, and the return receipt becomes an operator's task", async () => {
     const key = await opsKey(["orders:write"]);
-    const placed = await placeWith(new Shopper(), 4, "refund-click-4", "click");
-    const amount = placed.totals.total.toFixed(2);
-    const paydoc = String(700_000 + placed.id);
-    const base = { click_trans_id: String(8_100_000 + placed.id), click_paydoc_id: paydoc, merchant_trans_id: placed.number, amount };
-    const prepared = await clickCall("prepare", base);
-    expect(prepared.error).toBe(0);
-    expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
-    // The fiscal data call (after the answer): every line with its 17-digit code, the sums adding up to what was paid.
-    let fiscal: { body: { payment_id: number; items: { SPIC: string; Price: number; VAT: number; VATPercent: number }[]; received_ecash: number } }[] = [];
-    for (let i = 0; i < 50 && !fiscal.length; i++) {
-      fiscal = ((await received("/click/payment/ofd_data/submit_items")) as unknown as typeof fiscal).filter((r) => r.body.payment_id === Number(paydoc));
-      if (!fiscal.length) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(fiscal).toHaveLength(1);
-    const items = fiscal[0]!.body.items;
-    expect(items.every((i) => /^\d{17}$/.test(i.SPIC) && i.VATPercent === 12 && i.VAT === Math.round((i.Price * 12) / 112))).toBe(true);
-    expect(items.reduce((s, i) => s + i.Price, 0)).toBe(placed.totals.total * 100);
-    expect(fiscal[0]!.body.received_ecash).toBe(placed.totals.total * 100);
-
+    const { placed, paydoc } = await paidWithClick(5, "money-click-5");
     for (const [status, extra] of [
       ["confirmed", {}],
       ["shipped", { tracking: "UZ123" }],
@@ -213,97 +156,128 @@ describe("money back when the shop cancels or takes back a paid online order", (
     const [user, digest, at] = reversal[0]!.auth!.split(":");
     expect(user).toBe("55");
     expect(digest).toBe(createHash("sha1").update(`${at}${CLICK_SECRET}`).digest("hex"));
-    expect(await refundRows(placed.id)).toEqual([{ id: expect.any(Number), state: "refunded", amount: placed.totals.total, attempts: 1, lastError: null }]);
-    expect(await paymentState(placed.id)).toMatchObject({ state: "refunded" });
+    expect(await refundRows(placed.id)).toEqual([
+      expect.objectContaining({ state: "refunded", madeBy: "provider", attempts: 1, lastError: null, lastOutcome: null }),
+    ]);
+    expect(await paymentOf(placed.id)).toMatchObject({ state: "refunded" });
+    const receipts = (await (await ops("/api/ops/receipts?state=all", key)).json()) as { receipts: { orderNumber: string; kind: string; state: string }[] };
+    expect(receipts.receipts.filter((r) => r.orderNumber === placed.number).map((r) => [r.kind, r.state])).toEqual([
+      ["return", "task"],
+      ["sale", "accepted"],
+    ]);
+    const returnReceipt = await env.DB.prepare("SELECT id FROM fiscal_receipts WHERE kind = 'return' AND order_id = ?").bind(placed.id).first<{ id: number }>();
+    expect(await alertsOf("receipt_task", returnReceipt!.id)).toBe(1);
+    expect(await opsMessages(placed.number)).toHaveLength(2);
+  });
+
+  it("Click refuses: the refund stays owed (refused, Click's answer kept) and is tried when due; 'done' by hand is then allowed; two operators at once make it once", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(6, "money-click-6");
+    await clickMode("reversal", paydoc, "refuse");
+    await step(key, placed.id, "cancelled");
+    const [owed] = await refundRows(placed.id);
+    expect(owed).toMatchObject({ state: "pending", attempts: 1, lastOutcome: "refused", lastError: expect.stringContaining("-16") });
+    // Not due yet: the job sends nothing.
+    await retryDueRefunds(env, null, now() + 60);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ attempts: 1 });
+    const both = await Promise.all([done(key, owed!.id), done(key, owed!.id)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", madeBy: "operator" });
+    expect(await refundMessages(placed.number)).toEqual(["sms"]);
+    // Made: the job and the operators' retry send nothing more.
+    await clickMode("reversal", paydoc, "");
+    await retryDueRefunds(env, null, now() + 100_000);
+    expect(await received(`/click/payment/reversal/4242/${paydoc}`)).toHaveLength(0);
+    expect((await ops(`/api/ops/refunds/${owed!.id}/retry?lang=ru`, key, { method: "POST" })).status).toBe(409);
+  });
+
+  it("race: the retry job against an operator's 'done' on a refused refund: the money goes back once", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(7, "money-click-7");
+    await clickMode("reversal", paydoc, "refuse");
+    await step(key, placed.id, "cancelled");
+    await clickMode("reversal", paydoc, "");
+    const [owed] = await refundRows(placed.id);
+    const [, byHand] = await Promise.all([retryDueRefunds(env, null, now() + 700), done(key, owed!.id)]);
+    const reversed = (await received(`/click/payment/reversal/4242/${paydoc}`)).length;
+    const row = (await refundRows(placed.id))[0]!;
+    expect(row.state).toBe("refunded");
+    // Either the job's reversal (and the operator refused) or the operator's transfer (and no reversal): never both.
+    expect(byHand.status === 200 ? [reversed, row.madeBy] : [reversed, row.madeBy, byHand.status]).toEqual(
+      byHand.status === 200 ? [0, "operator"] : [1, "provider", 409],
+    );
+    expect(await refundMessages(placed.number)).toEqual(["sms"]);
+  });
+
+  it("a reversal whose answer never came (Click acted, the connection dropped): outcome unknown, 'done' refused; the next try asks Click's status and records it without reversing again", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(8, "money-click-8");
+    await clickMode("reversal", paydoc, "drop");
+    await step(key, placed.id, "cancelled");
+    const [owed] = await refundRows(placed.id);
+    expect(owed).toMatchObject({ state: "pending", lastOutcome: "unknown", lastError: expect.stringContaining("no answer") });
+    expect(await received(`/click/payment/reversal/4242/${paydoc}`)).toHaveLength(1);
+    expect((await done(key, owed!.id)).status).toBe(409);
+    expect((await ops(`/api/ops/refunds/${owed!.id}/retry`, key, { method: "POST" })).status).toBe(409);
+    expect(await retryDueRefunds(env, null, now() + 700)).toBe(1);
+    expect(await received(`/click/payment/reversal/4242/${paydoc}`)).toHaveLength(1);
+    expect(await received(`/click/payment/status/4242/${paydoc}`)).toHaveLength(1);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", madeBy: "provider", attempts: 2 });
+    expect(await refundMessages(placed.number)).toEqual(["sms"]);
+  });
+
+  it("an answer that never comes at all: unknown; Click's status says still paid, so the reversal is sent again, once", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(9, "money-click-9");
+    await clickMode("reversal", paydoc, "hang");
+    await step(key, placed.id, "cancelled");
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", lastOutcome: "unknown" });
+    await clickMode("reversal", paydoc, "");
+    await Promise.all([retryDueRefunds(env, null, now() + 700), retryDueRefunds(env, null, now() + 700)]);
+    expect(await received(`/click/payment/status/4242/${paydoc}`)).toHaveLength(1);
+    expect(await received(`/click/payment/reversal/4242/${paydoc}`)).toHaveLength(1);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", attempts: 2 });
+  });
+
+  it("past Click's window (the month after the payment's): failed at once, no reversal sent, a bank transfer to make", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(10, "money-click-10");
+    // Paid two months ago: Click reverses only the current month's payments.
+    await env.DB.prepare("UPDATE payments SET paid_ms = paid_ms - 62 * 86400000 WHERE order_id = ?").bind(placed.id).run();
+    await step(key, placed.id, "cancelled");
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "failed", failure: "click_month", task: "bank_transfer" });
+    expect(await received(`/click/payment/reversal/4242/${paydoc}`)).toHaveLength(0);
+    expect(await alertsOf("refund_failed", (await refundRows(placed.id))[0]!.id)).toBe(1);
+    expect(await opsMessages(placed.number)).toHaveLength(2);
+  });
+
+  it("an unknown outcome past the deadline is asked about for two more days, then fails", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(11, "money-click-11");
+    await clickMode("reversal", paydoc, "hang");
+    await clickMode("status", paydoc, "hang");
+    await step(key, placed.id, "cancelled");
+    const [owed] = await refundRows(placed.id);
+    await deadlineIn(owed!.id, -3600);
+    await retryDueRefunds(env, null);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", lastOutcome: "unknown" });
+    await deadlineIn(owed!.id, -3 * 86400);
+    await retryDueRefunds(env, null);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "failed", failure: "deadline" });
+    await clickMode("reversal", paydoc, "");
+    await clickMode("status", paydoc, "");
   });
 
   it("an order paid on delivery, or an online one never paid, owes nothing when cancelled", async () => {
     const key = await opsKey(["orders:write"]);
-    const cash = await placeWith(new Shopper(), 5, "refund-cash-5", "cash");
-    const unpaid = await placeWith(new Shopper(), 6, "refund-unpaid-6", "payme");
+    const cash = await placeWith(new Shopper(), 12, "money-cash-12", "cash");
+    const unpaid = await placeWith(new Shopper(), 13, "money-unpaid-13", "payme");
     expect((await step(key, cash.id, "cancelled")).status).toBe(200);
     expect((await step(key, unpaid.id, "cancelled")).status).toBe(200);
     expect(await refundRows(cash.id)).toEqual([]);
     expect(await refundRows(unpaid.id)).toEqual([]);
-  });
-});
-
-describe("money back by hand", () => {
-  it("an operator marks a refund made another way: made once, the shopper told; a retry while a try is under way is refused", async () => {
-    const key = await opsKey(["orders:write"]);
-    const placed = await placeWith(new Shopper(), 8, "refund-hand-8", "click");
-    const amount = placed.totals.total.toFixed(2);
-    // A Click payment whose paydoc id Click never sent: its reversal cannot be made.
-    const base = { click_trans_id: String(8_200_000 + placed.id), merchant_trans_id: placed.number, amount };
-    const prepared = await clickCall("prepare", base);
-    expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
-    expect((await step(key, placed.id, "cancelled")).status).toBe(200);
-    const [owed] = await refundRows(placed.id);
-    expect(owed).toMatchObject({ state: "pending", attempts: 1, lastError: "the payment has no Click payment id" });
-    // A try under way (claimed: its answer not yet written) is not tried again beside it.
-    await env.DB.prepare("UPDATE refunds SET last_error = NULL WHERE id = ?").bind(owed!.id).run();
-    expect((await ops(`/api/ops/refunds/${owed!.id}/retry?lang=ru`, key, { method: "POST" })).status).toBe(409);
-    expect((await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" })).status).toBe(409);
-    expect(await refundMessages(placed.number)).toEqual([]);
-    // The try ended (its answer written): the operator records the money sent back by bank transfer.
-    await env.DB.prepare("UPDATE refunds SET last_error = 'the payment has no Click payment id' WHERE id = ?").bind(owed!.id).run();
-    const done = await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" });
-    expect(done.status).toBe(200);
-    expect(await done.json()).toMatchObject({ success: true, refund: { state: "refunded", refundedAt: expect.any(Number) } });
-    expect(await paymentState(placed.id)).toMatchObject({ state: "refunded" });
-    expect(await refundMessages(placed.number)).toEqual(["sms"]);
-    const again = await ops(`/api/ops/refunds/${owed!.id}/done?lang=ru`, key, { method: "POST" });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ message: "Этот возврат уже сделан." });
-    expect(await refundMessages(placed.number)).toEqual(["sms"]);
-    expect((await ops(`/api/ops/refunds/${owed!.id}/other`, key, { method: "POST" })).status).toBe(404);
-  });
-});
-
-describe("receipt data", () => {
-  it("a delivery type without its codes, when delivery costs anything: not paid online either (a free delivery is no line of the receipt)", async () => {
-    // Courier in Tashkent: 25 000 below 500 000, free from it.
-    const offsetOf = (cheap: boolean) => [...Array(30).keys()].slice(9).find((o) => buyable(o).p.sale_price < 500_000 === cheap)!;
-    const before = await env.DB.prepare("SELECT ikpu FROM delivery_types WHERE id = 1").first<{ ikpu: string }>();
-    await env.DB.prepare("UPDATE delivery_types SET ikpu = NULL WHERE id = 1").run();
-    try {
-      const paid = new Shopper();
-      await paid.add(buyable(offsetOf(true)).sku.id, 1);
-      const refused = await paid.place(order("receipt-delivery-cheap", { paymentMethod: "click" }));
-      expect(refused.status).toBe(422);
-      expect(await refused.json()).toMatchObject({ errors: [{ field: "paymentMethod" }] });
-      const free = new Shopper();
-      await free.add(buyable(offsetOf(false)).sku.id, 1);
-      expect((await free.place(order("receipt-delivery-free", { paymentMethod: "click" }))).status).toBe(201);
-    } finally {
-      await env.DB.prepare("UPDATE delivery_types SET ikpu = ? WHERE id = 1").bind(before!.ikpu).run();
-    }
-  });
-
-  it("a cart with a product without its codes cannot be paid online: the payment step says so and offers cash or card, placing refuses (422)", async () => {
-    const { p, sku } = buyable(7);
-    await env.DB.prepare("UPDATE products SET ikpu = NULL WHERE id = ?").bind(p.id).run();
-    try {
-      const shopper = new Shopper();
-      await shopper.add(sku.id, 1);
-      const refused = await shopper.place(order("receipt-none-7", { paymentMethod: "payme" }));
-      expect(refused.status).toBe(422);
-      expect(await refused.json()).toMatchObject({ errors: [{ field: "paymentMethod", message: expect.stringContaining("нельзя оплатить онлайн") }] });
-      // The checkout's payment step (a form without JavaScript) refuses it with the same message, and takes cash.
-      const stepOf = (fields: Record<string, string>) => post("/ru/checkout", fields, { cookie: shopper.cookie, headers: ip() });
-      expect((await stepOf({ intent: "contacts", name: "Receipt Test", phone: "+998 90 700 00 07" })).status).toBe(303);
-      expect((await stepOf({ intent: "city", cityId: "1" })).status).toBe(303);
-      expect((await stepOf({ intent: "delivery", cityId: "1", deliveryTypeId: "1", street: "Amir Temur", house: "1" })).status).toBe(303);
-      const online = await stepOf({ intent: "payment", paymentMethod: "payme" });
-      expect(online.status).toBe(422);
-      const body = await online.text();
-      expect(body).toContain("Часть товаров в корзине нельзя оплатить онлайн");
-      expect(body).toContain('data-testid="payment-online-unavailable"');
-      expect(body).not.toContain('data-testid="payment-payme"');
-      expect((await stepOf({ intent: "payment", paymentMethod: "cash" })).status).toBe(303);
-      expect((await shopper.place(order("receipt-cash-7", { paymentMethod: "cash" }))).status).toBe(201);
-    } finally {
-      await env.DB.prepare("UPDATE products SET ikpu = ? WHERE id = ?").bind(p.ikpu, p.id).run();
-    }
+    expect((await ops("/api/ops/refunds?state=lost", key)).status).toBe(422);
+    expect((await ops("/api/ops/refunds/999999/done?lang=ru", key, { method: "POST" })).status).toBe(404);
+    expect((await ops("/api/ops/refunds/1/other", key, { method: "POST" })).status).toBe(404);
   });
 });

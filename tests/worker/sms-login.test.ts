@@ -2,7 +2,8 @@ import { createMessageBatch, getQueueResult } from "cloudflare:test";
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeOutbox, retryDelaySeconds, type QueueMessageBody } from "~/outbox/outbox.server";
+import { retryDelaySeconds, type QueueMessageBody } from "~/outbox/outbox.server";
+import { consumeOutbox } from "~/outbox/queue.server";
 import { cookieOf, get, html, post } from "./helpers";
 import { ip } from "./fixtures";
 

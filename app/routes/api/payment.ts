@@ -1,7 +1,7 @@
 import type { Route } from "./+types/payment";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { clickCallbackSchema } from "~/orders/index";
-import { clickAnswer, clickCallback, providerFetch } from "~/orders/index.server";
+import { clickAnswer, clickCallback } from "~/orders/index.server";
 import { apiContext, readPayload } from "~/server/api.server";
 
 /**
@@ -16,7 +16,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseForm(payloadForm(payload), clickCallbackSchema);
   const answer =
     submission.status === "success"
-      ? await clickCallback(app.env, submission.value, op, (work) => app.ctx.waitUntil(work), providerFetch(app.env, app.dispatch))
+      ? await clickCallback(app.env, submission.value, op, (work) => app.ctx.waitUntil(work), app.dispatch)
       : clickAnswer(payload, "request", {}, 400);
   return Response.json(answer.body, { status: answer.status });
 }

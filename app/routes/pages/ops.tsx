@@ -8,8 +8,9 @@ import { formatUzs } from "~/i18n/format";
 import { getI18n, requireLang } from "~/i18n/middleware.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
-import { CONSOLE_PAGES, type ConsoleItem, type ConsoleMiss, type ConsoleOrder, type ConsoleSection, type ConsoleSynonym } from "~/ops/index";
+import { CONSOLE_PAGES, MoneyView, type ConsoleItem, type ConsoleMiss, type ConsoleOrder, type ConsoleSection, type ConsoleSynonym } from "~/ops/index";
 import { CONSOLE_SECTIONS, consoleAction, consoleData, requireConsole } from "~/ops/index.server";
+
 import { getApp } from "~/server/context.server";
 
 const sectionOf = (section: string | undefined): ConsoleSection | null => CONSOLE_PAGES.find((s) => s === section) ?? null;
@@ -84,6 +85,8 @@ export default function Ops({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : "reviews" in d ? (
         <Reviews reviews={d.reviews ?? []} actionData={actionData as Reply} />
+      ) : "refunds" in d ? (
+        <MoneyView refunds={d.refunds} receipts={d.receipts} findings={d.findings} lang={d.lang} replyOf={(form) => replyFor(actionData as Reply, form)} />
       ) : "orders" in d ? (
         <Orders orders={d.orders ?? []} lang={d.lang} actionData={actionData as Reply} />
       ) : "misses" in d ? (
