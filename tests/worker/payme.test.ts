@@ -1,10 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PAYME_TIMEOUT_MS, paymeCall } from "~/orders/index.server";
-import { get, ORIGIN } from "./helpers";
-import { buyable, order, Shopper, stockOf } from "./fixtures";
+import { expireUnpaidOrders, PAYME_TIMEOUT_MS, paymeCall } from "~/orders/index.server";
+import { get, ORIGIN, post } from "./helpers";
+import { buyable, ops, opsKey, order, Shopper, signUp, stockOf } from "./fixtures";
 
-// The test configuration (vitest.config.ts): Payme's cash register and key; receipts.cancel is provider.test's stand-in.
+// The test configuration (vitest.config.ts): Payme's cash register and key.
 const MERCHANT = "5e730e8e0b852a417aa49ceb";
 const AUTH = `Basic ${btoa("Paycom:test-payme-key")}`;
 
@@ -224,6 +224,76 @@ describe("Payme's Merchant API", () => {
     await env.DB.prepare("UPDATE orders SET stage = 'shipped', status = 'handed' WHERE id = ?").bind(shipped.id).run();
     expect((await payme("CancelTransaction", { id: paid, reason: 5 })).error?.code).toBe(-31007);
     expect((await payme("CheckTransaction", { id: paid })).result).toMatchObject({ state: 2 });
+  });
+});
+
+describe("every end of a Payme order closes its transaction", () => {
+  const transactionOf = (trans: string) => payme("CheckTransaction", { id: trans });
+
+  it("the shop's cancel, the shopper's cancel and the unpaid lapse each move an open transaction to -1 with their reason: CheckTransaction, GetStatement and a late Perform agree", async () => {
+    const key = await opsKey(["orders:write"]);
+    // The shop's cancel (operations API): reason 3.
+    const { placed: byShop } = await placePayme(11, "payme-end-shop");
+    const { trans: shopTrans } = await create(byShop);
+    expect((await ops(`/api/ops/orders/${byShop.id}/status`, key, { body: { status: "cancelled" } })).status).toBe(200);
+    expect((await transactionOf(shopTrans)).result).toMatchObject({ state: -1, reason: 3, cancel_time: expect.any(Number) });
+    expect((await payme("PerformTransaction", { id: shopTrans })).error?.code).toBe(-31008);
+    const time = (await env.DB.prepare("SELECT provider_time AS t FROM payments WHERE provider_trans_id = ?").bind(shopTrans).first<{ t: number }>())!.t;
+    const statement = await payme("GetStatement", { from: time, to: time });
+    expect((statement.result as { transactions: { id: string; state: number }[] }).transactions.find((t) => t.id === shopTrans)).toMatchObject({ state: -1 });
+    // The shopper's own cancel (their account's order page): reason 3.
+    const member = await signUp();
+    await member.add(buyable(12).sku.id, 1);
+    const mine = ((await (await member.place(order("payme-end-mine", { paymentMethod: "payme" }))).json()) as { order: Placed }).order;
+    const { trans: mineTrans } = await create(mine);
+    const cancelled = await post(`/account/orders/${mine.number}`, { intent: "cancel" }, { cookie: member.cookie });
+    expect(cancelled.status).toBe(200);
+    expect((await transactionOf(mineTrans)).result).toMatchObject({ state: -1, reason: 3 });
+    // The unpaid lapse: reason 4, once Payme's own 12 hours have passed.
+    const { placed: lapsed } = await placePayme(13, "payme-end-lapse");
+    const { trans: lapseTrans } = await create(lapsed, newTrans(), Date.now() - PAYME_TIMEOUT_MS - 60_000);
+    await env.DB.prepare("UPDATE orders SET created_at = created_at - 7200 WHERE id = ?").bind(lapsed.id).run();
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - 7200 WHERE provider_trans_id = ?").bind(lapseTrans).run();
+    expect(await expireUnpaidOrders(env.DB, 60)).toBeGreaterThanOrEqual(1);
+    expect((await transactionOf(lapseTrans)).result).toMatchObject({ state: -1, reason: 4 });
+    expect((await payme("PerformTransaction", { id: lapseTrans })).error?.code).toBe(-31008);
+  });
+
+  it("the unpaid lapse waits for a Payme transaction under way for as long as Payme may still perform it (12 hours), and the shopper pays late", async () => {
+    const { placed } = await placePayme(14, "payme-late-pay");
+    const { trans } = await create(placed, newTrans(), Date.now() - 30 * 60_000);
+    // Placed two hours ago, its transaction created 30 minutes ago (past Click's 15-minute grace).
+    await env.DB.prepare("UPDATE orders SET created_at = created_at - 7200 WHERE id = ?").bind(placed.id).run();
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - 1800 WHERE provider_trans_id = ?").bind(trans).run();
+    await expireUnpaidOrders(env.DB, 60);
+    expect((await orderRow(placed.number))!.status).toBe("new");
+    expect((await payme("PerformTransaction", { id: trans })).result).toMatchObject({ state: 2 });
+    expect((await orderRow(placed.number))!.status).toBe("paid");
+  });
+
+  it("CreateTransaction checks and inserts in one statement: an order cancelled meanwhile, or with another amount, gets no transaction", async () => {
+    const { placed } = await placePayme(15, "payme-create-race");
+    const trans = newTrans();
+    // Cancelled between Payme's check and its Create, in parallel: the Create either came first (then the cancel closes it) or makes nothing.
+    const key = await opsKey(["orders:write"]);
+    const [created] = await Promise.all([
+      payme("CreateTransaction", { id: trans, time: Date.now(), amount: tiyin(placed), account: account(placed) }),
+      ops(`/api/ops/orders/${placed.id}/status`, key, { body: { status: "cancelled" } }),
+    ]);
+    const row = await env.DB.prepare("SELECT state FROM payments WHERE provider_trans_id = ?").bind(trans).first<{ state: string }>();
+    if (created.result) expect(row).toEqual({ state: "cancelled" });
+    else expect([created.error?.code, row]).toEqual([-31008, null]);
+    expect((await orderRow(placed.number))!.status).toBe("cancelled");
+  });
+
+  it("while Payme's key is rotated, both the key and the next one are accepted; any other is refused", async () => {
+    const { placed } = await placePayme(16, "payme-rotate");
+    const check = JSON.stringify({ method: "CheckPerformTransaction", params: { amount: tiyin(placed), account: account(placed) }, id: 1 });
+    const rotating = { ...env, PAYME_KEY_NEXT: "next-payme-key" };
+    expect(await paymeCall(rotating, check, AUTH)).toMatchObject({ result: { allow: true } });
+    expect(await paymeCall(rotating, check, `Basic ${btoa("Paycom:next-payme-key")}`)).toMatchObject({ result: { allow: true } });
+    expect(await paymeCall(rotating, check, `Basic ${btoa("Paycom:old-payme-key")}`)).toMatchObject({ error: { code: -32504 } });
+    expect(await paymeCall(env, check, `Basic ${btoa("Paycom:next-payme-key")}`)).toMatchObject({ error: { code: -32504 } });
   });
 });
 
