@@ -28,3 +28,8 @@ export function tashkentDay(seconds: number): { year: number; month: number; day
   const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
   return { year, month, day, iso: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}` };
 }
+
+/** The time of day in Tashkent of a moment (Unix seconds), "21:35": a deadline a shopper reads. */
+export function tashkentTime(seconds: number): string {
+  return new Date((seconds + TASHKENT_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);
+}

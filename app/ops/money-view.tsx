@@ -28,7 +28,7 @@ export function MoneyView({ refunds, receipts, findings, lang, replyOf }: Props)
       {refunds.length ? (
         <ul className="ops__list">
           {refunds.map((r) => (
-            <li key={r.id} data-testid="ops-money-refund" data-id={r.id} data-state={r.state} data-number={r.orderNumber}>
+            <li key={r.id} data-testid="ops-money-refund" data-id={r.id} data-state={r.state} data-number={r.orderNumber} data-transaction={r.transaction}>
               <RefundForm refund={r} lang={lang} lastResult={replyOf(`refund-${r.id}`)} />
             </li>
           ))}
@@ -40,7 +40,7 @@ export function MoneyView({ refunds, receipts, findings, lang, replyOf }: Props)
       {receipts.length ? (
         <ul className="ops__list">
           {receipts.map((r) => (
-            <li key={r.id} data-testid="ops-money-receipt" data-id={r.id} data-state={r.state} data-kind={r.kind}>
+            <li key={r.id} data-testid="ops-money-receipt" data-id={r.id} data-state={r.state} data-kind={r.kind} data-number={r.orderNumber}>
               <ReceiptForm receipt={r} lastResult={replyOf(`receipt-${r.id}`)} />
             </li>
           ))}

@@ -214,6 +214,8 @@ export type PaymentView = {
   payUrl: string | null;
   /** How long an unpaid online order holds its stock (UNPAID_ORDER_MINUTES). */
   minutes: number;
+  /** Until when (Unix seconds) it holds it, unless a payment is under way then. */
+  holdsUntil: number;
   /** What it can be paid with on delivery instead, once a payment did not go through. */
   onDelivery: OnDeliveryMethod[];
 };
@@ -227,7 +229,8 @@ export async function paymentView(
   at: { lang: Lang; defaultLang: Lang; origin: string },
   now = Math.floor(Date.now() / 1000),
 ): Promise<PaymentView> {
-  const view: PaymentView = { state: null, payUrl: null, minutes: unpaidMinutes(env), onDelivery: [] };
+  const minutes = unpaidMinutes(env);
+  const view: PaymentView = { state: null, payUrl: null, minutes, holdsUntil: order.createdAt + minutes * 60, onDelivery: [] };
   if (order.payment.method !== "online" || order.status === "cancelled") return view;
   if (order.payment.paid) return { ...view, state: "paid" };
   if (order.status !== "new") return view;

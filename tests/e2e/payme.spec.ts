@@ -1,5 +1,5 @@
-// Paying with Payme through its page (the local stand-in), the shop's cancel sending the money
-// back, and a cart that cannot be paid online (a product without its receipt codes).
+// Paying with Payme through its page (the local stand-in), the shop's cancel and the money back
+// through Payme's cabinet, and a cart that cannot be paid online (a product without its receipt codes).
 import type { Page } from "@playwright/test";
 import { chooseCity, expect, fillCart, giveContacts, opsKey, test, text, uniqueTag, whenHydrated } from "./support";
 
@@ -22,7 +22,10 @@ async function toPayment(page: Page, js: boolean, name: string) {
   await expect(page.getByTestId("step-delivery-done")).toBeVisible();
 }
 
-test("a guest pays with Payme on its page; the shop cancels the order and its page shows the money back", async ({ page, javaScriptEnabled: js }, info) => {
+test("a guest pays with Payme on its page; the shop cancels the order, an operator cancels it in Payme's cabinet (by hand refused meanwhile), and its page shows the money back", async ({
+  page,
+  javaScriptEnabled: js,
+}, info) => {
   await fillCart(page);
   await toPayment(page, js, "Payme Xaridor");
   await page.getByTestId("payment-payme").check();
@@ -43,7 +46,7 @@ test("a guest pays with Payme on its page; the shop cancels the order and its pa
   await expect(page.getByTestId("payment-state")).toHaveAttribute("data-paid", "true");
   await expect(page.getByTestId("order-payment")).toContainText(uz("payment.payme"));
 
-  // The shop cancels it in the console: the money goes back through Payme at once.
+  // The shop cancels it in the console: Payme documents no refund call, so the refund waits for an operator's cancel in Payme's cabinet.
   const key = opsKey(`e2e-refund-${uniqueTag(info.project.name)}`, ["orders:write"]);
   await page.goto("/ops/orders");
   await whenHydrated(page.getByTestId("ops-sign-in"), js);
@@ -53,8 +56,24 @@ test("a guest pays with Payme on its page; the shop cancels the order and its pa
   await whenHydrated(row.getByTestId("ops-step-cancelled"), js);
   await row.getByTestId("ops-step-cancelled").click();
   await expect(row.getByTestId("ops-order-state")).toHaveText(ops("console.states.cancelled"));
-  await expect(row.getByTestId("ops-refund")).toHaveAttribute("data-state", "refunded");
+  await expect(row.getByTestId("ops-refund")).toHaveAttribute("data-state", "requested");
 
+  // The money page: the task, with the transaction to cancel; "done" by hand is refused while Payme may still send it.
+  await page.getByTestId("ops-nav-money").click();
+  const refund = page.locator(`[data-testid="ops-money-refund"][data-number="${number}"]`);
+  await expect(refund).toHaveAttribute("data-state", "requested");
+  await expect(refund.getByTestId("ops-money-task")).toHaveAttribute("data-task", "payme_cabinet");
+  const transaction = (await refund.getAttribute("data-transaction"))!;
+  await expect(refund.getByTestId("ops-money-task")).toContainText(transaction);
+  await whenHydrated(refund.getByTestId("ops-money-done"), js);
+  await refund.getByTestId("ops-money-done").click();
+  await expect(refund.getByTestId("form-error")).toHaveText(ops("errors.refundInFlight"));
+  await expect(refund).toHaveAttribute("data-state", "requested");
+
+  // The operator cancels it in Payme's cabinet (its stand-in): Payme's CancelTransaction makes the refund.
+  expect((await page.request.post("/dev/pay/payme-cabinet", { data: { transaction } })).ok()).toBe(true);
+  await page.goto("/ops/money");
+  await expect(page.locator(`[data-testid="ops-money-refund"][data-number="${number}"]`)).toHaveCount(0);
   await page.goto(orderPage);
   await expect(page.getByTestId("order-refund")).toHaveAttribute("data-state", "refunded");
   await expect(page.getByTestId("order-refund")).toContainText(uz("refund.refunded").split("{{")[0]!.trim());

@@ -449,6 +449,22 @@ export async function chooseCity(page: Page, city: string, js: boolean, how: "se
 }
 
 /**
+ * A statement on the local D1 the server uses, as an operator runs one (`wrangler d1 execute`):
+ * for what no page or call of the shop does (a payment made months ago, a finding of last night's
+ * reconciliation). Only literals the test itself wrote go into `sql`.
+ */
+export function localSql(sql: string): void {
+  execFileSync(
+    process.execPath,
+    ["node_modules/wrangler/bin/wrangler.js", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/state", "--command", sql],
+    {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+  );
+}
+
+/**
  * A key of the operations API for a client of its own, made as an operator makes one
  * (scripts/ops-key.mjs on the local D1 the server uses): the shop's systems, played.
  */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { paymeConfig, providerFor, providersOf } from "~/orders/providers.server";
-import { receiptOf, vatIn } from "~/orders/receipt.server";
+import { fiscalBodyValid } from "~/orders/click-stand-in.server";
+import { clickReceiptBody } from "~/orders/fiscal.server";
+import { receiptOf, spreadableDiscount, vatIn } from "~/orders/receipt.server";
 
 const CLICK = { CLICK_SERVICE_ID: "4242", CLICK_MERCHANT_ID: "77", CLICK_SECRET_KEY: "s", CLICK_PAY_URL: "https://my.click.uz/services/pay" };
-const PAYME = { PAYME_MERCHANT_ID: "5e73", PAYME_KEY: "k", PAYME_CHECKOUT_URL: "https://checkout.paycom.uz", PAYME_API_URL: "https://checkout.paycom.uz/api" };
+const PAYME = { PAYME_MERCHANT_ID: "5e73", PAYME_KEY: "k", PAYME_CHECKOUT_URL: "https://checkout.paycom.uz" };
 const envOf = (vars: Record<string, string>) => vars as unknown as Env;
 
 describe("a shop configures Click, Payme, both or neither", () => {
@@ -49,6 +51,40 @@ describe("the receipt's lines", () => {
     expect(receiptOf([goods, delivery(0, 1_050_001, null)])).not.toBeNull();
     const noCode = result([{ title: "Sumka", price: 100_000, count: 1, code: null, packageCode: null, vatPercent: 12 }]);
     expect(receiptOf([noCode, delivery(0, 100_000)])).toBeNull();
+  });
+
+  it("a discount that cannot be spread over the goods exactly gives no receipt, never a clamped one", () => {
+    // More off than the goods cost (the discount would eat into delivery), or a total above the lines' sum.
+    expect(receiptOf([goods, delivery(25_000, 20_000)])).toBeNull();
+    expect(receiptOf([goods, delivery(25_000, 1_075_002)])).toBeNull();
+    expect(spreadableDiscount(1_050_001, 25_000, 975_001)).toBe(100_000);
+    expect(spreadableDiscount(1_050_001, 25_000, 20_000)).toBeNull();
+    expect(spreadableDiscount(100_000, 0, 100_001)).toBeNull();
+    expect(spreadableDiscount(100_000, 0, 0)).toBe(100_000);
+  });
+
+  it("Click's fiscal body: Price before the discount with Discount apart, VAT inside what is paid, Units and the seller on every line, the whole amount received by card; Payme's detail adds up the same", () => {
+    const lines = receiptOf([goods, delivery(25_000, 975_001)])!;
+    const body = clickReceiptBody({ CLICK_RECEIPT_UNITS: "1501" } as unknown as Env, "4242", "123", lines, { TIN: "123456789" });
+    expect(body.items[0]).toEqual({
+      Name: "Ko'ylak (M)",
+      SPIC: "06201001001000000",
+      Units: 1501,
+      PackageCode: "1498019",
+      GoodPrice: 30_000_000,
+      Price: 60_000_000,
+      Amount: 2,
+      Discount: 5_714_300,
+      VAT: vatIn(60_000_000 - 5_714_300, 12),
+      VATPercent: 12,
+      CommissionInfo: { TIN: "123456789" },
+    });
+    expect(body).toMatchObject({ service_id: 4242, payment_id: 123, received_ecash: 0, received_cash: 0, received_card: 97_500_100 });
+    expect(fiscalBodyValid(body)).toBe(true);
+    // Without the seller, or with sums that do not add up, Click's stand-in refuses as Click would.
+    expect(fiscalBodyValid({ ...body, items: body.items.map((i) => ({ ...i, CommissionInfo: {} })) })).toBe(false);
+    expect(fiscalBodyValid({ ...body, received_card: body.received_card - 1 })).toBe(false);
+    expect(lines.reduce((s, l) => s + (l.price * l.count - l.discount) * 100, 0)).toBe(97_500_100);
   });
 
   it("VAT inside a price that includes it", () => {

@@ -31,7 +31,6 @@ const TABLE_OWNERS: Record<string, string> = {
   addresses: "account",
   verification_codes: "auth",
   outbox: "outbox",
-  outbox_before_telegram: "outbox",
   ops_alerts: "outbox",
   carts: "cart",
   cart_lines: "cart",
