@@ -24,8 +24,10 @@ async function toPayment(page: Page, js: boolean, name: string) {
 
 test("a guest pays with Payme on its page; the shop cancels the order, an operator cancels it in Payme's cabinet (by hand refused meanwhile), and its page shows the money back", async ({
   page,
+  pageErrors,
   javaScriptEnabled: js,
 }, info) => {
+  pageErrors.allowStatus(409);
   await fillCart(page);
   await toPayment(page, js, "Payme Xaridor");
   await page.getByTestId("payment-payme").check();
