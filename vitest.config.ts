@@ -38,7 +38,9 @@ async function providerStandIn(request: Request): Promise<Response> {
     if (op === "status") {
       record();
       if (modes.get(`status:${doc}`) === "hang") return new Promise<Response>(() => {});
-      return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(doc), payment_status: clickReversed.has(doc) ? -99 : 2 });
+      // "processing": Click's 1, neither paid nor not.
+      const status = modes.get(`status:${doc}`) === "processing" ? 1 : clickReversed.has(doc) ? -99 : 2;
+      return Response.json({ error_code: 0, error_note: "Success", payment_id: Number(doc), payment_status: status });
     }
     if (op === "ofd_data") record();
     if (op === "ofd_data") return Response.json({ paymentId: Number(doc), qrCodeURL: clickReceipts.has(doc) ? `https://ofd.soliq.uz/check?p=${doc}` : "" });

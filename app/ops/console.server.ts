@@ -232,7 +232,8 @@ async function moneyStep(
   env: Env,
   dispatch: (request: Request) => Promise<Response>,
   v: { kind: "refund" | "receipt"; id: number; op: "done" | "retry" },
-): Promise<{ status: 404 | 409; message: string } | null> {
+): Promise<{ status: 400 | 404 | 409; message: string } | null> {
+  if (v.kind === "receipt" && v.op !== "done") return { status: 400, message: "ops:errors.unknownOperation" };
   if (v.kind === "receipt") {
     const done = v.op === "done" ? await receiptDoneByHand(env.DB, v.id) : null;
     if (!done) return { status: 404, message: "ops:errors.receiptNotFound" };

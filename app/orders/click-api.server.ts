@@ -68,15 +68,15 @@ export const succeeded = (reply: ClickReply): boolean => !("unknown" in reply) &
 
 /**
  * GET payment/status/<service>/<payment id>: `paid` (payment_status 2: the payment stands),
- * `reversed` (answered, and no longer 2: Click documents 2 as paid and no status for a reversal),
- * or `unknown` (no answer, or an error).
+ * `reversed` (below zero: Click documents no status of its own for a reversal, and below zero is
+ * its "not paid"), or `unknown` (0 created, 1 processing, no answer, or an error).
  */
 export async function clickPaymentStatus(c: ClickApi, paydoc: string): Promise<"paid" | "reversed" | "unknown"> {
   const reply = await call(c, "GET", `payment/status/${c.service}/${paydoc}`);
   if (!succeeded(reply) || "unknown" in reply) return "unknown";
   const status = Number(reply.body?.payment_status);
   if (!Number.isFinite(status)) return "unknown";
-  return status === 2 ? "paid" : "reversed";
+  return status === 2 ? "paid" : status < 0 ? "reversed" : "unknown";
 }
 
 /** DELETE payment/reversal/<service>/<payment id>: the whole payment back to the card. */

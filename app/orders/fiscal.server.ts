@@ -41,14 +41,14 @@ function commissionInfo(env: Env): { TIN: string } | { PINFL: string } | null {
  * online payment through Click is made by a bank card: the whole amount is `received_card`.
  */
 export function clickReceiptBody(env: Env, service: string, paydoc: string, lines: ReceiptLine[], seller: { TIN: string } | { PINFL: string }) {
-  const units = Number(env.CLICK_RECEIPT_UNITS) || undefined;
+  const units = Number(env.CLICK_RECEIPT_UNITS);
   const items = lines.map((l) => {
     const price = l.price * l.count * 100;
     const discount = l.discount * 100;
     return {
       Name: l.title.slice(0, 63),
       SPIC: l.code,
-      ...(units ? { Units: units } : {}),
+      Units: units,
       PackageCode: l.packageCode,
       GoodPrice: l.price * 100,
       Price: price,
@@ -83,6 +83,7 @@ export async function sendReceipt(
     .prepare(
       `UPDATE fiscal_receipts SET state = 'sent', attempts = attempts + 1, next_attempt_at = ${NEXT_TRY}
        WHERE id = ?1 AND kind = 'sale' AND state IN ('pending', 'sent', 'refused') AND next_attempt_at <= MAX(?2, unixepoch())
+         AND EXISTS (SELECT 1 FROM payments WHERE payments.id = fiscal_receipts.payment_id AND payments.state = 'paid')
        RETURNING id, order_id AS orderId, attempts, (SELECT provider_doc_id FROM payments WHERE payments.id = fiscal_receipts.payment_id) AS doc,
          (SELECT number FROM orders WHERE orders.id = fiscal_receipts.order_id) AS number`,
     )
@@ -119,14 +120,15 @@ async function accepted(db: D1Database, id: number): Promise<"accepted"> {
 }
 
 async function refused(env: Env, r: Claimed, answer: string): Promise<"refused"> {
-  await env.DB.prepare("UPDATE fiscal_receipts SET state = 'refused', answer = ? WHERE id = ? AND state = 'sent'").bind(answer, r.id).run();
+  const changed = await env.DB.prepare("UPDATE fiscal_receipts SET state = 'refused', answer = ? WHERE id = ? AND state = 'sent'").bind(answer, r.id).run();
   console.warn(JSON.stringify({ level: "warn", event: "click-receipt", id: r.id, answer }));
-  await alertOperators(env, "receipt_refused", r.id, { number: r.number, answer });
+  if (changed.meta.changes) await alertOperators(env, "receipt_refused", r.id, { number: r.number, answer });
   return "refused";
 }
 
 /** The scheduled job: sale receipts not yet accepted whose next try has come. Returns how many Click accepted. */
 export async function retryDueReceipts(env: Env, dispatch: Dispatch, now = Math.floor(Date.now() / 1000), limit = 20): Promise<number> {
+  await tellUntold(env);
   const { results } = await env.DB.prepare(
     "SELECT id FROM fiscal_receipts WHERE kind = 'sale' AND state IN ('pending', 'sent', 'refused') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
   )
@@ -135,6 +137,23 @@ export async function retryDueReceipts(env: Env, dispatch: Dispatch, now = Math.
   let accepted = 0;
   for (const r of results) if ((await sendReceipt(env, r.id, dispatch, now)) === "accepted") accepted++;
   return accepted;
+}
+
+/**
+ * Receipts that need a person and whose alert was never written (a try that stopped between its
+ * change and its alert): told now. The alert's own row makes this once.
+ */
+async function tellUntold(env: Env): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT f.id, f.kind, f.answer, o.number, (SELECT amount FROM refunds WHERE refunds.payment_id = f.payment_id) AS amount
+     FROM fiscal_receipts f JOIN orders o ON o.id = f.order_id
+     WHERE f.state IN ('refused', 'task')
+       AND NOT EXISTS (SELECT 1 FROM ops_alerts a WHERE a.kind = CASE f.kind WHEN 'sale' THEN 'receipt_refused' ELSE 'receipt_task' END AND a.ref = CAST(f.id AS TEXT))
+     LIMIT 20`,
+  ).all<{ id: number; kind: string; answer: string | null; number: string; amount: number | null }>();
+  for (const r of results)
+    if (r.kind === "sale") await alertOperators(env, "receipt_refused", r.id, { number: r.number, answer: r.answer ?? "" });
+    else await alertOperators(env, "receipt_task", r.id, { number: r.number, amount: r.amount ?? 0 });
 }
 
 export type ReceiptRow = {

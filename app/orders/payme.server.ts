@@ -192,7 +192,7 @@ async function answer(env: Env, rpc: PaymeRequest, now: number): Promise<PaymeAn
             .prepare("UPDATE payments SET state = 'cancelled', cancelled_ms = ?2, reason = ?3, updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'")
             .bind(payment.id, now, reason),
           // Timed out in Payme: the order lapses as an unpaid one does, its stock and bonuses back.
-          ...(reason === REASON.timeout ? cancelUnpaidStatements(db, REASON.timeout, "id = ?1", payment.orderId) : []),
+          ...(reason === REASON.timeout ? cancelUnpaidStatements(db, REASON.timeout, PAYME_ORDER, payment.orderId) : []),
         ];
         await db.batch(statements);
       } else if (payment.state === "paid") {
@@ -262,13 +262,16 @@ function paymentByTrans(db: D1Database, trans: string): Promise<PaymentRow | nul
   return db.prepare(`${PAYMENT} WHERE p.provider = 'payme' AND p.provider_trans_id = ?`).bind(trans).first<PaymentRow>();
 }
 
+/** The order a Payme transaction's timeout lapses: only while it still waits to be paid through Payme (not switched to pay on delivery). */
+const PAYME_ORDER = "id = ?1 AND payment_method = 'online' AND payment_provider = 'payme'";
+
 /** A transaction past Payme's 12 hours: cancelled (reason 4), and its order lapses as an unpaid one does. */
 async function timeOut(db: D1Database, payment: PaymentRow, now: number): Promise<void> {
   await db.batch([
     db
       .prepare("UPDATE payments SET state = 'cancelled', cancelled_ms = ?2, reason = ?3, updated_at = unixepoch() WHERE id = ?1 AND state = 'prepared'")
       .bind(payment.id, now, REASON.timeout),
-    ...cancelUnpaidStatements(db, REASON.timeout, "id = ?1", payment.orderId),
+    ...cancelUnpaidStatements(db, REASON.timeout, PAYME_ORDER, payment.orderId),
   ]);
 }
 

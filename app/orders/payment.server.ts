@@ -261,14 +261,22 @@ export async function payOnDelivery(
   now = Math.floor(Date.now() / 1000),
 ): Promise<"ok" | "method" | "state"> {
   if (method === "card" && !(await takesPaymentOnDelivery(db, order.delivery.deliveryTypeId))) return "method";
-  const changed = await db
-    .prepare(
-      `UPDATE orders SET payment_method = ?2 WHERE id = ?1 AND payment_method = 'online' AND status = 'new' AND paid_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND state = 'prepared' AND created_at >= ?3)`,
-    )
-    .bind(order.id, method, payingSince(now))
-    .run();
-  return changed.meta.changes === 1 ? "ok" : "state";
+  const [changed] = await db.batch([
+    db
+      .prepare(
+        `UPDATE orders SET payment_method = ?2 WHERE id = ?1 AND payment_method = 'online' AND status = 'new' AND paid_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND state = 'prepared' AND created_at >= ?3)`,
+      )
+      .bind(order.id, method, payingSince(now)),
+    // A transaction left open ends with the switch (Payme's -1, reason 3): Payme's checks and a late Perform agree.
+    db
+      .prepare(
+        `UPDATE payments SET state = 'cancelled', cancelled_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER), reason = 3, updated_at = unixepoch()
+         WHERE order_id = ?1 AND state = 'prepared' AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND payment_method != 'online')`,
+      )
+      .bind(order.id),
+  ]);
+  return changed!.meta.changes === 1 ? "ok" : "state";
 }
 
 /** The order pages' "pay on delivery instead" form: 422 for a method its type does not take, 409 once the order no longer waits for an online payment. */

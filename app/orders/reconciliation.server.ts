@@ -17,6 +17,8 @@ export type FindingKind = "paid_at_provider" | "not_paid_at_provider" | "refunde
 const WINDOW_DAYS = 35;
 /** At most this many Click status calls a run (the busiest days first wait for the next run). */
 const CLICK_CALLS = 200;
+/** After this many Click status calls in a row without an answer, the run asks no more. */
+const SILENT_CALLS = 5;
 /** A sale receipt not accepted this long after the payment is missing. */
 const RECEIPT_HOURS = 1;
 
@@ -62,7 +64,8 @@ function clickFindings(p: Examined, status: "paid" | "reversed" | "unknown"): Fo
   if (status === "paid" && p.refundState === "refunded" && p.madeBy === "provider")
     return at("ledger_disagrees", "Click: still paid; the refund recorded made");
   if (status === "reversed" && p.state === "paid" && p.madeBy === "operator") return at("refunded_twice", "Click: reversed; the refund also made by hand");
-  if (status === "reversed" && p.state === "paid" && p.refundState !== "refunded") return at("not_paid_at_provider", "Click: not paid; the shop: paid");
+  // A refund still under way may be that reversal, not yet recorded: its next try asks Click and records it.
+  if (status === "reversed" && p.state === "paid" && !p.refundState) return at("not_paid_at_provider", "Click: not paid; the shop: paid");
   return [];
 }
 
@@ -85,12 +88,23 @@ export async function reconcile(env: Env, dispatch: Dispatch, now = Math.floor(D
     .all<Examined>();
   const click = clickApi(env, dispatch);
   const found: Found[] = [];
+  // Payments examined whole (Click answered, or not Click's to ask): every finding of theirs can be resolved.
+  const whole: number[] = [];
   let calls = 0;
+  let silent = 0;
   for (const p of results) {
     found.push(...ledgerFindings(p, now));
-    if (p.provider !== "click" || !click || !p.doc || p.state === "cancelled" || calls >= CLICK_CALLS) continue;
-    calls++;
-    found.push(...clickFindings(p, await clickPaymentStatus(click, p.doc)));
+    const ask = p.provider === "click" && p.state !== "cancelled" && Boolean(p.doc);
+    // Click silent several times in a row: the rest wait for tomorrow's run rather than the run's time limit.
+    if (ask && (!click || calls >= CLICK_CALLS || silent >= SILENT_CALLS)) continue;
+    if (ask) {
+      calls++;
+      const status = await clickPaymentStatus(click!, p.doc!);
+      silent = status === "unknown" ? silent + 1 : 0;
+      if (status === "unknown") continue;
+      found.push(...clickFindings(p, status));
+    }
+    whole.push(p.id);
   }
   const kept = found.length
     ? await db.batch<{ id: number; fresh: number }>(
@@ -106,13 +120,14 @@ export async function reconcile(env: Env, dispatch: Dispatch, now = Math.floor(D
         ),
       )
     : [];
-  // An examined payment's earlier finding not found again is resolved.
+  // An examined payment's earlier finding not found again is resolved: any kind when it was examined whole, the
+  // receipt's alone when Click was not asked.
   await db
     .prepare(
       `UPDATE reconciliation_findings SET resolved_at = ?1 WHERE resolved_at IS NULL AND seen_at < ?1
-       AND payment_id IN (SELECT value FROM json_each(?2))`,
+       AND (payment_id IN (SELECT value FROM json_each(?2)) OR (kind = 'receipt_missing' AND payment_id IN (SELECT value FROM json_each(?3))))`,
     )
-    .bind(now, JSON.stringify(results.map((p) => p.id)))
+    .bind(now, JSON.stringify(whole), JSON.stringify(results.map((p) => p.id)))
     .run();
   for (const [i, r] of kept.entries()) {
     const row = r.results[0];

@@ -66,6 +66,7 @@ export async function sendRefundsOf(env: Env, orderId: number, dispatch: Dispatc
  */
 export async function retryDueRefunds(env: Env, dispatch: Dispatch, now = Math.floor(Date.now() / 1000), limit = 20): Promise<number> {
   await failOverdue(env, now);
+  await tellUntold(env);
   const { results } = await env.DB.prepare("SELECT id FROM refunds WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?")
     .bind(now, limit)
     .all<{ id: number }>();
@@ -149,6 +150,19 @@ async function fail(env: Env, id: number, failure: "click_month" | "not_configur
   return failed ? "failed" : "skipped";
 }
 
+/**
+ * Refunds waiting for a person whose alert was never written (a try that stopped between its
+ * change and its alert, or rows older than the alerts): told now. The alert's own row makes this once.
+ */
+async function tellUntold(env: Env): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, state FROM refunds r WHERE state IN ('failed', 'requested')
+       AND NOT EXISTS (SELECT 1 FROM ops_alerts a WHERE a.kind = CASE r.state WHEN 'failed' THEN 'refund_failed' ELSE 'refund_task' END AND a.ref = CAST(r.id AS TEXT))
+     LIMIT 20`,
+  ).all<{ id: number; state: string }>();
+  for (const r of results) await (r.state === "failed" ? tellFailed(env, r.id) : tellTask(env, r.id));
+}
+
 async function tellFailed(env: Env, id: number): Promise<void> {
   const r = await refundById(env.DB, id);
   if (r) await alertOperators(env, "refund_failed", id, { number: r.orderNumber, amount: r.amount, provider: r.provider, failure: r.failure ?? "" });
@@ -201,13 +215,13 @@ export async function confirmRefund(
   return true;
 }
 
-/** A refund of a payment whose sale receipt Click took needs its return receipt: Click documents no call, so it is an operator's task. */
+/** A refund of a payment whose sale receipt Click accepted needs its return receipt: Click documents no call, so it is an operator's task. */
 function returnReceiptStatement(db: D1Database, paymentId: number): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO fiscal_receipts (order_id, payment_id, kind, provider, state)
        SELECT order_id, payment_id, 'return', provider, 'task' FROM fiscal_receipts
-       WHERE payment_id = ?1 AND kind = 'sale' AND state IN ('sent', 'refused', 'accepted')
+       WHERE payment_id = ?1 AND kind = 'sale' AND state = 'accepted'
          AND EXISTS (SELECT 1 FROM refunds WHERE refunds.payment_id = ?1 AND refunds.state = 'refunded')
        ON CONFLICT (payment_id, kind) DO NOTHING RETURNING id`,
     )

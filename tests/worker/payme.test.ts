@@ -271,6 +271,18 @@ describe("every end of a Payme order closes its transaction", () => {
     expect((await orderRow(placed.number))!.status).toBe("paid");
   });
 
+  it("a shopper who switches to pay on delivery closes the open Payme transaction: Payme's later timeout cancels nothing", async () => {
+    const { placed, shopper } = await placePayme(17, "payme-switch");
+    const { trans } = await create(placed, newTrans(), Date.now() - 30 * 60_000);
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - 1800 WHERE provider_trans_id = ?").bind(trans).run();
+    const switched = await post(`/checkout/done/${placed.number}`, { intent: "pay-on-delivery", paymentMethod: "cash" }, { cookie: shopper.cookie });
+    expect(switched.status).toBe(303);
+    expect((await payme("CheckTransaction", { id: trans })).result).toMatchObject({ state: -1, reason: 3 });
+    expect((await payme("CancelTransaction", { id: trans, reason: 4 })).result).toMatchObject({ state: -1 });
+    expect((await orderRow(placed.number))!.status).toBe("new");
+    expect((await payme("PerformTransaction", { id: trans })).error?.code).toBe(-31008);
+  });
+
   it("CreateTransaction checks and inserts in one statement: an order cancelled meanwhile, or with another amount, gets no transaction", async () => {
     const { placed } = await placePayme(15, "payme-create-race");
     const trans = newTrans();

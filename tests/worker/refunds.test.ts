@@ -239,6 +239,20 @@ describe("Click: its reversal, asked about after a try without an answer, within
     expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", attempts: 2 });
   });
 
+  it("Click's status 'processing' (1) is no answer: the refund stays unknown, neither recorded made nor reversed again", async () => {
+    const key = await opsKey(["orders:write"]);
+    const { placed, paydoc } = await paidWithClick(14, "money-click-14");
+    await clickMode("reversal", paydoc, "hang");
+    await step(key, placed.id, "cancelled");
+    await clickMode("reversal", paydoc, "");
+    await clickMode("status", paydoc, "processing");
+    await retryDueRefunds(env, null, now() + 700);
+    expect((await refundRows(placed.id))[0]).toMatchObject({ state: "pending", lastOutcome: "unknown", attempts: 2 });
+    expect(await received(`/click/payment/reversal/4242/${paydoc}`)).toHaveLength(0);
+    expect(await refundMessages(placed.number)).toEqual([]);
+    await clickMode("status", paydoc, "");
+  });
+
   it("past Click's window (the month after the payment's): failed at once, no reversal sent, a bank transfer to make", async () => {
     const key = await opsKey(["orders:write"]);
     const { placed, paydoc } = await paidWithClick(10, "money-click-10");

@@ -37,11 +37,21 @@ CREATE TABLE refunds_ledger (
   refunded_at INTEGER,
   failed_at INTEGER
 );
+-- Rows before: a Click try that wrote no answer, or whose error may have been a timeout, is
+-- `unknown` (the next try asks Click first, and no one marks it done meanwhile); one an operator
+-- recorded by hand (its audit line) was made by the operator; Click's deadline is its window.
 INSERT INTO refunds_ledger (id, order_id, payment_id, provider, amount, state, attempts, last_error, last_outcome, next_attempt_at, deadline_at, task, made_by, created_at, refunded_at)
-SELECT id, order_id, payment_id, provider, amount, state, attempts, last_error, CASE WHEN last_error IS NOT NULL THEN 'refused' END, next_attempt_at,
-  created_at + 14 * 86400, CASE WHEN provider = 'payme' AND state != 'refunded' THEN 'payme_cabinet' END, CASE WHEN state = 'refunded' THEN 'provider' END,
-  created_at, refunded_at
-FROM refunds;
+SELECT r.id, r.order_id, r.payment_id, r.provider, r.amount, r.state, r.attempts, r.last_error,
+  CASE WHEN r.state = 'pending' AND r.attempts > 0 THEN 'unknown' END, r.next_attempt_at,
+  CASE r.provider WHEN 'click'
+    THEN unixepoch(date(COALESCE(p.paid_ms / 1000, p.created_at), 'unixepoch', '+5 hours', 'start of month', '+1 month', '+1 day')) - 18000
+    ELSE r.created_at + 14 * 86400 END,
+  CASE WHEN r.provider = 'payme' AND r.state != 'refunded' THEN 'payme_cabinet' END,
+  CASE WHEN r.state != 'refunded' THEN NULL
+    WHEN EXISTS (SELECT 1 FROM ops_audit a WHERE a.path = '/api/ops/refunds/' || r.id || '/done' AND a.status = 200) THEN 'operator'
+    ELSE 'provider' END,
+  r.created_at, r.refunded_at
+FROM refunds r JOIN payments p ON p.id = r.payment_id;
 DROP TABLE refunds;
 ALTER TABLE refunds_ledger RENAME TO refunds;
 CREATE INDEX refunds_due ON refunds (next_attempt_at) WHERE state IN ('pending', 'requested');
@@ -67,6 +77,10 @@ CREATE TABLE fiscal_receipts (
   UNIQUE (payment_id, kind)
 );
 CREATE INDEX fiscal_receipts_due ON fiscal_receipts (next_attempt_at) WHERE state IN ('pending', 'sent', 'refused');
+-- Click payments paid before: their receipt was sent once, its answer only logged. `sent`: the
+-- first try asks Click whether it holds it before sending it again.
+INSERT INTO fiscal_receipts (order_id, payment_id, kind, provider, state, attempts)
+SELECT order_id, id, 'sale', 'click', 'sent', 1 FROM payments WHERE provider = 'click' AND state = 'paid';
 CREATE INDEX fiscal_receipts_order ON fiscal_receipts (order_id);
 
 -- Delivery's receipt line as placed: its title in the order's language, codes and VAT. Orders
