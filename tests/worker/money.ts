@@ -66,11 +66,25 @@ export function clickCall(path: "prepare" | "complete", fields: Record<string, s
     .then((r) => r.json() as Promise<{ error: number; merchant_prepare_id?: number }>);
 }
 
-/** An order placed and paid through Click; `paydoc` is Click's payment id (what its Merchant API names it by). */
-export async function paidWithClick(offset: number, key: string, shopper = new Shopper()): Promise<{ placed: Placed; paydoc: string }> {
+/**
+ * An order placed and paid through Click; `paydoc` is Click's payment id (what its Merchant API
+ * names it by). `before`: what the test sets up at Click's stand-in for that payment before Click
+ * completes it (a receipt Click will refuse, or whose answer it will lose).
+ */
+export async function paidWithClick(
+  offset: number,
+  key: string,
+  { shopper = new Shopper(), before }: { shopper?: Shopper; before?: (paydoc: string) => Promise<unknown> } = {},
+): Promise<{ placed: Placed; paydoc: string }> {
   const placed = await placeWith(shopper, offset, key, "click");
+  return { placed, paydoc: await payWithClick(placed, before) };
+}
+
+/** Click's Prepare and Complete for a placed order, as Click calls them; Click's payment id. */
+export async function payWithClick(placed: Placed, before?: (paydoc: string) => Promise<unknown>): Promise<string> {
   // Unique across the run's files: the stand-in of Click is one for all of them.
   const paydoc = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+  await before?.(paydoc);
   const base = {
     click_trans_id: String(8_100_000 + placed.id),
     click_paydoc_id: paydoc,
@@ -80,7 +94,7 @@ export async function paidWithClick(offset: number, key: string, shopper = new S
   const prepared = await clickCall("prepare", base);
   expect(prepared.error).toBe(0);
   expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
-  return { placed, paydoc };
+  return paydoc;
 }
 
 /** An operations API step of an order (`?lang=ru`: messages in Russian). */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { retryDueReceipts, sendReceipt } from "~/orders/index.server";
 import { opsKey, ops } from "./fixtures";
-import { alertsOf, clickMode, eventually, opsMessages, paidWithClick, placeWith, received } from "./money";
+import { alertsOf, clickMode, eventually, opsMessages, paidWithClick, payWithClick, placeWith, received } from "./money";
 import { Shopper } from "./fixtures";
 
 type Item = {
@@ -65,19 +65,7 @@ describe("Click's fiscal receipts", () => {
 
   it("Click refuses a receipt: its answer is kept, operators are told once, and it is sent again when due until Click accepts it", async () => {
     const key = await opsKey(["orders:write"]);
-    const shopper = new Shopper();
-    const placed = await placeWith(shopper, 1, "receipt-refused-1", "click");
-    const paydoc = String(200_000_000 + placed.id);
-    await clickMode("submit_items", paydoc, "refuse");
-    const { clickCall } = await import("./money");
-    const base = {
-      click_trans_id: String(9_100_000 + placed.id),
-      click_paydoc_id: paydoc,
-      merchant_trans_id: placed.number,
-      amount: placed.totals.total.toFixed(2),
-    };
-    const prepared = await clickCall("prepare", base);
-    expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
+    const { placed, paydoc } = await paidWithClick(1, "receipt-refused-1", { before: (doc) => clickMode("submit_items", doc, "refuse") });
     const refused = await eventually(
       () => receiptOf(placed.id),
       (r) => r?.state === "refused",
@@ -100,17 +88,7 @@ describe("Click's fiscal receipts", () => {
   });
 
   it("a receipt whose answer never came (Click took it, the connection dropped) stays sent; the next try asks Click whether it holds it, and does not send it twice", async () => {
-    const { placed, paydoc } = await (async () => {
-      const shopper = new Shopper();
-      const p = await placeWith(shopper, 2, "receipt-drop-2", "click");
-      const doc = String(300_000_000 + p.id);
-      await clickMode("submit_items", doc, "drop");
-      const { clickCall } = await import("./money");
-      const base = { click_trans_id: String(9_200_000 + p.id), click_paydoc_id: doc, merchant_trans_id: p.number, amount: p.totals.total.toFixed(2) };
-      const prepared = await clickCall("prepare", base);
-      expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
-      return { placed: p, paydoc: doc };
-    })();
+    const { placed, paydoc } = await paidWithClick(2, "receipt-drop-2", { before: (doc) => clickMode("submit_items", doc, "drop") });
     const sent = await eventually(
       () => receiptOf(placed.id),
       (r) => r?.answer !== null && r?.answer !== undefined,
@@ -153,16 +131,7 @@ describe("Click's fiscal receipts", () => {
     expect(frozen).toMatchObject({ ikpu: placedCodes!.ikpu, pkg: placedCodes!.pkg, vat: placedCodes!.vat, title: expect.any(String) });
     await env.DB.prepare("UPDATE delivery_types SET ikpu = '99999999999999999', vat_percent = 0 WHERE id = 1").run();
     try {
-      const paydoc = String(400_000_000 + placed.id);
-      const { clickCall } = await import("./money");
-      const base = {
-        click_trans_id: String(9_300_000 + placed.id),
-        click_paydoc_id: paydoc,
-        merchant_trans_id: placed.number,
-        amount: placed.totals.total.toFixed(2),
-      };
-      const prepared = await clickCall("prepare", base);
-      expect((await clickCall("complete", { ...base, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
+      const paydoc = await payWithClick(placed);
       const sent = await eventually(
         () => submitted(paydoc),
         (r) => r.length > 0,

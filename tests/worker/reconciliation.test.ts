@@ -47,16 +47,9 @@ describe("the daily reconciliation", () => {
     };
     expect((await clickCall("prepare", { ...base, amount: unfinished.totals.total.toFixed(2) })).error).toBe(0);
     // A sale receipt Click keeps refusing, paid two hours ago.
-    const { placed: noReceipt, paydoc: noReceiptDoc } = await (async () => {
-      const shopper = new Shopper();
-      const p = await placeWith(shopper, 3, "recon-receipt-3", "click");
-      const doc = String(600_000_000 + p.id);
-      await clickMode("submit_items", doc, "refuse");
-      const fields = { click_trans_id: String(7_800_000 + p.id), click_paydoc_id: doc, merchant_trans_id: p.number, amount: p.totals.total.toFixed(2) };
-      const prepared = await clickCall("prepare", fields);
-      expect((await clickCall("complete", { ...fields, merchant_prepare_id: String(prepared.merchant_prepare_id) })).error).toBe(0);
-      return { placed: p, paydoc: doc };
-    })();
+    const { placed: noReceipt, paydoc: noReceiptDoc } = await paidWithClick(3, "recon-receipt-3", {
+      before: (doc) => clickMode("submit_items", doc, "refuse"),
+    });
     await eventually(
       () => env.DB.prepare("SELECT state FROM fiscal_receipts WHERE order_id = ?").bind(noReceipt.id).first<{ state: string }>(),
       (r) => r?.state === "refused",
