@@ -4,23 +4,14 @@ import { isLang, type Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import {
-  advanceOrder,
-  listFindings,
-  listReceipts,
-  listRefunds,
-  type Order,
-  ordersByIds,
-  receiptDoneByHand,
-  type RefundRow,
-  refundMadeByHand,
-  retryRefundNow,
-} from "~/orders/index.server";
+import type { RefundRow } from "~/orders/index";
+import { advanceOrder, listRefunds, type Order, ordersByIds } from "~/orders/index.server";
 import { moderateReview, pendingReviews } from "~/reviews/index.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { OPS_TRIES, OPS_TRIES_WINDOW } from "./call.server";
-import type { ConsoleFinding, ConsoleItem, ConsoleOrder, ConsoleReceipt, ConsoleRefund, ConsoleSection } from "./console";
+import type { ConsoleItem, ConsoleOrder, ConsoleSection } from "./console";
+import { moneyPage, moneyStep } from "./money.server";
 import { audit, clientOfId, clientOfKey, type OpsClient, type OpsScope, SCOPE } from "./keys.server";
 import {
   consoleItemQuerySchema,
@@ -147,7 +138,7 @@ const CONSOLE_MISSES = 100;
 /** What a section shows: the pending reviews, the newest orders with their next steps, the item asked for, or this week's searches that found nothing with the words taught. */
 export async function consoleData(db: D1Database, section: ConsoleSection, url: URL) {
   if (section === "reviews") return { reviews: await pendingReviews(db) };
-  if (section === "money") return moneyData(db);
+  if (section === "money") return moneyPage(db);
   if (section === "searches") {
     const [misses, synonyms] = await Promise.all([searchMisses(db, weekOf(Date.now()), null, CONSOLE_MISSES), listSynonyms(db)]);
     const lang = url.searchParams.get("lang");
@@ -188,66 +179,10 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
   return { item: await itemOf(db, parsed.data.q), query: parsed.data.q, queryError: null };
 }
 
-/** The money page: refunds not yet made, receipts that need a person, the reconciliation's open findings. */
-async function moneyData(db: D1Database) {
-  const [refunds, receipts, findings] = await Promise.all([listRefunds(db, "open", 100), listReceipts(db, true, 100), listFindings(db, false, 100)]);
-  return {
-    refunds: refunds.map(
-      (r): ConsoleRefund => ({
-        ...r,
-        canMarkDone: r.state === "failed" || (r.state === "pending" && r.lastOutcome === "refused"),
-        canRetry: r.state === "pending" && r.lastOutcome !== "unknown",
-      }),
-    ),
-    receipts: receipts.map(
-      (r): ConsoleReceipt => ({ id: r.id, orderNumber: r.orderNumber, kind: r.kind, state: r.state, attempts: r.attempts, answer: r.answer }),
-    ),
-    findings: findings.map(
-      (f): ConsoleFinding => ({
-        id: f.id,
-        kind: f.kind,
-        orderNumber: f.orderNumber,
-        provider: f.provider,
-        transaction: f.transaction,
-        amount: f.amount,
-        detail: f.detail,
-        foundAt: f.foundAt,
-      }),
-    ),
-  };
-}
-
 function refundOf(order: Order, owed: RefundRow | undefined): ConsoleOrder["refund"] {
   if (owed) return { state: owed.state, amount: owed.amount, attempts: owed.attempts, lastError: owed.lastError };
   const made = order.payment.refund;
   return made ? { state: made.state, amount: made.amount, attempts: 0, lastError: null } : null;
-}
-
-/**
- * A money page's form through the owner's rules, as the operations API's calls run them: a
- * refund made by hand (refused while the provider may still send it) or tried now, a return
- * receipt made by hand. Null when done; else the refusal.
- */
-async function moneyStep(
-  env: Env,
-  dispatch: (request: Request) => Promise<Response>,
-  v: { kind: "refund" | "receipt"; id: number; op: "done" | "retry" },
-): Promise<{ status: 400 | 404 | 409; message: string } | null> {
-  if (v.kind === "receipt" && v.op !== "done") return { status: 400, message: "ops:errors.unknownOperation" };
-  if (v.kind === "receipt") {
-    const done = v.op === "done" ? await receiptDoneByHand(env.DB, v.id) : null;
-    if (!done) return { status: 404, message: "ops:errors.receiptNotFound" };
-    return done.done ? null : { status: 409, message: "ops:errors.receiptNotTask" };
-  }
-  if (v.op === "done") {
-    const marked = await refundMadeByHand(env, v.id);
-    if (!marked) return { status: 404, message: "ops:errors.refundNotFound" };
-    if (marked.made) return null;
-    return { status: 409, message: marked.refund.state === "refunded" ? "ops:errors.refundMade" : "ops:errors.refundInFlight" };
-  }
-  const tried = await retryRefundNow(env, v.id, dispatch);
-  if (!tried) return { status: 404, message: "ops:errors.refundNotFound" };
-  return tried.outcome === "skipped" ? { status: 409, message: "ops:errors.refundNotDue" } : null;
 }
 
 /** A product (by slug, or by one of its sizes' numbers) with its prices and every size's stock. */

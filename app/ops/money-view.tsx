@@ -4,12 +4,12 @@ import type { FormReply } from "~/forms/parse";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { useI18n } from "~/i18n/use-i18n";
-import type { ConsoleFinding, ConsoleReceipt, ConsoleRefund } from "./console";
+import { type FindingRow, mayMarkDone, mayRetry, type ReceiptRow, type RefundRow } from "~/orders/index";
 
 type Props = {
-  refunds: ConsoleRefund[];
-  receipts: ConsoleReceipt[];
-  findings: ConsoleFinding[];
+  refunds: RefundRow[];
+  receipts: ReceiptRow[];
+  findings: FindingRow[];
   lang: Lang;
   /** The action's reply to a form of this page, by the form's id (`refund-<id>`, `receipt-<id>`). */
   replyOf: (form: string) => FormReply | undefined;
@@ -65,7 +65,7 @@ export function MoneyView({ refunds, receipts, findings, lang, replyOf }: Props)
   );
 }
 
-function RefundForm({ refund: r, lang, lastResult }: { refund: ConsoleRefund; lang: Lang; lastResult?: FormReply }) {
+function RefundForm({ refund: r, lang, lastResult }: { refund: RefundRow; lang: Lang; lastResult?: FormReply }) {
   const { t } = useI18n();
   const form = useReplyForm({ id: `refund-${r.id}`, lastResult });
   const deadline = new Date(r.deadlineAt * 1000).toISOString().slice(0, 10);
@@ -86,20 +86,20 @@ function RefundForm({ refund: r, lang, lastResult }: { refund: ConsoleRefund; la
       <FormError />
       <input type="hidden" name="kind" value="refund" />
       <input type="hidden" name="id" value={r.id} />
-      {r.canRetry ? (
+      {mayRetry(r) ? (
         <button type="submit" name="op" value="retry" className="button button--secondary" data-testid="ops-money-retry">
           {t("ops:console.money.retry")}
         </button>
       ) : null}
       {/* Shown whenever the refund is open: the server refuses it (409) while the provider may still send the money. */}
-      <button type="submit" name="op" value="done" className="button button--secondary" data-testid="ops-money-done" data-allowed={r.canMarkDone}>
+      <button type="submit" name="op" value="done" className="button button--secondary" data-testid="ops-money-done" data-allowed={mayMarkDone(r)}>
         {t("ops:console.money.done")}
       </button>
     </ConformForm>
   );
 }
 
-function ReceiptForm({ receipt: r, lastResult }: { receipt: ConsoleReceipt; lastResult?: FormReply }) {
+function ReceiptForm({ receipt: r, lastResult }: { receipt: ReceiptRow; lastResult?: FormReply }) {
   const { t } = useI18n();
   const form = useReplyForm({ id: `receipt-${r.id}`, lastResult });
   return (

@@ -1,5 +1,6 @@
 import { alertOperators } from "~/outbox/index.server";
 import { clickApi, clickReceiptHeld, clickSubmitReceipt, replyText, succeeded } from "./click-api.server";
+import type { ReceiptRow } from "./ledger";
 import { type ReceiptLine, receiptOf, receiptStatements, vatIn } from "./receipt.server";
 
 /**
@@ -155,18 +156,6 @@ async function tellUntold(env: Env): Promise<void> {
     if (r.kind === "sale") await alertOperators(env, "receipt_refused", r.id, { number: r.number, answer: r.answer ?? "" });
     else await alertOperators(env, "receipt_task", r.id, { number: r.number, amount: r.amount ?? 0 });
 }
-
-export type ReceiptRow = {
-  id: number;
-  orderNumber: string;
-  kind: "sale" | "return";
-  provider: string;
-  state: "pending" | "sent" | "refused" | "accepted" | "task" | "done";
-  attempts: number;
-  answer: string | null;
-  createdAt: number;
-  acceptedAt: number | null;
-};
 
 const RECEIPT_ROW = `SELECT f.id, o.number AS orderNumber, f.kind, f.provider, f.state, f.attempts, f.answer, f.created_at AS createdAt, f.accepted_at AS acceptedAt
   FROM fiscal_receipts f JOIN orders o ON o.id = f.order_id`;

@@ -27,8 +27,6 @@ export {
   type PlaceRefusal,
   paymentAllowed,
   placeOrder,
-  receiptReady,
-  receiptRefusal,
   type SavedAddress,
   savedAddressStatement,
 } from "./place.server";
@@ -49,18 +47,18 @@ export {
   runPayOnDelivery,
 } from "./payment.server";
 export { paymeCall, paymeError, type PaymeAnswer } from "./payme.server";
+export { receiptReady, receiptRefusal } from "./receipt.server";
 export { PAYME_TIMEOUT_MS, paymeConfig, type Provider, providerFetch, providerFor, providersOf } from "./providers.server";
 export {
   listRefunds,
   PAYME_REFUND_DAYS,
-  type RefundRow,
   type RefundsFilter,
   refundMadeByHand,
   retryDueRefunds,
   retryRefundNow,
   sendRefund,
 } from "./refunds.server";
-export { listReceipts, type ReceiptRow, receiptDoneByHand, retryDueReceipts, sendReceipt } from "./fiscal.server";
-export { type FindingKind, type FindingRow, listFindings, reconcile } from "./reconciliation.server";
+export { listReceipts, receiptDoneByHand, retryDueReceipts, sendReceipt } from "./fiscal.server";
+export { listFindings, reconcile } from "./reconciliation.server";
 export { paymeCabinetStandIn, paymeParamsOf, playPayme } from "./payme-stand-in.server";
 export { advanceOrder, latestOrderChange, ordersChangedSince, type StepOutcome } from "./fulfilment.server";

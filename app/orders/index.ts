@@ -17,3 +17,4 @@ export {
 export { PaymentState } from "./payment-state";
 export { OrderDate, OrderDetails } from "./order-details";
 export { OrderTimeline } from "./order-timeline";
+export { type FindingKind, type FindingRow, mayMarkDone, mayRetry, type ReceiptRow, type RefundRow } from "./ledger";

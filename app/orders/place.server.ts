@@ -12,7 +12,7 @@ import { spendBonusesStatement } from "~/users/index.server";
 import type { OwnerRef } from "~/server/session.server";
 import { type Order, orderByKey, orderByKeyStatements, orderOf } from "./orders.server";
 import { providerFor } from "./providers.server";
-import { spreadableDiscount } from "./receipt.server";
+import { receiptRefusal } from "./receipt.server";
 import { isOnline } from "./schema";
 import type { PlaceOrderInput } from "./schema";
 
@@ -57,28 +57,6 @@ export function paymentAllowed(method: PlaceOrderInput["paymentMethod"], option:
   if (method === "card") return option.needPayment;
   return option.receiptReady && providerFor(method, env) !== null;
 }
-
-type ReceiptView = {
-  lines: { receiptReady: boolean; salePrice: number; quantity: number }[];
-  summary: { deliveryCost: number; total: number };
-  deliveryTypeId: number | null;
-  deliveryOptions: { id: number; receiptReady: boolean }[];
-};
-
-/**
- * Why a cart cannot go on an online receipt (a text key), or null when it can: every line needs
- * its codes, its delivery too when delivery costs anything, and its discounts must spread over the
- * goods exactly (never clamped: the receipt would not add up to what is paid).
- */
-export function receiptRefusal(view: ReceiptView): string | null {
-  const delivery = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
-  if (!view.lines.every((l) => l.receiptReady) || (view.summary.deliveryCost > 0 && !delivery?.receiptReady)) return "orders:errors.notPayableOnline";
-  const goods = view.lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
-  return spreadableDiscount(goods, view.summary.deliveryCost, view.summary.total) === null ? "orders:errors.discountNotOnline" : null;
-}
-
-/** Whether a cart can go on an online receipt (`receiptRefusal` says why not). */
-export const receiptReady = (view: ReceiptView): boolean => receiptRefusal(view) === null;
 
 /** `sql`'s bare "?" values numbered from `from` on: appended after a statement's numbered ones. */
 function numbered(sql: string, from: number): string {

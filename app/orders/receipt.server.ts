@@ -48,6 +48,28 @@ export function spreadableDiscount(goodsSum: number, deliveryCost: number, total
   return off >= 0 && off <= goodsSum ? off : null;
 }
 
+type ReceiptView = {
+  lines: { receiptReady: boolean; salePrice: number; quantity: number }[];
+  summary: { deliveryCost: number; total: number };
+  deliveryTypeId: number | null;
+  deliveryOptions: { id: number; receiptReady: boolean }[];
+};
+
+/**
+ * Why a cart cannot go on an online receipt (a text key), or null when it can: every line needs
+ * its codes, its delivery too when delivery costs anything, and its discounts must spread over the
+ * goods exactly (never clamped: the receipt would not add up to what is paid).
+ */
+export function receiptRefusal(view: ReceiptView): string | null {
+  const delivery = view.deliveryOptions.find((o) => o.id === view.deliveryTypeId);
+  if (!view.lines.every((l) => l.receiptReady) || (view.summary.deliveryCost > 0 && !delivery?.receiptReady)) return "orders:errors.notPayableOnline";
+  const goods = view.lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
+  return spreadableDiscount(goods, view.summary.deliveryCost, view.summary.total) === null ? "orders:errors.discountNotOnline" : null;
+}
+
+/** Whether a cart can go on an online receipt (`receiptRefusal` says why not). */
+export const receiptReady = (view: ReceiptView): boolean => receiptRefusal(view) === null;
+
 /** The receipt from `receiptStatements`' answers (as frozen at placement); null when a line has no product code or the discount cannot be spread. */
 export function receiptOf(results: D1Result[]): ReceiptLine[] | null {
   const goods = (results[0]?.results ?? []) as LineRow[];

@@ -1,5 +1,6 @@
 import { alertOperators } from "~/outbox/index.server";
 import { clickApi, clickPaymentStatus } from "./click-api.server";
+import type { FindingKind, FindingRow } from "./ledger";
 
 /**
  * The daily reconciliation (decision 028): the shop's ledger against what each provider reports,
@@ -10,8 +11,6 @@ import { clickApi, clickPaymentStatus } from "./click-api.server";
  */
 
 type Dispatch = ((request: Request) => Promise<Response>) | null;
-
-export type FindingKind = "paid_at_provider" | "not_paid_at_provider" | "refunded_twice" | "receipt_missing" | "ledger_disagrees";
 
 /** Payments changed this recently are examined each day. */
 const WINDOW_DAYS = 35;
@@ -136,19 +135,6 @@ export async function reconcile(env: Env, dispatch: Dispatch, now = Math.floor(D
   const open = await db.prepare("SELECT COUNT(*) AS n FROM reconciliation_findings WHERE resolved_at IS NULL").first<{ n: number }>();
   return { examined: results.length, open: open?.n ?? 0 };
 }
-
-export type FindingRow = {
-  id: number;
-  kind: FindingKind;
-  orderNumber: string;
-  provider: string;
-  transaction: string;
-  amount: number;
-  detail: string;
-  foundAt: number;
-  seenAt: number;
-  resolvedAt: number | null;
-};
 
 /** Findings for operators: open ones first (newest first), then, with `all`, the resolved. */
 export async function listFindings(db: D1Database, all: boolean, limit: number): Promise<FindingRow[]> {

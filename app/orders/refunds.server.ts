@@ -2,6 +2,7 @@ import type { Lang } from "~/i18n/languages";
 import { serverT } from "~/i18n/middleware.server";
 import { alertOperators, enqueue } from "~/outbox/index.server";
 import { clickApi, clickPaymentStatus, clickReversal, replyText, succeeded } from "./click-api.server";
+import type { RefundRow } from "./ledger";
 
 /**
  * Money back (decision 028), a ledger whose rows end. A shop's cancel or return of a paid online
@@ -207,29 +208,37 @@ export async function confirmRefund(
          RETURNING amount, (SELECT json_object('number', number, 'phone', phone, 'email', email, 'lang', lang) FROM orders WHERE orders.id = refunds.order_id) AS orderJson`,
       )
       .bind(paymentId),
-    returnReceiptStatement(db, paymentId),
+    returnReceiptStatement(db, "r.payment_id = ?1", paymentId),
   ]);
-  const made = results.at(-2)?.results[0] as { amount: number; orderJson: string } | undefined;
+  const made = results.at(-2)?.results[0] as Made | undefined;
   if (!made) return false;
-  await afterRefund(env, paymentId, made);
+  await afterRefund(env, made, results.at(-1)?.results[0] as { id: number } | undefined);
   return true;
 }
 
-/** A refund of a payment whose sale receipt Click accepted needs its return receipt: Click documents no call, so it is an operator's task. */
-function returnReceiptStatement(db: D1Database, paymentId: number): D1PreparedStatement {
+/**
+ * A refund made (the refund `refund` names, a condition on `refunds` r with its `?1`) of a payment
+ * whose sale receipt Click accepted needs its return receipt: Click documents no call, so it is an
+ * operator's task. RETURNING its id when it is new.
+ */
+function returnReceiptStatement(db: D1Database, refund: string, bind: number): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO fiscal_receipts (order_id, payment_id, kind, provider, state)
-       SELECT order_id, payment_id, 'return', provider, 'task' FROM fiscal_receipts
-       WHERE payment_id = ?1 AND kind = 'sale' AND state = 'accepted'
-         AND EXISTS (SELECT 1 FROM refunds WHERE refunds.payment_id = ?1 AND refunds.state = 'refunded')
+       SELECT f.order_id, f.payment_id, 'return', f.provider, 'task' FROM fiscal_receipts f JOIN refunds r ON r.payment_id = f.payment_id
+       WHERE ${refund} AND r.state = 'refunded' AND f.kind = 'sale' AND f.state = 'accepted'
        ON CONFLICT (payment_id, kind) DO NOTHING RETURNING id`,
     )
-    .bind(paymentId);
+    .bind(bind);
 }
 
-/** The shopper told that the money went back (through the provider, or by the shop's transfer), and an operator asked for the return receipt where one is due. */
-async function afterRefund(env: Env, paymentId: number, made: { amount: number; orderJson: string }, byHand = false): Promise<void> {
+type Made = { amount: number; orderJson: string };
+
+/**
+ * The shopper told that the money went back (through the provider, or by the shop's transfer), and
+ * operators asked for the return receipt its batch made (`returnReceipt`), if any.
+ */
+async function afterRefund(env: Env, made: Made, returnReceipt: { id: number } | undefined, byHand = false): Promise<void> {
   const order = JSON.parse(made.orderJson) as { number: string; phone: string; email: string | null; lang: Lang };
   const t = serverT(order.lang);
   const vars = { number: order.number, amount: made.amount.toLocaleString("ru-RU").replace(/\u00a0/g, " ") };
@@ -242,31 +251,8 @@ async function afterRefund(env: Env, paymentId: number, made: { amount: number; 
       subject: t(`orders:email.${key}Subject`, vars),
       body: t(`orders:email.${key}Body`, vars),
     });
-  const receipt = await env.DB.prepare("SELECT id FROM fiscal_receipts WHERE payment_id = ? AND kind = 'return' AND state = 'task'")
-    .bind(paymentId)
-    .first<{ id: number }>();
-  if (receipt) await alertOperators(env, "receipt_task", receipt.id, { number: order.number, amount: made.amount });
+  if (returnReceipt) await alertOperators(env, "receipt_task", returnReceipt.id, { number: order.number, amount: made.amount });
 }
-
-export type RefundRow = {
-  id: number;
-  orderNumber: string;
-  provider: string;
-  /** The provider's id of the transaction (Payme's, to find it in its cabinet). */
-  transaction: string;
-  amount: number;
-  state: "pending" | "requested" | "refunded" | "failed";
-  attempts: number;
-  lastError: string | null;
-  lastOutcome: "refused" | "unknown" | null;
-  failure: "deadline" | "click_month" | "not_configured" | null;
-  task: "payme_cabinet" | "bank_transfer" | null;
-  madeBy: "provider" | "operator" | null;
-  nextAttemptAt: number;
-  deadlineAt: number;
-  createdAt: number;
-  refundedAt: number | null;
-};
 
 /** A try under way or whose answer never came: the provider may still send, or have sent, the money. */
 const IN_FLIGHT = "state = 'pending' AND last_outcome = 'unknown'";
@@ -298,25 +284,22 @@ export async function retryRefundNow(env: Env, id: number, dispatch: Dispatch): 
  */
 export async function refundMadeByHand(env: Env, id: number): Promise<{ made: boolean; refund: RefundRow } | null> {
   const db = env.DB;
-  const [made, receipt] = await db.batch([
+  const [made, receipt, after] = await db.batch([
     db
       .prepare(
         `UPDATE refunds SET state = 'refunded', made_by = 'operator', refunded_at = unixepoch()
          WHERE id = ?1 AND (state = 'failed' OR (state = 'pending' AND last_outcome = 'refused'))
-         RETURNING amount, payment_id AS paymentId,
-           (SELECT json_object('number', number, 'phone', phone, 'email', email, 'lang', lang) FROM orders WHERE orders.id = refunds.order_id) AS orderJson`,
+         RETURNING amount, (SELECT json_object('number', number, 'phone', phone, 'email', email, 'lang', lang) FROM orders WHERE orders.id = refunds.order_id) AS orderJson`,
       )
       .bind(id),
-    db.prepare("SELECT payment_id AS paymentId FROM refunds WHERE id = ?").bind(id),
+    returnReceiptStatement(db, "r.id = ?1", id),
+    refundByIdStatement(db, id),
   ]);
-  const paymentId = (receipt!.results[0] as { paymentId: number } | undefined)?.paymentId;
-  if (paymentId === undefined) return null;
-  const row = made!.results[0] as { amount: number; orderJson: string } | undefined;
-  if (row) {
-    await db.batch([returnReceiptStatement(db, paymentId)]);
-    await afterRefund(env, paymentId, row, true);
-  }
-  return { made: Boolean(row), refund: (await refundById(db, id))! };
+  const refund = after!.results[0] as RefundRow | undefined;
+  if (!refund) return null;
+  const row = made!.results[0] as Made | undefined;
+  if (row) await afterRefund(env, row, receipt!.results[0] as { id: number } | undefined, true);
+  return { made: Boolean(row), refund };
 }
 
 const REFUND_ROW = `SELECT r.id, o.number AS orderNumber, r.provider, p.provider_trans_id AS "transaction", r.amount, r.state, r.attempts, r.last_error AS lastError,
@@ -325,7 +308,8 @@ const REFUND_ROW = `SELECT r.id, o.number AS orderNumber, r.provider, p.provider
   FROM refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id`;
 
 /** One refund as the operations API lists it. */
-const refundById = (db: D1Database, id: number) => db.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id).first<RefundRow>();
+const refundByIdStatement = (db: D1Database, id: number) => db.prepare(`${REFUND_ROW} WHERE r.id = ?`).bind(id);
+const refundById = (db: D1Database, id: number) => refundByIdStatement(db, id).first<RefundRow>();
 
 export type RefundsFilter = "open" | "pending" | "requested" | "failed" | "refunded" | "all";
 

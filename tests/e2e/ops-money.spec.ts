@@ -1,7 +1,7 @@
 // The console's money page: a refund Click can no longer make (failed, with its task), paid back by
 // hand; the return receipt that refund needs; and the reconciliation's findings.
 import type { Page } from "@playwright/test";
-import { chooseCity, expect, fillCart, giveContacts, localSql, opsKey, test, text, uniqueTag, whenHydrated } from "./support";
+import { chooseCity, consoleSignIn, expect, fillCart, giveContacts, localSql, opsKey, test, text, uniqueTag, whenHydrated } from "./support";
 
 const ru = (key: string) => text("ru", "orders", key);
 const ops = (key: string) => text("uz", "ops", key);
@@ -47,10 +47,7 @@ test("a Click refund past Click's month fails with a bank transfer to make; the 
   );
 
   const key = opsKey(`e2e-money-${uniqueTag(info.project.name)}`, ["orders:write"]);
-  await page.goto("/ops/orders");
-  await whenHydrated(page.getByTestId("ops-sign-in"), js);
-  await page.getByLabel(ops("console.login.key"), { exact: true }).fill(key);
-  await page.getByTestId("ops-sign-in").click();
+  await consoleSignIn(page, key, js);
   const row = page.locator(`[data-testid="ops-order"][data-number="${number}"]`);
   await whenHydrated(row.getByTestId("ops-step-cancelled"), js);
   await row.getByTestId("ops-step-cancelled").click();

@@ -1,7 +1,7 @@
 // Paying with Payme through its page (the local stand-in), the shop's cancel and the money back
 // through Payme's cabinet, and a cart that cannot be paid online (a product without its receipt codes).
 import type { Page } from "@playwright/test";
-import { chooseCity, expect, fillCart, giveContacts, opsKey, test, text, uniqueTag, whenHydrated } from "./support";
+import { chooseCity, consoleSignIn, expect, fillCart, giveContacts, opsKey, test, text, uniqueTag, whenHydrated } from "./support";
 
 const uz = (key: string) => text("uz", "orders", key);
 const ops = (key: string) => text("uz", "ops", key);
@@ -50,10 +50,7 @@ test("a guest pays with Payme on its page; the shop cancels the order, an operat
 
   // The shop cancels it in the console: Payme documents no refund call, so the refund waits for an operator's cancel in Payme's cabinet.
   const key = opsKey(`e2e-refund-${uniqueTag(info.project.name)}`, ["orders:write"]);
-  await page.goto("/ops/orders");
-  await whenHydrated(page.getByTestId("ops-sign-in"), js);
-  await page.getByLabel(ops("console.login.key"), { exact: true }).fill(key);
-  await page.getByTestId("ops-sign-in").click();
+  await consoleSignIn(page, key, js);
   const row = page.locator(`[data-testid="ops-order"][data-number="${number}"]`);
   await whenHydrated(row.getByTestId("ops-step-cancelled"), js);
   await row.getByTestId("ops-step-cancelled").click();

@@ -464,6 +464,14 @@ export function localSql(sql: string): void {
   );
 }
 
+/** An operator signs in to the console with `key`, landing on `path` (typed after hydration: React would take the field over). */
+export async function consoleSignIn(page: Page, key: string, js: boolean, path = "/ops/orders") {
+  await page.goto(path);
+  await whenHydrated(page.getByTestId("ops-sign-in"), js);
+  await page.getByLabel(text("uz", "ops", "console.login.key"), { exact: true }).fill(key);
+  await page.getByTestId("ops-sign-in").click();
+}
+
 /**
  * A key of the operations API for a client of its own, made as an operator makes one
  * (scripts/ops-key.mjs on the local D1 the server uses): the shop's systems, played.
