@@ -1,17 +1,17 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { CartPopupHost, MiniCartAnchor, useCartPendingDelta } from "~/cart/index";
-import { cartCounter, cartLayout, getOwnerRef, guestCartMerge, guestCartRemoval } from "~/cart/index.server";
+import { cartCounter, cartLayout, findCartId, guestCartMerge, guestCartRemoval } from "~/cart/index.server";
 import { guestDraftMerge } from "~/checkout/index.server";
 import { guestOrdersClaim } from "~/orders/index.server";
 import { guestSearchesMerge } from "~/search/index.server";
 import { type GuestMerge, guestMergeContext } from "~/server/guest-merge.server";
 import { sessionMiddleware } from "~/server/session.server";
+import { cartLookupContext, getOwnerRef, requestMiddleware } from "~/server/request.server";
 import { catalogueMenu } from "~/catalogue/index.server";
 import { useFavouritesPending } from "~/favourites/index";
 import { favouritesCounter, guestBrandsMerge, guestFavouritesMerge } from "~/favourites/index.server";
 import { FALLBACK_LANG, HTML_LANG, isLang } from "~/i18n/languages";
-import { i18nMiddleware } from "~/i18n/middleware.server";
 import { I18nProvider, useI18n } from "~/i18n/use-i18n";
 import { useLayoutData } from "~/layout/data";
 import { ErrorPage, errorKind, errorTitle } from "~/layout/error-page";
@@ -23,7 +23,7 @@ import { loadLayout } from "~/layout/layout.server";
 import { newsletterFooterHtml } from "~/newsletter/index.server";
 import { newsFooterHtml } from "~/news/index.server";
 import { shopSocials, socialsHtml } from "~/layout/socials.server";
-import { serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import { localizePath } from "~/i18n/url";
 import { documentMarkup } from "~/server/markup.server";
 import { getApp } from "~/server/context.server";
@@ -44,13 +44,18 @@ const guestMerge: GuestMerge = (db, userId, guestKey) => [
   guestCartRemoval(db, guestKey),
 ];
 
-const guestMergeMiddleware: Route.MiddlewareFunction = ({ context }, next) => {
+/** What app/server and app/auth do with a feature's rows, given them here (they import no feature). */
+const featuresMiddleware: Route.MiddlewareFunction = ({ context }, next) => {
   context.set(guestMergeContext, guestMerge);
+  context.set(cartLookupContext, findCartId);
   return next();
 };
 
-/** The session is saved once, after the route answered (outermost: it sees what every route did). */
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, guestMergeMiddleware];
+/**
+ * The session is saved once, after the route answered (outermost: it sees what every route did);
+ * then the request's door resolves the language (app/server/request.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, requestMiddleware, featuresMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -59,10 +64,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * the menu, the cart and favourites the header's counters, the cart its popup slot, the
  * newsletter its footer form (server-written, beside the shop's social links).
  */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
   const db = app.env.DB;
-  const { layout, flash } = await loadLayout(app, request, params, {
+  const { layout, flash } = await loadLayout(context, {
     menu: (lang) => catalogueMenu(db, lang),
     counters: { cart: cartCounter(db), favourites: favouritesCounter(db) },
     owner: getOwnerRef(context),

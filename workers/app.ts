@@ -1,9 +1,9 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { appContext, makeAppContext } from "~/server/context.server";
 import { applySecurityHeaders, createNonce, isCrossSiteMutation } from "~/server/security.server";
-import { resolvePrefix } from "~/i18n/url";
+import { langOfUrl, resolvePrefix } from "~/i18n/url";
 import { defaultLangOf } from "~/i18n/languages";
-import { defaultLangContext } from "~/i18n/middleware.server";
+import { defaultLangContext } from "~/i18n/translator.server";
 import { consumeOutbox, requeueLost, type QueueMessageBody } from "~/outbox/index.server";
 import { liteSwitch } from "~/server/lite.server";
 import { edgeCache } from "~/server/edge-cache.server";
@@ -110,16 +110,12 @@ const worker = {
         response = new Response(null, { status: 301, headers: { Location: prefix.location + url.search } });
       } else if ((check = checkMethod(request.method, url.pathname))) {
         await discardBody(request);
-        response = check.api
-          ? apiRefusal(check, url, defaultLang)
-          : methodNotAllowedPage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang, check.allow);
+        response = check.api ? apiRefusal(check, url, defaultLang) : methodNotAllowedPage(url, langOfUrl(url, defaultLang), defaultLang, check.allow);
       } else if ((early = readOnlyRefusal(request, env, url, defaultLang))) {
         await discardBody(request);
         response = early;
       } else if (!(served = await withinBodyLimit(request))) {
-        response = isApiPath(url.pathname)
-          ? apiRefusal({ status: 413 }, url, defaultLang)
-          : tooLargePage(url, prefix.kind === "ok" ? prefix.lang : defaultLang, defaultLang);
+        response = isApiPath(url.pathname) ? apiRefusal({ status: 413 }, url, defaultLang) : tooLargePage(url, langOfUrl(url, defaultLang), defaultLang);
       } else if ((early = isApiPath(url.pathname) ? null : liteSwitch(request, url))) {
         response = early;
       } else {

@@ -2,13 +2,13 @@ import type { TFunction } from "~/i18n/translate";
 import { type RouterContextProvider, redirect } from "react-router";
 import { normalizePhone } from "~/forms/phone";
 import { apiError } from "~/server/api.server";
-import { type AppContext, getApp } from "~/server/context.server";
+import { getApp } from "~/server/context.server";
 import { guestMergeOf } from "~/server/guest-merge.server";
-import { endSession, guestKeyOf, readSession, startSession } from "~/server/session.server";
+import { getLang, getSession, getUserId } from "~/server/request.server";
+import { endSession, guestKeyOf, startSession } from "~/server/session.server";
 import { createEmailUser } from "~/users/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { safeReturnUrl } from "~/i18n/return-url";
-import type { Lang } from "~/i18n/languages";
 
 export type User = { id: number; email: string | null; phone: string | null; firstName: string; lastName: string; emailConfirmed: number };
 
@@ -37,27 +37,22 @@ export async function verifyLogin(db: D1Database, login: string, password: strin
   return ok && row ? row.id : null;
 }
 
-/** The signed-in shopper's id, or null for guests. */
-export async function getUserId(env: Env, request: Request): Promise<number | null> {
-  const session = await readSession(env, request);
-  return session?.get("userId") ?? null;
-}
-
 /**
  * Loaders of the sign-in pages (login, sign-up, SMS login), which are for guests: a signed-in
  * shopper goes on to the page's `return_url` (checked), a guest gets it back ("" when none).
  */
-export async function guestReturnUrl(env: Env, request: Request, lang: Lang, defaultLang: Lang): Promise<string> {
+export async function guestReturnUrl(context: Readonly<RouterContextProvider>): Promise<string> {
+  const { request, defaultLang } = getApp(context);
   const returnUrl = new URL(request.url).searchParams.get("return_url") ?? "";
-  if (await getUserId(env, request)) throw redirect(safeReturnUrl(returnUrl, lang, defaultLang));
+  if (await getUserId(context)) throw redirect(safeReturnUrl(returnUrl, getLang(context), defaultLang));
   return returnUrl;
 }
 
 /** Loaders and actions of account pages: guests go to login and come back. */
-export async function requireUserId(env: Env, request: Request, loginPath: string): Promise<number> {
-  const id = await getUserId(env, request);
+export async function requireUserId(context: Readonly<RouterContextProvider>, loginPath: string): Promise<number> {
+  const id = await getUserId(context);
   if (id) return id;
-  const url = new URL(request.url);
+  const url = new URL(getApp(context).request.url);
   throw redirect(`${loginPath}?return_url=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
@@ -70,7 +65,7 @@ export async function requireUserId(env: Env, request: Request, loginPath: strin
  */
 export async function beginUserSession(context: Readonly<RouterContextProvider>, userId: number): Promise<void> {
   const { env, request } = getApp(context);
-  const guestKey = guestKeyOf(await readSession(env, request));
+  const guestKey = guestKeyOf(await getSession(context));
   // Merge first: if it fails, the guest session (and what its key owns) is still there to retry with.
   if (guestKey) await env.DB.batch(guestMergeOf(context)(env.DB, userId, guestKey));
   await endSession(env, request);
@@ -84,14 +79,15 @@ export async function startUserSession(context: Readonly<RouterContextProvider>,
 }
 
 /** Logs out: the session row is deleted on the server, not only the cookie (a cookie that names no session goes too). */
-export async function endUserSession(env: Env, request: Request, redirectTo: string): Promise<Response> {
+export async function endUserSession(context: Readonly<RouterContextProvider>, redirectTo: string): Promise<Response> {
+  const { env, request } = getApp(context);
   await endSession(env, request);
   return redirect(redirectTo, { status: 303 });
 }
 
 /** The signed-in shopper of an API call, or a 401 JSON answer (no redirect for API clients). */
-export async function requireApiUser(app: AppContext, request: Request, t: TFunction): Promise<number> {
-  const id = await getUserId(app.env, request);
+export async function requireApiUser(context: Readonly<RouterContextProvider>, t: TFunction): Promise<number> {
+  const id = await getUserId(context);
   if (!id) apiError(401, t("account:api.unauthorized"));
   return id;
 }

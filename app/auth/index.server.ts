@@ -1,4 +1,4 @@
-export { beginUserSession, endUserSession, getUserId, guestReturnUrl, requireApiUser, requireUserId, startUserSession } from "./auth.server";
+export { beginUserSession, endUserSession, guestReturnUrl, requireApiUser, requireUserId, startUserSession } from "./auth.server";
 export { checkCode, issueCode } from "./codes.server";
 export { type Mail, confirmEmail, mailLink, resetPassword, sendEmailConfirmation, sendPasswordReset } from "./email-links.server";
 export { LOGIN_LIMITS, loginByForm, passwordLogin, signUp } from "./sign-in.server";

@@ -19,7 +19,8 @@ import {
   type SkuProduct,
 } from "./cart.server";
 import { addLine, addLineReadingBack, removeLine } from "./lines.server";
-import { cartForWrite, getCartId, getShopper, rememberCartId, type Shopper } from "./owner.server";
+import { getCartId, getShopper, rememberCartId, type Shopper } from "~/server/request.server";
+import { cartForWrite } from "./owner.server";
 import type { CartPopupData } from "./popup";
 import { addSchema, bonusesSchema, changeSizeSchema, deliverySchema, lineSchema, promoSchema } from "./schema";
 import { promoDiscount } from "./summary";

@@ -14,12 +14,5 @@ export {
 } from "./cart.server";
 export { cartCounter, cartLayout } from "./layout.server";
 export { ACCOUNT_CART, cartFor, clearOrderedStatements, GUEST_CART, guestCartMerge, guestCartRemoval, purgeAbandonedCarts } from "./lines.server";
-export {
-  getCartId,
-  getOwnerRef,
-  getRequestCartView,
-  getShopper,
-  guestSessionForWrite,
-  shopperOf,
-} from "./owner.server";
+export { getRequestCartView } from "./owner.server";
 export { checkoutLimitHtml } from "./checkout-limit-html.server";

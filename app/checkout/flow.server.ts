@@ -3,7 +3,8 @@ import type { OwnerRef } from "~/server/session.server";
 import type { TFunction } from "~/i18n/translate";
 import { getApp } from "~/server/context.server";
 import { checkoutAllowed, checkoutMaxItems } from "~/cart/index";
-import { type CartView, cartSql, cartViewOf, cartViewStatements, getCartId, getCartView, getOwnerRef, getShopper, setDelivery } from "~/cart/index.server";
+import { type CartView, cartSql, cartViewOf, cartViewStatements, getCartView, setDelivery } from "~/cart/index.server";
+import { getCartId, getOwnerRef, getShopper } from "~/server/request.server";
 import {
   cartCityPoints,
   cartCityStreets,

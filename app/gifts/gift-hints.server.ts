@@ -1,10 +1,9 @@
 import { type Mail, mailLink, randomToken, sha256Hex } from "~/auth/index.server";
-import { getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/server/request.server";
 import type { ProductSizes } from "~/catalogue/index.server";
 import { dispatch, enqueueStatement, type OutboxMessage } from "~/outbox/index.server";
 import { clientAddress, hit, type Limited, limitedFor } from "~/server/rate-limit.server";
 import { ensureGuestKey } from "~/server/session.server";
-import { getApp } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
 import { GIFT_HINTS_OPEN_MAX } from "./schema";
 
@@ -23,11 +22,10 @@ export type GiftHintOwner = { userId: number; guestKey: null } | { userId: null;
  * carts; the session is saved with the answer).
  */
 export async function giftHintOwner(context: Readonly<RouterContextProvider>): Promise<{ owner: GiftHintOwner } | Limited> {
-  const { env, request } = getApp(context);
   const shopper = await getShopper(context);
   if (shopper.owner.userId !== null) return { owner: { userId: shopper.owner.userId, guestKey: null } };
   if (shopper.owner.guestKey) return { owner: { userId: null, guestKey: shopper.owner.guestKey } };
-  const session = await guestSessionForWrite(env, request, shopper);
+  const session = await guestSessionForWrite(context, shopper);
   if ("limited" in session) return session;
   const guestKey = ensureGuestKey(session);
   return { owner: { userId: null, guestKey } };

@@ -47,3 +47,15 @@ export function unprefixedPath(pathname: string, defaultLang: Lang): string {
 export function alternatePaths(path: string, defaultLang: Lang): Record<Lang, string> {
   return Object.fromEntries(LANGS.map((l) => [l, localizePath(path, l, defaultLang)])) as Record<Lang, string>;
 }
+
+/**
+ * The language a URL names before any route is matched (the Worker entry's own answers: 405, 413,
+ * 503): its prefix's, else a call's `?lang=`, else the default. The request's door resolves a
+ * routed request's language (`requestMiddleware`) and uses this for every URL but a page's.
+ */
+export function langOfUrl(url: URL, defaultLang: Lang): Lang {
+  const prefix = resolvePrefix(url.pathname, defaultLang);
+  if (prefix.kind === "ok" && prefix.rest !== url.pathname) return prefix.lang;
+  const asked = url.searchParams.get("lang");
+  return isLang(asked) ? asked : defaultLang;
+}

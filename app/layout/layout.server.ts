@@ -1,13 +1,13 @@
-import type { Session } from "react-router";
-import { isLang } from "~/i18n/languages";
+import type { RouterContextProvider } from "react-router";
 import { texts } from "~/i18n/resources.server";
-import { serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import type { TFunction } from "~/i18n/translate";
-import { localizePath, resolvePrefix } from "~/i18n/url";
+import { localizePath } from "~/i18n/url";
 import { escapeHtml } from "~/ui/html";
-import type { AppContext } from "~/server/context.server";
+import { getApp } from "~/server/context.server";
 import { isD1Outage, isReadOnly } from "~/server/d1-faults.server";
-import { type OwnerRef, readSession, takeFlash, type FlashData, type SessionData } from "~/server/session.server";
+import { getSession, layoutLang, type ShopperSession } from "~/server/request.server";
+import { type OwnerRef, takeFlash } from "~/server/session.server";
 import type { Counters, LayoutData, MenuItem } from "./data";
 
 /**
@@ -15,8 +15,6 @@ import type { Counters, LayoutData, MenuItem } from "./data";
  * or the number itself when it needs no query (a guest without a cart).
  */
 export type CounterSource = D1PreparedStatement | number;
-
-export type ShopperSession = Session<SessionData, FlashData> | null;
 
 /** What features contribute to the layout (the root loader passes them in). */
 export type LayoutSources = {
@@ -58,18 +56,16 @@ async function countAll(db: D1Database, sources: { [K in keyof Counters]: Counte
 
 /**
  * The layout's data. Never throws for a bad language or a database hiccup (but a session that could not be read): the error
- * pages render inside this layout and need its language and texts (route loaders
- * answer the 404 for an unknown language prefix).
+ * pages render inside this layout and need its language and texts (the page's
+ * `getLang` answers the 404 for an unknown language prefix).
  */
 export async function loadLayout(
-  app: AppContext,
-  request: Request,
-  params: { lang?: string },
+  context: Readonly<RouterContextProvider>,
   sources: LayoutSources,
-): Promise<{ layout: LayoutData; session: ShopperSession; flash: unknown }> {
-  // Unmatched URLs (the "*" route) have no :lang param: read the prefix of the path itself.
-  const prefix = resolvePrefix(new URL(request.url).pathname, app.defaultLang);
-  const lang = isLang(params.lang) ? params.lang : prefix.kind === "ok" ? prefix.lang : app.defaultLang;
+): Promise<{ layout: LayoutData; session: ShopperSession | null; flash: unknown }> {
+  const app = getApp(context);
+  const request = app.request;
+  const lang = layoutLang(context);
   // The counters name the session by its id: they go to D1 with the session's own read.
   const [menu, session, counters] = await Promise.all([
     sources.menu(lang).catch((error: unknown) => {
@@ -77,7 +73,7 @@ export async function loadLayout(
       return [] as MenuItem[];
     }),
     // A session the database could not read fails the page (503): the shopper is never shown as a guest.
-    readSession(app.env, app.request).catch((error: unknown) => {
+    getSession(context).catch((error: unknown) => {
       if (isD1Outage(error)) throw error;
       return null;
     }),

@@ -27,7 +27,7 @@ export async function opsCall(
   need: { scope: OpsScope | null; methods: string[] },
   run: (call: OpsRequest) => Promise<Response>,
 ): Promise<Response> {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const path = new URL(request.url).pathname;
   let who = "-";
   let status = 500;

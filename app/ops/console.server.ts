@@ -141,7 +141,7 @@ export async function consoleData(db: D1Database, section: ConsoleSection, url: 
   if (section === "money") return moneyPage(db);
   if (section === "searches") {
     const [misses, synonyms] = await Promise.all([searchMisses(db, weekOf(Date.now()), null, CONSOLE_MISSES), listSynonyms(db)]);
-    const lang = url.searchParams.get("lang");
+    const lang = url.searchParams.get("teach_lang");
     return { misses, synonyms, teach: url.searchParams.get("teach")?.slice(0, 60) ?? "", teachLang: lang && isLang(lang) ? lang : "ru" };
   }
   if (section === "orders") {

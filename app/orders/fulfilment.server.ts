@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/languages";
-import { serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import { enqueue } from "~/outbox/index.server";
 import { returnStockStatement } from "~/catalogue/index.server";
 import { returnBonusesStatement } from "~/users/index.server";

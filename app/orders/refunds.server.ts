@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/languages";
-import { serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import { alertOperators, enqueue } from "~/outbox/index.server";
 import { clickApi, clickPaymentStatus, clickReversal, replyText, succeeded } from "./click-api.server";
 import type { RefundRow } from "./ledger";

@@ -1,5 +1,5 @@
 import { defaultLangOf } from "~/i18n/languages";
-import { serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import { dispatch, enqueueStatement, type OutboxMessage } from "./outbox.server";
 
 /**

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { TFunction } from "~/i18n/translate";
-import { isLang, type Lang } from "~/i18n/languages";
+import type { Lang } from "~/i18n/languages";
+import { getLang } from "./request.server";
 import { getApp, type AppContext } from "~/server/context.server";
 import type { RouterContextProvider } from "react-router";
 import { errorList, type FormReply, refused } from "~/forms/parse.server";
-import { serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 
 /** JSON error answers of the /api routes: `{ success: false, message, errors? }`; a 429 says when to retry. */
 export function apiError(
@@ -78,12 +79,10 @@ export async function readPayload(request: Request, t: TFunction, shape: Payload
   return textFields(body, t, shape);
 }
 
-/** Language of API messages: ?lang=, else the default. */
-export function apiContext(context: Readonly<RouterContextProvider>, request: Request): { app: AppContext; lang: Lang; t: TFunction } {
-  const app = getApp(context);
-  const q = new URL(request.url).searchParams.get("lang");
-  const lang = isLang(q) ? q : app.defaultLang;
-  return { app, lang, t: serverT(lang) };
+/** An API call's app, language (its `?lang=`, else the default: the request's door) and translator. */
+export function apiContext(context: Readonly<RouterContextProvider>): { app: AppContext; lang: Lang; t: TFunction } {
+  const lang = getLang(context);
+  return { app: getApp(context), lang, t: serverT(lang) };
 }
 
 /**

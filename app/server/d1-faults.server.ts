@@ -1,8 +1,8 @@
 import { seededRandom } from "./seeded-random";
-import { HTML_LANG, isLang, type Lang } from "~/i18n/languages";
+import { HTML_LANG, type Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
 import { createT } from "~/i18n/translate";
-import { localizePath, resolvePrefix } from "~/i18n/url";
+import { langOfUrl, localizePath } from "~/i18n/url";
 import { escapeHtml, escapeUrl } from "~/ui/html";
 
 /**
@@ -167,19 +167,9 @@ const RETRY_AFTER = { transient: 5, overloaded: 10, readOnly: 300 } as const;
 
 const isApi = (pathname: string) => /^\/api(\/|$)/.test(pathname);
 
-/** The request's language: an API call's ?lang=, a page's prefix; else the default. */
-function langOf(url: URL, defaultLang: Lang): Lang {
-  if (isApi(url.pathname)) {
-    const q = url.searchParams.get("lang");
-    return isLang(q) ? q : defaultLang;
-  }
-  const prefix = resolvePrefix(url.pathname, defaultLang);
-  return prefix.kind === "ok" ? prefix.lang : defaultLang;
-}
-
 /** The localized 503: a small page (no layout: its data may be what failed) or the API's JSON. */
 export function unavailable(url: URL, defaultLang: Lang, why: "outage" | "readOnly", retryAfter: number): Response {
-  const lang = langOf(url, defaultLang);
+  const lang = langOfUrl(url, defaultLang);
   const t = createT(lang, texts(lang, ["common", "server", "maintenance"]));
   const headers = { "Cache-Control": "no-store", "Retry-After": String(retryAfter) };
   const title = t(why === "readOnly" ? "maintenance:title" : "server:unavailable.title");

@@ -1,4 +1,5 @@
-import { isLang, type Lang } from "~/i18n/languages";
+import type { Lang } from "~/i18n/languages";
+import { langOfUrl } from "~/i18n/url";
 import { texts } from "~/i18n/resources.server";
 import { createT } from "~/i18n/translate";
 
@@ -199,8 +200,7 @@ export async function withinBodyLimit(request: Request): Promise<Request | null>
 
 /** The JSON API's refusal of a method or an unknown operation, in the language of `?lang=` (else the default). */
 export function apiRefusal(check: { status: 404 | 405 | 413; allow?: string }, url: URL, defaultLang: Lang): Response {
-  const q = url.searchParams.get("lang");
-  const lang = isLang(q) ? q : defaultLang;
+  const lang = langOfUrl(url, defaultLang);
   const t = createT(lang, texts(lang, ["server"]));
   const message =
     check.status === 413 && PHOTO_UPLOAD.test(url.pathname)

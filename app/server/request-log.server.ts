@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHandler } from "react-router";
-import { resolvePrefix } from "~/i18n/url";
+import { langOfUrl } from "~/i18n/url";
 import { defaultLangOf, isLang } from "~/i18n/languages";
 import type { D1Counter } from "./db-metrics.server";
 
@@ -119,7 +119,6 @@ async function writeLine(
   response: Response | undefined,
 ): Promise<void> {
   const url = new URL(request.url);
-  const prefix = resolvePrefix(url.pathname, defaultLangOf(env));
   let route: string | null = null;
   try {
     route = routeIdOf(await build(), url.pathname);
@@ -130,7 +129,7 @@ async function writeLine(
     ray: request.headers.get("CF-Ray") ?? crypto.randomUUID(),
     method: request.method,
     route,
-    lang: prefix.kind === "ok" ? prefix.lang : defaultLangOf(env),
+    lang: langOfUrl(url, defaultLangOf(env)),
     status: response?.status ?? 500,
     cache: response?.headers.get("X-Cache") ?? null,
     d1: pending.counters.reduce<RequestLine["d1"]>(

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, type SourceFile, scan, sourceFiles } from "./app-sources";
@@ -150,5 +150,57 @@ describe("import boundaries", () => {
     const files = [...sourceFiles("app"), ...sourceFiles("workers").filter((f) => /^workers\/[^/]+\.ts$/.test(f.path))];
     expect(files.length).toBeGreaterThan(200);
     expect(violations(files).map((v) => `${v.file}: "${v.spec}" ${v.rule}`)).toEqual([]);
+  });
+});
+
+/**
+ * Who is asking, and in which language, has one door: app/server/request.server.ts (the request's
+ * context, set by the root middleware). Elsewhere a file reads the language, the session, the
+ * user and the shopper only through it.
+ */
+const DOOR = "app/server/request.server.ts";
+const ASKING_RULES: { rule: string; pattern: RegExp; allowed: string[] }[] = [
+  { rule: "reads the session itself (getSession, getShopper)", pattern: /\breadSession\b|\bsessionIdOf\b/, allowed: [DOOR, "app/server/session.server.ts"] },
+  { rule: "checks a language prefix itself (getLang)", pattern: /\brequireLang\b|\bparams\.lang\b/, allowed: [DOOR, "app/server/request-log.server.ts"] },
+  { rule: "reads the user from a request (getUserId(context))", pattern: /\bgetUserId\((?!context\))/, allowed: [DOOR] },
+  { rule: "reads ?lang= itself (getLang, langOfUrl)", pattern: /searchParams\.get\(\s*["'`]lang["'`]\s*\)/, allowed: [DOOR, "app/i18n/url.ts"] },
+  { rule: "resolves a path's prefix itself (langOfUrl)", pattern: /\bresolvePrefix\(/, allowed: ["app/i18n/url.ts", "workers/app.ts"] },
+];
+
+function askingViolations(files: { path: string; text: string }[]): string[] {
+  const out: string[] = [];
+  for (const file of files)
+    for (const { rule, pattern, allowed } of ASKING_RULES) if (!allowed.includes(file.path) && pattern.test(file.text)) out.push(`${file.path}: ${rule}`);
+  return out;
+}
+
+describe("who is asking, resolved once", () => {
+  it("fail on each kind of bypass (checked on made-up files)", () => {
+    const made = [
+      { path: "app/routes/pages/a.tsx", text: "const s = await readSession(app.env, request);" },
+      { path: "app/routes/pages/b.tsx", text: "const lang = requireLang(params, context);" },
+      { path: "app/account/c.server.ts", text: "const id = await getUserId(env, request);" },
+      { path: "app/routes/api/d.ts", text: 'const q = url.searchParams.get("lang");' },
+      { path: "app/layout/e.server.ts", text: "const p = resolvePrefix(url.pathname, lang);" },
+      { path: "app/routes/pages/ok.tsx", text: "const id = await getUserId(context); const lang = getLang(context);" },
+    ];
+    expect(askingViolations(made)).toEqual([
+      "app/routes/pages/a.tsx: reads the session itself (getSession, getShopper)",
+      "app/routes/pages/b.tsx: checks a language prefix itself (getLang)",
+      "app/account/c.server.ts: reads the user from a request (getUserId(context))",
+      "app/routes/api/d.ts: reads ?lang= itself (getLang, langOfUrl)",
+      "app/layout/e.server.ts: resolves a path's prefix itself (langOfUrl)",
+    ]);
+  });
+
+  it("hold in app/ and the Worker's entry", () => {
+    const files = [...sourceFiles("app"), ...sourceFiles("workers").filter((f) => /^workers\/[^/]+\.ts$/.test(f.path))].map((f) => ({
+      path: f.path,
+      // Comments may name what they do not do.
+      text: readFileSync(join(ROOT, f.path), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, ""),
+    }));
+    expect(askingViolations(files)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import ruCommon from "../../locales/ru/common.json";
 import ukCommon from "../../locales/uk/common.json";
 import uzCommon from "../../locales/uz/common.json";
-import { fx, get, html, nameOf, productBySlug, section, tags, titleOf } from "./helpers";
+import { fx, get, html, nameOf, post, productBySlug, section, tags, titleOf } from "./helpers";
 
 describe("language of the page comes from the URL prefix", () => {
   const cases: [path: string, htmlLang: string][] = [
@@ -146,5 +146,36 @@ describe("not found pages are localized", () => {
     const page = section(body, '<section class="error-page"', "</section>");
     expect(tags(page, "a").map((a) => a.href)).toEqual(["/ru", "/ru/store"]);
     expect(page).toContain(ruCommon.errors.home);
+  });
+});
+
+describe("the request's language, resolved once by its door", () => {
+  it("a page's ?lang= names no language: the URL's prefix does (one URL per language for crawlers)", async () => {
+    const { res, body } = await html("/cart?lang=ru");
+    expect(res.status).toBe(200);
+    expect(body).toMatch(/^<!DOCTYPE html><html lang="uz-Latn">/);
+  });
+
+  it("a JSON call answers in its ?lang=, an unknown one in the default language", async () => {
+    const ru = (await (await get("/api/orders?lang=ru", { headers: { Accept: "application/json" } })).json()) as { message: string };
+    const xx = (await (await get("/api/orders?lang=xx", { headers: { Accept: "application/json" } })).json()) as { message: string };
+    expect(ru.message).not.toBe(xx.message);
+    expect(ru.message).toMatch(/[а-я]/);
+    expect(xx.message).not.toMatch(/[а-я]/);
+  });
+
+  it("a JSON post to a page without a prefix answers in its ?lang=", async () => {
+    const res = await post("/subscribe?lang=uk", { email: "not-an-address" }, { headers: { Accept: "application/json" } });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { message: string };
+    expect(body.message).toMatch(/[а-яіїє]/i);
+  });
+
+  it("a default language's own prefix and an unknown one are 404 on every page, child routes included", async () => {
+    for (const path of [`/xx/product/${fx.productOneSlug}/review`, "/xx/cart", "/de/account/orders", "/xx/subscribe"]) {
+      const res = await get(path);
+      await res.body?.cancel();
+      expect(res.status, path).toBe(404);
+    }
   });
 });

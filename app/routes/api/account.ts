@@ -1,16 +1,17 @@
 import type { Route } from "./+types/account";
+import { getSession } from "~/server/request.server";
 import { phoneChangeApiSchema, SIZE_FIELDS } from "~/account/index";
 import { getAccount, runAccountApi } from "~/account/index.server";
 import { requireApiUser } from "~/auth/index.server";
 import { errorList, parseForm, payloadForm, refused } from "~/forms/parse.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
-import { readSession, startSession } from "~/server/session.server";
+import { startSession } from "~/server/session.server";
 import { requiredCaptcha } from "~/server/turnstile.server";
 
 /** GET /api/account: details with phones, kids and socials (docs/api.md). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const account = await getAccount(app.env.DB, userId);
   if (!account) apiError(404, t("account:errors.notFound"));
   return Response.json(account);
@@ -23,11 +24,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * The pending new phone is kept in the session between the two phone calls.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+  const { app, lang, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const payload = await readPayload(request, t, { lists: SIZE_FIELDS });
   const op = params.op ?? "";
-  const session = await readSession(app.env, request);
+  const session = await getSession(context);
   const run = (fields: Record<string, string>) => runAccountApi({ app, request, userId, lang, t }, fields);
 
   switch (op) {

@@ -4,17 +4,17 @@ import { requireApiUser } from "~/auth/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
 
 /** GET /api/address: the shopper's addresses, main first. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const account = await getAccount(app.env.DB, userId);
   return Response.json({ items: account?.addresses ?? [] });
 }
 
 /** POST /api/address (create), PUT /api/address/{id} (edit), DELETE /api/address/{id}, POST /api/address/{id}/main. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+  const { app, lang, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const m = request.method;
   const intent = params.main
     ? m === "POST" && params.main === "main"

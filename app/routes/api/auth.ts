@@ -17,7 +17,7 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
  * POST /login asking for JSON).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const payload = await readPayload(request, t);
   switch (params.op) {
     case "login-by-password": {
@@ -100,7 +100,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return Response.json({ success: true, message: t(byPhone ? "auth:forgot.sentPhone" : "auth:forgot.sent") });
     }
     case "resend-confirm-email": {
-      const userId = await requireApiUser(app, request, t);
+      const userId = await requireApiUser(context, t);
       const result = await runAccountApi({ app, request, userId, lang, t }, { intent: "resend-confirm" });
       if (!result.ok) apiFailure(t, result);
       return Response.json({ success: true, message: t("account:notices.confirmResent") });

@@ -1,14 +1,15 @@
 import type { Route } from "./+types/cart";
 import { apiContext, readPayload } from "~/server/api.server";
-import { addParseFailure, getCartId, getRequestCartView, runCartAction } from "~/cart/index.server";
+import { addParseFailure, getRequestCartView, runCartAction } from "~/cart/index.server";
+import { getCartId } from "~/server/request.server";
 import { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, summaryHeaders } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { apiCartSchema } from "~/cart/index";
 import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.server";
 
 /** GET /api/cart: the lines as a list, the summary in headers (docs/api.md lists them). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app, lang, t } = apiContext(context);
   const view = await getRequestCartView(context, lang);
   return Response.json(itemsJson(view, jsonContext(app, lang, t)), { headers: summaryHeaders(view) });
 }
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * either way `popup` carries what the cart popup shows (adds only).
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const payload = await readPayload(request, t);
   const parsed = parseForm(payloadForm(payload), apiCartSchema);
   if (parsed.status !== "success") {

@@ -12,7 +12,7 @@ const CATEGORY_PATH = /^[a-z0-9-]{1,60}(?:\/[a-z0-9-]{1,60}){0,4}$/;
  * GET /api/catalog/v3/products/<id> one product. The same for everyone: public and cached.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const url = new URL(request.url);
   const expand = expandOf(url.searchParams.get("expand"), EXPANDS, t);
   const where = { origin: app.origin, lang, defaultLang: app.defaultLang };

@@ -1,14 +1,13 @@
 import type { Route } from "./+types/delivery";
 import { allCities, cityIdOf, pointJson, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
-import { isLang, LANGS } from "~/i18n/languages";
+import { LANGS } from "~/i18n/languages";
+import { unsupportedLang } from "~/server/request.server";
 import { getCartView } from "~/cart/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { deliveryStepSchema } from "~/checkout/index";
 import { checkoutContext, saveDelivery } from "~/checkout/index.server";
 import { withPointId } from "~/orders/index";
 import { apiContext, apiError, apiFailure, nextPageHeader, readPayload, textFields } from "~/server/api.server";
-import { getApp } from "~/server/context.server";
-import { serverT } from "~/i18n/middleware.server";
 
 const PER_PAGE = 20;
 const PER_PAGE_MAX = 100;
@@ -43,12 +42,10 @@ const PAGE_ORDERS = ["position", "title"];
  * it; an unsupported `lang` 400 listing the allowed ones.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const app = getApp(context);
+  const { app, lang, t } = apiContext(context);
   const url = new URL(request.url);
-  const asked = url.searchParams.get("lang");
-  const t = serverT(isLang(asked) ? asked : app.defaultLang);
-  if (asked !== null && !isLang(asked)) apiError(400, t("server:api.unsupportedLang", { lang: asked.slice(0, 10), allowed: LANGS.join(", ") }));
-  const lang = isLang(asked) ? asked : app.defaultLang;
+  const unsupported = unsupportedLang(context);
+  if (unsupported !== null) apiError(400, t("server:api.unsupportedLang", { lang: unsupported.slice(0, 10), allowed: LANGS.join(", ") }));
   const required = (names: string[]) => {
     const missing = names.filter((n) => !url.searchParams.get(n));
     if (missing.length)
@@ -130,7 +127,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * saves it; the answer is the choice as saved and the cart's summary with it.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   if (params.resource !== "delivery-data") apiError(404, t("server:api.unknownOperation"));
   const payload = await readPayload(request, t);
   if (!payload.data)

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/favorites-v2";
-import { getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/server/request.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
@@ -16,13 +16,13 @@ import { ensureGuestKey } from "~/server/session.server";
  * and answers the same.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, lang } = apiContext(context, request);
+  const { app, lang } = apiContext(context);
   const shopper = await getShopper(context);
   return listAnswer(app.env.DB, lang, favouritesOwner(shopper.owner.userId, shopper.session), new URL(request.url).searchParams);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const shopper = await getShopper(context);
   const body = await readPayload(request, t, { json: ["items"] });
   const submission = parseForm(payloadForm(body), favouritesMergeSchema);
@@ -30,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   let owner: FavouritesOwner;
   if (shopper.owner.userId !== null) owner = { userId: shopper.owner.userId };
   else {
-    const session = await guestSessionForWrite(app.env, request, shopper);
+    const session = await guestSessionForWrite(context, shopper);
     if ("limited" in session) apiError(429, t("common:cartPopup.rate_limited"), undefined, session.retryAfter);
     owner = { guestKey: ensureGuestKey(session) };
   }

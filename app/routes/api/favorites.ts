@@ -1,5 +1,6 @@
+import type { RouterContextProvider } from "react-router";
 import type { Route } from "./+types/favorites";
-import { getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite, type Shopper } from "~/server/request.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { formatUzs } from "~/i18n/format";
 import { favouriteApiSchema, favouritesQuerySchema } from "~/favourites/index";
@@ -17,14 +18,14 @@ const ID = /^[1-9][0-9]{0,9}$/;
  * whether and with which size a product is a favourite.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const shopper = await getShopper(context);
   // `GET /api/favorites/<id>`: the spec's removal by GET, as DELETE (HEAD changes nothing).
   if (params.id !== undefined) {
     if (request.method === "HEAD") return new Response(null, { status: 204 });
     // A GET that changes the list: only from the shop itself or a client without a browser's headers, as the other writes.
     if (isCrossSiteRead(request)) apiError(403, t("server:api.crossSite"));
-    return removeFavourite(app.env, t, writerOf(app.env, request, shopper), params.id);
+    return removeFavourite(app.env, t, writerOf(context, shopper), params.id);
   }
   const owner = favouritesOwner(shopper.owner.userId, shopper.session);
   if (params.productId !== undefined) {
@@ -39,9 +40,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** `POST /api/favorites` (form-encoded `item_id`, optional `sku_id`): 201 when added, 200 when it already was; `DELETE /api/favorites/<id>` (the product's id): 204 (the spec's `GET /api/favorites/<id>` too: the loader). */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, t } = apiContext(context, request);
+  const { app, t } = apiContext(context);
   const shopper = await getShopper(context);
-  const writer = writerOf(app.env, request, shopper);
+  const writer = writerOf(context, shopper);
   if (request.method === "DELETE") return removeFavourite(app.env, t, writer, params.id);
   if (params.id) apiError(405, t("server:api.methodNotAllowed"));
   const submission = parseForm(payloadForm(await readPayload(request, t)), favouriteApiSchema);
@@ -55,10 +56,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return Response.json({ success: true }, { status: added.changed ? 201 : 200 });
 }
 
-type Shopper = Awaited<ReturnType<typeof getShopper>>;
-
-function writerOf(env: Env, request: Request, shopper: Shopper) {
-  return { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(env, request, shopper) };
+function writerOf(context: Readonly<RouterContextProvider>, shopper: Shopper) {
+  return { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(context, shopper) };
 }
 
 /** The removal of one favourite (DELETE, or the spec's GET): idempotent, the owner's own list only. */

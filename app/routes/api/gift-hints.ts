@@ -11,7 +11,7 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
  * 201 when the hint is on its way, 409 at the open hints' cap, 429 past the rate limits.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const submission = parseForm(payloadForm(await readPayload(request, t)), giftHintApiSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
   const { product_id: productId, ...input } = submission.value;

@@ -5,8 +5,8 @@ import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.serv
 
 /** POST /api/kid (add), PUT /api/kid/{id}, DELETE /api/kid/{id}. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+  const { app, lang, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const method = request.method;
   const intent =
     !params.id && method === "POST" ? "kid-add" : params.id && method === "PUT" ? "kid-save" : params.id && method === "DELETE" ? "kid-delete" : null;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/order-request";
-import { getOwnerRef, getShopper } from "~/cart/index.server";
+import { getOwnerRef, getShopper } from "~/server/request.server";
 import { parseForm, payloadForm, refused } from "~/forms/parse.server";
-import { localized } from "~/i18n/middleware.server";
+import { localized } from "~/i18n/translator.server";
 import { placeOrderSchema, withPointId } from "~/orders/index";
 import { localizeOrder, namedOrder, orderJson, orderPayUrl, placeOrder } from "~/orders/index.server";
 import { placeNamesOf, placeNamesStatement } from "~/delivery/index.server";
@@ -15,7 +15,7 @@ import { clientAddress } from "~/server/rate-limit.server";
  * post answers 303 to the order's confirmation page.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const wantsPage = !(request.headers.get("Accept") ?? "").includes("application/json") && !(request.headers.get("Content-Type") ?? "").includes("json");
   const payload = await readPayload(request, t);
   const submission = parseForm(payloadForm(withPointId(payload)), placeOrderSchema);

@@ -12,8 +12,8 @@ const PER_PAGE_MAX = 50;
  * delivery's city, type and point.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+  const { app, lang, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const url = new URL(request.url);
   const expand = expandOf(url.searchParams.get("expand"), ORDER_EXPANDS, t);
   if (params.id) {

@@ -10,7 +10,7 @@ import { apiContext, readPayload } from "~/server/api.server";
  * Click reads. A body that is not Click's shape answers -8 with 400.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, t } = apiContext(context, request);
+  const { app, t } = apiContext(context);
   const op = params.op === "prepare" ? "prepare" : "complete";
   const payload = await readPayload(request, t);
   const submission = parseForm(payloadForm(payload), clickCallbackSchema);

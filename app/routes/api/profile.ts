@@ -6,8 +6,8 @@ import { apiContext, apiError, apiFailure, readPayload, textFields } from "~/ser
 
 /** PUT/POST /api/profile with a `details` object (or the fields at top level). */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
-  const userId = await requireApiUser(app, request, t);
+  const { app, lang, t } = apiContext(context);
+  const userId = await requireApiUser(context, t);
   const payload = await readPayload(request, t, { lists: SIZE_FIELDS, objects: ["details"] });
   let fields: Record<string, string> = payload;
   if (payload.details) {

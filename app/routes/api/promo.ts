@@ -1,6 +1,7 @@
 import type { Route } from "./+types/promo";
 import { apiContext, readPayload } from "~/server/api.server";
-import { getCartId, runCartAction } from "~/cart/index.server";
+import { runCartAction } from "~/cart/index.server";
+import { getCartId } from "~/server/request.server";
 import { failureMessage } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { payloadForm, refused } from "~/forms/parse.server";
@@ -11,7 +12,7 @@ import { payloadForm, refused } from "~/forms/parse.server";
  * invalid one answers 422 with the server's message (the client shows it as the promo error).
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const payload = await readPayload(request, t);
   const result = await runCartAction(payloadForm({ intent: "promo-apply", promoCode: payload.promoCode ?? "" }), { context, env: app.env, request, lang });
   if (!result.ok)

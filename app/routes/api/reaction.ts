@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
+import { getUserId } from "~/server/request.server";
 import type { Route } from "./+types/reaction";
 import { safeReturnUrl } from "~/i18n/return-url";
-import { localized } from "~/i18n/middleware.server";
+import { localized } from "~/i18n/translator.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { reactionSchema, sendReaction } from "~/reviews/index";
 import { react } from "~/reviews/index.server";
 import { apiContext, apiError, apiFailure, readPayload } from "~/server/api.server";
-import { readSession } from "~/server/session.server";
 
 /** The reviews widget's likes and dislikes in the browser load with this route's client module (app/reviews/widget.tsx). */
 export const handle = { sendReaction };
@@ -18,10 +18,10 @@ export const handle = { sendReaction };
  * form (no JavaScript) gets a 303 back to the review.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const isForm = !(request.headers.get("Content-Type") ?? "").includes("application/json");
   const fields = await readPayload(request, t);
-  const userId = (await readSession(app.env, request))?.get("userId");
+  const userId = await getUserId(context);
   const back = safeReturnUrl(fields.redirectTo, lang, app.defaultLang);
   if (!userId) {
     if (isForm) return redirect(`${localized(context, "/login", lang)}?return_url=${encodeURIComponent(back)}`, 303);

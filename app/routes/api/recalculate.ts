@@ -1,6 +1,7 @@
 import type { Route } from "./+types/recalculate";
 import { apiContext, readPayload } from "~/server/api.server";
-import { getCartId, runCartAction } from "~/cart/index.server";
+import { runCartAction } from "~/cart/index.server";
+import { getCartId } from "~/server/request.server";
 import { failureMessage, jsonContext, recalculationJson } from "~/cart/index.server";
 import { getCartView } from "~/cart/index.server";
 import { recalculateSchema } from "~/cart/index";
@@ -12,7 +13,7 @@ import { firstError, parseForm, payloadForm, refused } from "~/forms/parse.serve
  * fields of the cart info with `status: "ok"`.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const payload = await readPayload(request, t);
   const parsed = parseForm(payloadForm(payload), recalculateSchema);
   if (parsed.status !== "success") return Response.json({ status: "error", message: t(firstError(parsed.error).message) }, { status: 422 });

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/retargeting";
-import { getCartId, getCartView, getShopper } from "~/cart/index.server";
+import { getCartView } from "~/cart/index.server";
+import { getCartId, getShopper } from "~/server/request.server";
 import { favouritesOwner, type RetargetingItem, wishlistRetargeting } from "~/favourites/index.server";
 import { apiContext, apiError } from "~/server/api.server";
 import { isCrossSiteRead } from "~/server/security.server";
@@ -15,7 +16,7 @@ const ID = /^[1-9][0-9]{0,9}$/;
  * (the page inserts the wishlist's after a heart's add).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   if (params.list !== "wishlist" && params.list !== "cart") apiError(404, t("server:api.unknownOperation"));
   if (!ID.test(params.id)) apiError(400, t("server:api.badProductId"));
   const id = Number(params.id);

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/reviews";
+import { getSession, getUserId } from "~/server/request.server";
 import { reviewFormSchema, reviewsQuerySchema } from "~/reviews/index";
 import { customerOf, langOfAcceptLanguage, productReviews, publishReview, reviewsJson } from "~/reviews/index.server";
 import { errorList, parseForm } from "~/forms/parse.server";
 import { apiContext, apiError, readPayload } from "~/server/api.server";
-import { serverT } from "~/i18n/middleware.server";
-import { readSession } from "~/server/session.server";
+import { serverT } from "~/i18n/translator.server";
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
@@ -16,14 +16,14 @@ const ID = /^[1-9][0-9]{0,9}$/;
  * a signed-in shopper publishes (or edits) their review.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app } = apiContext(context, request);
+  const { app } = apiContext(context);
   const url = new URL(request.url);
   const lang = langOfAcceptLanguage(request.headers.get("Accept-Language"), app.defaultLang);
   const productId = url.searchParams.get("product_id") ?? "";
   if (!ID.test(productId)) apiError(400, serverT(lang)("reviews:errors.unknownProduct"));
   const query = reviewsQuerySchema.parse({ sort: url.searchParams.get("sort") ?? undefined });
   const all = ["1", "true"].includes(url.searchParams.get("allReviews") ?? "");
-  const session = await readSession(app.env, request);
+  const session = await getSession(context);
   const reviews = await productReviews(app.env.DB, lang, Number(productId), { sort: query.sort, all, viewerId: session?.get("userId") ?? null });
   return Response.json(reviewsJson(reviews), { headers: { "Content-Language": lang } });
 }
@@ -32,11 +32,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const SPEC_FIELDS: Record<string, string> = { userName: "user_name", text: "review_text" };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { app } = apiContext(context, request);
+  const { app } = apiContext(context);
   // This API's language is Accept-Language's, not ?lang='s.
   const lang = langOfAcceptLanguage(request.headers.get("Accept-Language"), app.defaultLang);
   const t = serverT(lang);
-  const userId = (await readSession(app.env, request))?.get("userId");
+  const userId = await getUserId(context);
   const user = userId ? await customerOf(app.env.DB, userId) : null;
   if (!user) apiError(401, t("reviews:errors.signIn"));
   const body = await readPayload(request, t, { objects: ["reviewData"] });

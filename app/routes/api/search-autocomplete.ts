@@ -12,7 +12,7 @@ export const handle = { SearchCombobox };
  * it as they keep pages. 400 when `q` is longer than the search takes.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const parsed = autocompleteQuerySchema.safeParse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
   if (!parsed.success) {
     const message = t("search:errors.query");

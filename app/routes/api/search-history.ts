@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search-history";
-import { getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getShopper, guestSessionForWrite } from "~/server/request.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { localizePath } from "~/i18n/url";
 import { clearSearchHistory, type HistoryEntry, recordSearch, recordSearchSchema, removeSearch, searchHistory } from "~/search/index.server";
@@ -13,8 +13,8 @@ const ID = /^[1-9][0-9]{0,9}$/;
  * account's from D1, a guest's by their session; `kept: false` when nothing can be kept yet
  * (a guest without a session: the first `POST` starts one). Personal: never cached.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, lang } = apiContext(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app, lang } = apiContext(context);
   const { owner } = await getShopper(context);
   const items = await searchHistory(app.env.DB, owner);
   return Response.json({ kept: owner.userId !== null || owner.guestKey !== null, items: items.map((e) => entryJson(e, lang, app.defaultLang)) });
@@ -30,7 +30,7 @@ function entryJson(e: HistoryEntry, lang: Parameters<typeof localizePath>[1], de
  * all (204); `DELETE /api/search/history/<id>`: one of the shopper's own (204, whether it was there or not; another's stays theirs).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { app, t } = apiContext(context, request);
+  const { app, t } = apiContext(context);
   const shopper = await getShopper(context);
   const db = app.env.DB;
   if (request.method === "DELETE") {
@@ -45,7 +45,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseForm(payloadForm(await readPayload(request, t)), recordSearchSchema);
   if (submission.status !== "success") apiFailure(t, { status: 400, reply: submission.reply() });
   if (shopper.owner.userId === null && shopper.owner.guestKey === null) {
-    const session = await guestSessionForWrite(app.env, request, shopper);
+    const session = await guestSessionForWrite(context, shopper);
     if ("limited" in session) apiError(429, t("search:errors.tooMany"), undefined, session.retryAfter);
     shopper.owner = { userId: null, guestKey: ensureGuestKey(session) };
   }

@@ -8,7 +8,7 @@ import { apiContext, apiError } from "~/server/api.server";
  * 400 when product_id is not an id, 404 when no product or no chart fits it.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { app, lang, t } = apiContext(context, request);
+  const { app, lang, t } = apiContext(context);
   const parsed = sizeTableQuerySchema.safeParse({ product_id: new URL(request.url).searchParams.get("product_id") ?? undefined });
   if (!parsed.success) {
     const message = t("sizes:errors.productId");

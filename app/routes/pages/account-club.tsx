@@ -1,18 +1,19 @@
 import { data } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/account-club";
 import { ClubCardPage } from "~/account/index";
 import { clubCard } from "~/account/index.server";
 import { requireUserId } from "~/auth/index.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { getApp } from "~/server/context.server";
 
 /** The signed-in shopper's club card: number, bonus balance, what the card did per order, the rules. */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localized(context, "/login"));
+  const userId = await requireUserId(context, localized(context, "/login"));
   const club = await clubCard(app.env, userId);
   if (!club) throw data(null, { status: 404 });
   return { i18n: texts(lang, ["account", "orders"], { account: ["club"], orders: ["date"] }), club, title: getI18n(context).t("account:club.title") };

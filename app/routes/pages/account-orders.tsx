@@ -1,8 +1,9 @@
 import { data, Form, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/account-orders";
 import { requireUserId } from "~/auth/index.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
@@ -15,9 +16,9 @@ const PER_PAGE = 10;
 
 /** The account's orders (newest first, paged), or one of them with its lines and, while new, a cancel button. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localized(context, "/login"));
+  const userId = await requireUserId(context, localized(context, "/login"));
   const t = getI18n(context).t;
   if (params.number) {
     const found = await ownOrder(app.env.DB, params.number, { userId, guestKey: null });
@@ -39,9 +40,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  * an online payment did not go through, pay on delivery instead.
  */
 export async function action({ params, context, request }: Route.ActionArgs) {
-  requireLang(params, context);
+  getLang(context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localized(context, "/login"));
+  const userId = await requireUserId(context, localized(context, "/login"));
   const form = await readFormData(request);
   const intent = form.get("intent");
   if ((intent !== "cancel" && intent !== "pay-on-delivery") || !params.number) throw data(null, { status: 400 });

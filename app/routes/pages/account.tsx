@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/account";
 import { AccountPage } from "~/account/index";
 import { getAccount, runAccountAction, type Section } from "~/account/index.server";
@@ -6,17 +7,17 @@ import { normalizePhone } from "~/forms/phone";
 import { requireUserId } from "~/auth/index.server";
 import { getApp } from "~/server/context.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 
 const SECTIONS: Section[] = ["personal", "kids", "addresses", "phone", "email"];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
-  const userId = await requireUserId(app.env, request, localized(context, "/login"));
+  const userId = await requireUserId(context, localized(context, "/login"));
   const account = await getAccount(app.env.DB, userId);
   if (!account) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -41,11 +42,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const accountPath = localized(context, "/account");
-  const userId = await requireUserId(app.env, request, localized(context, "/login"));
+  const userId = await requireUserId(context, localized(context, "/login"));
   const result = await runAccountAction(await readFormData(request), {
     env: app.env,
     request,

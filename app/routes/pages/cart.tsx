@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cart";
-import { getRequestCartView, getShopper, runCartAction } from "~/cart/index.server";
+import { getRequestCartView, runCartAction } from "~/cart/index.server";
+import { getLang, getShopper } from "~/server/request.server";
 import { ecommerceItem } from "~/cart/index";
 import { enabledDeliveryTypes } from "~/delivery/index.server";
 import { CartPage } from "~/cart/index";
@@ -10,7 +11,7 @@ import { setFlash } from "~/server/session.server";
 import { safeReturnUrl } from "~/i18n/return-url";
 import { getApp } from "~/server/context.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 
@@ -29,8 +30,8 @@ const NOTICES = [
   "deliveryTypeNotInCity",
 ];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   // The cart's id is found by the session's id, with the session's own read; the delivery
   // types (a small table, needed before a city is chosen) go with them, and wait for nothing.
@@ -64,8 +65,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  * calls /api/cart): it carries `redirectTo`, and the answer is a 303 back
  * with the popup as a one-time flash.
  */
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const form = await readFormData(request);
   const result = await runCartAction(form, { context, env: app.env, request, lang, fromForm: true });

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { getApp } from "~/server/context.server";
-import { getOwnerRef, getShopper } from "~/cart/index.server";
+import { getLang, getOwnerRef, getShopper } from "~/server/request.server";
 import { BrandHeart } from "~/favourites/index";
 import { brandFollowOf, favouritesLookup } from "~/favourites/index.server";
 import {
@@ -16,7 +16,7 @@ import {
 } from "~/catalogue/index.server";
 import { breadcrumbJsonLd, jsonForScript, withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
@@ -24,7 +24,7 @@ import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { useLinkNavigation } from "~/ui/link-navigation";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   const path = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
   if (!/^[a-z0-9/-]{0,200}$/.test(path)) throw data(null, { status: 404 });

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/checkout";
 import { getAccount } from "~/account/index.server";
 import { loginByForm } from "~/auth/index.server";
 import { ecommerceItem } from "~/cart/index";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { CheckoutPage } from "~/checkout/index";
@@ -20,8 +21,8 @@ const ORDERS_GROUPS = ["done", "payment", "errors", "checkout", "select", "statu
  * back to the cart (a direct URL cannot bypass the limit); otherwise the steps,
  * with what was chosen kept per cart.
  */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const t = getI18n(context).t;
   const cartPath = localized(context, "/cart");
@@ -37,8 +38,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** Every checkout form posts here (`intent`); a saved step goes on with a 303, a refused one shows again with what was typed. */
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const checkoutPath = localized(context, "/checkout");
   const form = await readFormData(request);

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favorite";
 import { safeReturnUrl } from "~/i18n/return-url";
-import { getShopper, guestSessionForWrite } from "~/cart/index.server";
+import { getLang, getShopper, guestSessionForWrite } from "~/server/request.server";
 import { brandFormSchema, FAVOURITES_PAGE_SIZE, FavouritesPage, favouriteFormSchema, favouritesQuerySchema } from "~/favourites/index";
 import { followBrand, followedBrands, favouritesOwner, favouritesPage, writeFavourite } from "~/favourites/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { getApp } from "~/server/context.server";
@@ -13,8 +13,8 @@ import { getApp } from "~/server/context.server";
 const NOTICES = new Set(["added", "removed", "size", "followed", "unfollowed"]);
 
 /** The favourites page: a guest's list (the session) or an account's (D1), filtered and paged by GET parameters. */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const url = new URL(request.url);
   const shopper = await getShopper(context);
@@ -37,12 +37,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** Add, remove, or another size (the hearts post here too), or follow a brand: 303 back where the form was, with a notice; a refusal is 4xx with its message. */
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const shopper = await getShopper(context);
   const form = await readFormData(request);
-  const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(app.env, request, shopper) };
+  const writer = { userId: shopper.owner.userId, guestSession: () => guestSessionForWrite(context, shopper) };
   let intent: string;
   let redirectTo: string | undefined;
   let result: Awaited<ReturnType<typeof writeFavourite>>;

@@ -1,4 +1,5 @@
 import { data, redirect, useNavigation } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/forgot-password";
 import { forgotSchema } from "~/auth/index";
 import { sendPasswordReset } from "~/auth/index.server";
@@ -6,14 +7,14 @@ import { ConformForm } from "~/forms/conform-form";
 import { useConformForm } from "~/forms/use-conform-form";
 import { FormRow } from "~/forms/form-row";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   return {
     i18n: texts(lang, ["auth"]),
     title: getI18n(context).t("auth:forgot.title"),
@@ -21,8 +22,8 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const submission = parseForm(await readFormData(request), forgotSchema);
   if (submission.status !== "success") return data(submission.reply(), refused(400));

@@ -1,18 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "~/server/context.server";
-import { getOwnerRef } from "~/cart/index.server";
+import { getLang, getOwnerRef } from "~/server/request.server";
 import { favouritesLookup } from "~/favourites/index.server";
 import { getCategories, getPopular } from "~/catalogue/index.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { jsonForScript, ProductGrid, siteJsonLd } from "~/catalogue/index";
 import { HTML_LANG } from "~/i18n/languages";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const db = app.env.DB;
   const t = getI18n(context).t;

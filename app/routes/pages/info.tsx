@@ -1,9 +1,10 @@
 import { data } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/info";
 import { checkoutMaxItems } from "~/cart/index";
 import { checkoutLimitHtml } from "~/cart/index.server";
 import { deliveryInfoHtml, deliveryTypesInfo } from "~/delivery/index.server";
-import { requireLang, serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
@@ -13,7 +14,7 @@ import { escapeHtml } from "~/ui/html";
 
 /** What a popup explains: its title and body markup, written by the feature it belongs to. */
 async function contentOf({ params, context }: Pick<Route.LoaderArgs, "params" | "context">) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const t = serverT(lang);
   const app = getApp(context);
   switch (params.topic) {

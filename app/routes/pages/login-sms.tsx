@@ -1,4 +1,5 @@
 import { data, Link, redirect, useNavigation } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/login-sms";
 import { callSendSchema, callVerifySchema, smsSendSchema, smsVerifySchema } from "~/auth/index";
 import { safeReturnUrl } from "~/i18n/return-url";
@@ -10,16 +11,15 @@ import { FormRow } from "~/forms/form-row";
 import { type FormReply, parseForm, readFormData, refused } from "~/forms/parse.server";
 import { formatPhone, normalizePhone } from "~/forms/phone";
 import { PhoneRow } from "~/forms/phone-row";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
-  const app = getApp(context);
-  const returnUrl = await guestReturnUrl(app.env, request, lang, app.defaultLang);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const returnUrl = await guestReturnUrl(context);
   // The verify step is named by the URL (?phone=…, and by=call after "call me instead"), so a reload or the back button keeps it.
   const query = new URL(request.url).searchParams;
   const phone = normalizePhone(query.get("phone") ?? "");
@@ -32,8 +32,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const formData = await readFormData(request);
 

@@ -1,4 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/auth/index";
 import { guestReturnUrl, loginByForm } from "~/auth/index.server";
@@ -8,21 +9,20 @@ import { FormError } from "~/forms/form-error";
 import { FormRow } from "~/forms/form-row";
 import { readFormData } from "~/forms/parse.server";
 import { PasswordRow } from "~/forms/password-row";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
-  const app = getApp(context);
-  const returnUrl = await guestReturnUrl(app.env, request, lang, app.defaultLang);
+export async function loader({ context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const returnUrl = await guestReturnUrl(context);
   return { i18n: texts(lang, ["auth"]), title: getI18n(context).t("auth:login.title"), returnUrl };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const result = await loginByForm(context, await readFormData(request), { lang, defaultLang: app.defaultLang, errorAt: "form" });
   return result.ok ? result.response : data(result.reply, result.init);

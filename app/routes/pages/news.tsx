@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news";
-import { getOwnerRef } from "~/cart/index.server";
+import { getLang, getOwnerRef } from "~/server/request.server";
 import { jsonForScript } from "~/catalogue/index";
 import { getCards, pastTheEnd } from "~/catalogue/index.server";
 import { favouritesLookup } from "~/favourites/index.server";
 import { HTML_LANG } from "~/i18n/languages";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { NewsArticleView, NewsList, newsArticleJsonLd } from "~/news/index";
@@ -20,7 +20,7 @@ const PAGE_SIZE = 6;
  * page carries every route's entry in its manifest, so a route fewer is bytes fewer everywhere.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   const t = getI18n(context).t;
   // One set of texts for both (the article's product cards need the product's).

@@ -1,20 +1,21 @@
 import type { Route } from "./+types/ops-login";
+import { getLang } from "~/server/request.server";
 import { ConformForm, useReplyForm } from "~/forms/conform-form";
 import { FormError } from "~/forms/form-error";
 import { FormRow } from "~/forms/form-row";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
 import { signIn } from "~/ops/index.server";
 
 /** /ops/login: the operator pastes a key of the operations API (app/ops/console.server.ts). */
 export function loader({ context }: Route.LoaderArgs) {
-  const lang = requireLang({}, context);
+  const lang = getLang(context);
   return { i18n: texts(lang, ["ops"]), title: getI18n(context).t("ops:console.login.title") };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  requireLang({}, context);
+  getLang(context);
   return signIn({ context, request });
 }
 

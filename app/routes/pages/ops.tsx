@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/ops";
 import { ConformForm, useReplyForm } from "~/forms/conform-form";
 import { FormError } from "~/forms/form-error";
 import { FormRow } from "~/forms/form-row";
 import type { FormReply } from "~/forms/parse";
 import { formatUzs } from "~/i18n/format";
-import { getI18n, requireLang } from "~/i18n/middleware.server";
+import { getI18n } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
 import { CONSOLE_PAGES, MoneyView, type ConsoleItem, type ConsoleMiss, type ConsoleOrder, type ConsoleSection, type ConsoleSynonym } from "~/ops/index";
@@ -17,7 +18,7 @@ const sectionOf = (section: string | undefined): ConsoleSection | null => CONSOL
 
 /** /ops/<section>: the operator console (app/ops/console.server.ts); /ops alone goes to its first section. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang({}, context);
+  const lang = getLang(context);
   const section = sectionOf(params.section);
   if (!params.section) throw redirect("/ops/reviews", 303);
   if (!section) throw data(null, { status: 404 });
@@ -37,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  requireLang({}, context);
+  getLang(context);
   const section = sectionOf(params.section);
   if (!section) throw data(null, { status: 404 });
   return consoleAction({ context, request }, section);
@@ -310,7 +311,7 @@ function Search({
                 <td>{m.count}</td>
                 <td>{m.correctedTo ?? t("ops:console.searches.nothing")}</td>
                 <td>
-                  <a href={`/ops/searches?teach=${encodeURIComponent(m.query)}&lang=${m.lang}#synonym`}>{t("ops:console.searches.teach")}</a>
+                  <a href={`/ops/searches?teach=${encodeURIComponent(m.query)}&teach_lang=${m.lang}#synonym`}>{t("ops:console.searches.teach")}</a>
                 </td>
               </tr>
             ))}

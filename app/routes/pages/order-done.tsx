@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { ecommerceItem, firstTime, pushEcommerce } from "~/cart/index";
 import type { Route } from "./+types/order-done";
-import { getShopper } from "~/cart/index.server";
+import { getLang, getShopper } from "~/server/request.server";
 import { readFormData, refused } from "~/forms/parse.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
@@ -25,8 +25,8 @@ async function ownedOrder({ params, context }: Route.LoaderArgs | Route.ActionAr
 
 /** The confirmation of a placed order, for its owner only: anyone else gets 404. */
 export async function loader(args: Route.LoaderArgs) {
-  const { params, context } = args;
-  const lang = requireLang(params, context);
+  const { context } = args;
+  const lang = getLang(context);
   const app = getApp(context);
   const order = await localizeOrder(app.env.DB, lang, await ownedOrder(args));
   const analytics = order.lines.map((l, i) =>
@@ -43,8 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** An online order whose payment did not go through is paid on delivery instead (its owner's choice); the page shows it. */
 export async function action(args: Route.ActionArgs) {
-  const { params, context, request } = args;
-  requireLang(params, context);
+  const { context, request } = args;
+  getLang(context);
   const app = getApp(context);
   const order = await ownedOrder(args);
   const form = await readFormData(request);

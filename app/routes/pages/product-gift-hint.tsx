@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/product-gift-hint";
 import { PRODUCT_SLUG, productSizesOf } from "~/catalogue/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { GiftHintPopup, giftHintSchema, giftHintTokenSchema } from "~/gifts/index";
 import { giftHintOwner, openGiftHint, sendGiftHint } from "~/gifts/index.server";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { getApp } from "~/server/context.server";
@@ -17,7 +18,7 @@ import { getApp } from "~/server/context.server";
  * (400) above the form. (No route of its own: every page carries every route's manifest entry.)
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   const product = await productSizesOf(app.env.DB, lang, { slug: params.slug });
@@ -49,7 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   const product = await productSizesOf(app.env.DB, lang, { slug: params.slug });

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/product-review-from";
 import { PRODUCT_SLUG } from "~/catalogue/index.server";
-import { localized, requireLang } from "~/i18n/middleware.server";
+import { localized } from "~/i18n/translator.server";
 
 const TO = { "login-from-popup": "/login", "signup-from-popup": "/signup" } as const;
 
@@ -11,7 +12,7 @@ const TO = { "login-from-popup": "/login", "signup-from-popup": "/signup" } as c
  * sign-in's `return_url`, so the shopper comes back to the product with the popup open.
  */
 export function loader({ params, context, request }: Route.LoaderArgs) {
-  requireLang(params, context);
+  getLang(context);
   const to = TO[params.from as keyof typeof TO];
   const slug = new URL(request.url).searchParams.get("product") ?? "";
   if (!to || !PRODUCT_SLUG.test(slug)) throw data(null, { status: 404 });

@@ -1,16 +1,17 @@
 import { Link } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/product-review-rules";
-import { requireLang, serverT } from "~/i18n/middleware.server";
+import { serverT } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { useI18n } from "~/i18n/use-i18n";
 import { reviewRulesHtml } from "~/reviews/index.server";
 import { fragmentMiddleware } from "~/server/fragment.server";
 
 /** The popup loader's request (X-Requested-With) gets the rules alone. */
-export const middleware: Route.MiddlewareFunction[] = [fragmentMiddleware(({ params, context }) => reviewRulesHtml(serverT(requireLang(params, context))))];
+export const middleware: Route.MiddlewareFunction[] = [fragmentMiddleware(({ context }) => reviewRulesHtml(serverT(getLang(context))))];
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   return { i18n: texts(lang, ["reviews"], { reviews: ["rules", "form"] }) };
 }
 

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
+import { getLang, getUserId } from "~/server/request.server";
 import type { Route } from "./+types/product-review";
 import { PRODUCT_SLUG } from "~/catalogue/index.server";
-import { getUserId } from "~/auth/index.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { localized, requireLang } from "~/i18n/middleware.server";
+import { localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { ReviewPopup, reviewFormSchema } from "~/reviews/index";
@@ -23,12 +23,12 @@ const fromPopup = (context: Route.LoaderArgs["context"], to: "login-from-popup" 
  * with the captcha; after sending, the thank-you (or the failure) with a way back.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   const form = await reviewFormOf(app.env.DB, lang, params.slug);
   if (!form) throw data(null, { status: 404 });
-  const userId = await getUserId(app.env, request);
+  const userId = await getUserId(context);
   const customer = userId ? await customerOf(app.env.DB, userId) : null;
   const sent = new URL(request.url).searchParams.get("sent");
   return {
@@ -46,10 +46,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
-  const userId = await getUserId(app.env, request);
+  const userId = await getUserId(context);
   if (!userId) throw redirect(fromPopup(context, "login-from-popup", params.slug), 303);
   const product = await reviewFormOf(app.env.DB, lang, params.slug);
   if (!product) throw data(null, { status: 404 });

@@ -1,9 +1,9 @@
 import { data } from "react-router";
+import { getLang, getUserId } from "~/server/request.server";
 import type { Route } from "./+types/product-size-table";
 import { SizeTablePopup } from "~/catalogue/index";
 import { PRODUCT_SLUG, sizeTableHtml, sizeTableOf } from "~/catalogue/index.server";
-import { getUserId } from "~/auth/index.server";
-import { localized, requireLang, serverT } from "~/i18n/middleware.server";
+import { localized, serverT } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { getApp } from "~/server/context.server";
@@ -15,11 +15,11 @@ import { savedSizes } from "~/users/index.server";
  * a signed-in shopper's saved sizes are marked (their page is private: it has a session);
  * anonymous copies are the same for everyone. 404 when no chart fits the product.
  */
-async function tableOf({ params, context, request }: Pick<Route.LoaderArgs, "params" | "context" | "request">) {
-  const lang = requireLang(params, context);
+async function tableOf({ params, context }: Pick<Route.LoaderArgs, "params" | "context" | "request">) {
+  const lang = getLang(context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
-  const userId = await getUserId(app.env, request);
+  const userId = await getUserId(context);
   const saved = userId ? await savedSizes(app.env.DB, userId) : null;
   const { product, table } = await sizeTableOf(app.env.DB, lang, { slug: params.slug }, saved);
   if (!product || !table) throw data(null, { status: 404 });

@@ -18,12 +18,12 @@ import {
 } from "~/catalogue/index.server";
 import { savedSizesOf } from "~/users/index.server";
 import { breadcrumbJsonLd, jsonForScript, productJsonLd } from "~/catalogue/index";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { AddToCartForm } from "~/cart/index";
-import { getOwnerRef, getShopper } from "~/cart/index.server";
+import { getLang, getOwnerRef, getShopper } from "~/server/request.server";
 import { Heart } from "~/favourites/index";
 import { favouritesLookup, isFavouriteSlug } from "~/favourites/index.server";
 import { ecommerceItem } from "~/cart/index";
@@ -35,7 +35,7 @@ import { ReviewsWidget } from "~/reviews/index";
 import { productReviews, reviewsForSearch, reviewsForSearchQueries, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   if (!PRODUCT_SLUG.test(params.slug)) throw data(null, { status: 404 });
   // Critical data is awaited (one D1 round trip each, in parallel); related products stream.

@@ -1,4 +1,5 @@
 import { data, useNavigation } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/reset-password";
 import { PASSWORD_MIN, resetSchema } from "~/auth/index";
 import { resetPassword, startUserSession } from "~/auth/index.server";
@@ -7,14 +8,14 @@ import { useConformForm } from "~/forms/use-conform-form";
 import { FormError } from "~/forms/form-error";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { PasswordRow } from "~/forms/password-row";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { getApp } from "~/server/context.server";
 
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const url = new URL(request.url);
   return {
     i18n: texts(lang, ["auth"]),
@@ -24,8 +25,8 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
-  requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  getLang(context);
   const app = getApp(context);
   const submission = parseForm(await readFormData(request), resetSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), refused(400));

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
-import { getOwnerRef, getShopper } from "~/cart/index.server";
+import { getLang, getOwnerRef, getShopper } from "~/server/request.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
 import { historyFormSchema, clearSearchHistory, recordSearch, removeSearch, searchHistory } from "~/search/index.server";
 import { favouritesLookup } from "~/favourites/index.server";
@@ -18,14 +18,14 @@ import {
 } from "~/catalogue/index.server";
 import { cleanListingSearch, withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
-import { getI18n, localized, requireLang } from "~/i18n/middleware.server";
+import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
 import { ProductGrid } from "~/catalogue/index";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const app = getApp(context);
   const url = new URL(request.url);
   requireCleanListingUrl(url);
@@ -105,8 +105,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** The recent searches' forms (without JavaScript): forget one, or all; back to the empty search page. */
-export async function action({ params, context, request }: Route.ActionArgs) {
-  requireLang(params, context);
+export async function action({ context, request }: Route.ActionArgs) {
+  getLang(context);
   const app = getApp(context);
   const submission = parseForm(await readFormData(request), historyFormSchema);
   if (submission.status !== "success") return data({ error: "search:errors.entry" }, refused(400));

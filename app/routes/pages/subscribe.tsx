@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
+import { getLang } from "~/server/request.server";
 import type { Route } from "./+types/subscribe";
 import { parseForm, payloadForm, readFormData, refused } from "~/forms/parse.server";
-import { isLang } from "~/i18n/languages";
-import { getI18n, localized, requireLang, serverT } from "~/i18n/middleware.server";
+import { getI18n, localized, serverT } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { NewsletterPage, type NewsletterStep, newsletterLinkSchema, subscribeSchema } from "~/newsletter/index";
@@ -28,13 +28,12 @@ function thrownAsResponse(error: unknown): Response {
 
 /**
  * `POST /subscribe` as JSON (docs/api.md) is answered here, before the page's action: an
- * action's answer becomes the page. Messages in the URL's language, or `?lang=`.
+ * action's answer becomes the page. Messages in the request's language (the URL's, or `?lang=` without a prefix).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params, context }, next) => {
     if (request.method !== "POST" || params.step !== undefined || !wantsJson(request)) return next();
-    const q = new URL(request.url).searchParams.get("lang");
-    const lang = isLang(q) ? q : requireLang(params, context);
+    const lang = getLang(context);
     const t = serverT(lang);
     const app = getApp(context);
     try {
@@ -54,7 +53,7 @@ const NEWSLETTER_PAGE_TEXTS = ["form", "check-email", "thank-you", "link-invalid
 
 /** The newsletter's pages: /subscribe (the form), /subscribe/check-email, /subscribe/thank-you, the links' /subscribe/confirm and /subscribe/unsubscribe. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   const url = new URL(request.url);
   // The e-mail field's messages are the sign-in's (auth:errors.*); the e-mails' texts stay on the server.
@@ -84,7 +83,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const lang = requireLang(params, context);
+  const lang = getLang(context);
   const app = getApp(context);
   const form = await readFormData(request);
   if (params.step === "unsubscribe") {

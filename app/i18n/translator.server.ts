@@ -1,5 +1,5 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { isLang, type Lang } from "./languages";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Lang } from "./languages";
 import { resources } from "./resources.server";
 import { createT, type TFunction } from "./translate";
 import { localizePath } from "./url";
@@ -17,27 +17,15 @@ export function serverT(lang: Lang): TFunction {
   return t;
 }
 
-const langContext = createContext<Lang>();
+/** The request's language, set by the request's door (`requestMiddleware`, app/server/request.server.ts). */
+export const langContext = createContext<Lang>();
 
 /** The shop's default language (the one without a URL prefix), set on every request's context by the Worker's entry. */
 export const defaultLangContext = createContext<Lang>();
 
-/** The language is the URL's: the `:lang?` segment, else the configured default. */
-export const i18nMiddleware: MiddlewareFunction<Response> = ({ params, context }, next) => {
-  context.set(langContext, isLang(params.lang) ? params.lang : context.get(defaultLangContext));
-  return next();
-};
-
-/** The request's translator (another language's: `serverT`, as an API's `?lang=` asks). */
+/** The request's translator (another language's: `serverT`). */
 export function getI18n(context: Readonly<RouterContextProvider>): { t: TFunction } {
   return { t: serverT(context.get(langContext)) };
-}
-
-/** The page language; an unknown `:lang` prefix is a 404 (the Worker already redirected /uz and /ua). */
-export function requireLang(params: { lang?: string }, context: Readonly<RouterContextProvider>): Lang {
-  if (params.lang === undefined) return context.get(defaultLangContext);
-  if (isLang(params.lang) && params.lang !== context.get(defaultLangContext)) return params.lang;
-  throw data(null, { status: 404 });
 }
 
 /**
