@@ -8,7 +8,8 @@
  * batch is one transaction, and a write must fail or succeed on its own, never be sent again
  * because a neighbour failed. A batch that fails is asked again statement by statement, so
  * each caller gets its own answer or its own error, as it would have alone. A read alone in
- * its turn goes as it was asked.
+ * its turn goes as it was asked. `first(column)` answers as D1's own, gathered or alone: a column
+ * the row lacks throws.
  */
 
 const REAL = Symbol("real statement");
@@ -29,6 +30,17 @@ type Waiting = {
 
 const WRITES = /\b(insert|update|delete|replace|create|drop|alter|pragma)\b/i;
 export const isRead = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) && !WRITES.test(sql);
+
+/**
+ * `first()` of a statement's result as D1's binding answers it: the first row or null; with a
+ * column, that column's value, and a column the row lacks throws D1's own error.
+ */
+export function firstOf(result: D1Result, column?: string): unknown {
+  const row = (result.results[0] as Record<string, unknown> | undefined) ?? null;
+  if (column === undefined || row === null) return row;
+  if (!(column in row)) throw new Error(`D1_COLUMN_NOTFOUND: Column not found (${column})`, { cause: new Error("Column not found") });
+  return row[column];
+}
 
 export function batchingD1(db: D1Database): D1Database {
   let queue: Waiting[] = [];
@@ -92,10 +104,7 @@ export function batchingD1(db: D1Database): D1Database {
             gather({
               statements: [target],
               alone: () => (column === undefined ? target.first() : target.first(column)),
-              answer: ([result]) => {
-                const row = (result!.results[0] as Record<string, unknown> | undefined) ?? null;
-                return column === undefined ? row : row === null ? null : (row[column] ?? null);
-              },
+              answer: ([result]) => firstOf(result!, column),
             });
         }
         return typeof value === "function" ? value.bind(target) : value;

@@ -73,3 +73,23 @@ describe("reads asked in the same turn share one round trip", () => {
     expect(isRead("UPDATE t SET n = 1")).toBe(false);
   });
 });
+
+describe("first(column) answers the same gathered or alone", () => {
+  it("a column the row lacks throws D1's own error both ways; a row that is not there is null both ways", async () => {
+    const own = await env.DB.prepare("SELECT 1 AS n")
+      .first("nope")
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(own).toMatch(/^D1_COLUMN_NOTFOUND/);
+    const { db } = database();
+    const [gathered, neighbour] = await Promise.allSettled([db.prepare("SELECT 1 AS n").first("nope"), db.prepare("SELECT 2 AS n").first("n")]);
+    expect(gathered).toEqual({ status: "rejected", reason: expect.objectContaining({ message: own }) });
+    expect(neighbour).toEqual({ status: "fulfilled", value: 2 });
+    await expect(db.prepare("SELECT 1 AS n").first("nope")).rejects.toThrow(own!);
+    const [none, alsoNone] = await Promise.all([db.prepare("SELECT 1 AS n WHERE 0").first("nope"), db.prepare("SELECT NULL AS n").first("n")]);
+    expect([none, alsoNone]).toEqual([null, null]);
+    expect(await db.prepare("SELECT 1 AS n WHERE 0").first("nope")).toBeNull();
+  });
+});
