@@ -1,26 +1,39 @@
+import { classifyD1Error } from "./d1-faults.server";
+
 /**
  * Reads asked for in the same turn of the event loop go to D1 together, as one batch: one
  * round trip instead of one each. React Router runs the root's loader and the page's side by
  * side, and each asks for its own data; with the database a network hop away, each of those
  * round trips is tens of milliseconds before the first byte.
  *
- * Only reads are gathered (a statement that starts with SELECT or WITH and writes nothing): a
- * batch is one transaction, and a write must fail or succeed on its own, never be sent again
- * because a neighbour failed. A batch that fails is asked again statement by statement, so
- * each caller gets its own answer or its own error, as it would have alone. A read alone in
- * its turn goes as it was asked. `first(column)` answers as D1's own, gathered or alone: a column
- * the row lacks throws.
+ * - Only reads are gathered (a statement that starts with SELECT or WITH and writes nothing): a
+ *   batch is one transaction, and a write must fail or succeed on its own.
+ * - A gathered batch is one round trip for the retry policy too (the resilient layer below tries
+ *   it as one unit). When it fails for an outage (overloaded, a timeout, a dropped connection,
+ *   or anything unknown), every caller in it gets that error: asking each read again alone
+ *   would multiply the load exactly when D1 has too much of it.
+ * - When D1 refuses the batch for one statement's own fault (a SQL error: D1 names no
+ *   statement), each read is asked alone once, so the others are answered; a statement found at
+ *   fault then goes alone in this isolate, so a broken statement costs that fan-out once, not on
+ *   every request (decision 105).
+ * - `first(column)` answers as D1's own, gathered or alone: a column the row lacks throws.
  */
 
 const REAL = Symbol("real statement");
 const READ = Symbol("read");
+const SQL = Symbol("sql");
 
 /** The most statements one gathered batch carries. */
 const MAX_GATHERED = 50;
 
+/** Statements D1 refused for their own fault when asked alone: never gathered again (bounded). */
+const atFault = new Set<string>();
+const MAX_AT_FAULT = 200;
+
 type Waiting = {
   statements: D1PreparedStatement[];
-  /** The call as it was asked, alone (also the fallback when the gathered batch fails). */
+  sqls: string[];
+  /** The call as it was asked, alone. */
   alone: () => Promise<unknown>;
   /** The caller's answer from its statements' results in the gathered batch. */
   answer: (results: D1Result[]) => unknown;
@@ -42,9 +55,19 @@ export function firstOf(result: D1Result, column?: string): unknown {
   return row[column];
 }
 
+/**
+ * D1 refused a batch for one statement's own fault: SQLite's error about the statement itself (a
+ * name, the syntax, a bound value), never an outage, a time limit or an interrupted query.
+ */
+export function isStatementsFault(error: unknown): boolean {
+  if (classifyD1Error(error) !== "other") return false;
+  const text = `${(error as Error).message} ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : ""}`;
+  return /SQLITE_(ERROR|RANGE|MISMATCH)\b/.test(text) && !/time ?out|timed out|time limit|too long|interrupt/i.test(text);
+}
+
 export function batchingD1(db: D1Database): D1Database {
   let queue: Waiting[] = [];
-
+  let flushAtTurnEnd = false;
   const settle = (w: Waiting, run: () => unknown) => {
     try {
       w.resolve(run());
@@ -53,16 +76,28 @@ export function batchingD1(db: D1Database): D1Database {
     }
   };
   const alone = (w: Waiting) => w.alone().then(w.resolve, w.reject);
-  const flush = () => {
+  /** Asked alone after a batch D1 refused for a statement's fault: one that fails so again stays alone. */
+  const aloneToFindFault = (w: Waiting) =>
+    w.alone().then(w.resolve, (error: unknown) => {
+      if (isStatementsFault(error) && atFault.size < MAX_AT_FAULT) for (const sql of w.sqls) atFault.add(sql);
+      w.reject(error);
+    });
+
+  function flush() {
     const group = queue;
     queue = [];
-    if (group.length === 1) return void alone(group[0]!);
-    for (let i = 0; i < group.length; ) {
+    if (group.length === 0) return;
+    const gathered: Waiting[] = [];
+    for (const w of group) {
+      if (w.sqls.some((sql) => atFault.has(sql))) void alone(w);
+      else gathered.push(w);
+    }
+    for (let i = 0; i < gathered.length; ) {
       const chunk: Waiting[] = [];
       let size = 0;
-      while (i < group.length && (chunk.length === 0 || size + group[i]!.statements.length <= MAX_GATHERED)) {
-        size += group[i]!.statements.length;
-        chunk.push(group[i++]!);
+      while (i < gathered.length && (chunk.length === 0 || size + gathered[i]!.statements.length <= MAX_GATHERED)) {
+        size += gathered[i]!.statements.length;
+        chunk.push(gathered[i++]!);
       }
       if (chunk.length === 1) {
         void alone(chunk[0]!);
@@ -76,33 +111,43 @@ export function batchingD1(db: D1Database): D1Database {
             settle(w, () => w.answer(mine));
           }
         },
-        // Each asked alone: a statement that fails fails its own caller only.
-        () => {
-          for (const w of chunk) void alone(w);
+        (error: unknown) => {
+          // Only a statement's own fault is worth asking apart (once); an outage is the batch's, shared by all.
+          if (isStatementsFault(error)) for (const w of chunk) void aloneToFindFault(w);
+          else for (const w of chunk) w.reject(error);
         },
       );
     }
-  };
+  }
+
   const gather = (w: Omit<Waiting, "resolve" | "reject">) =>
     new Promise<unknown>((resolve, reject) => {
-      if (queue.length === 0) setTimeout(flush, 0);
       queue.push({ ...w, resolve, reject });
+      if (!flushAtTurnEnd) {
+        flushAtTurnEnd = true;
+        setTimeout(() => {
+          flushAtTurnEnd = false;
+          flush();
+        }, 0);
+      }
     });
 
-  const wrap = (statement: D1PreparedStatement, read: boolean): D1PreparedStatement =>
+  const wrap = (statement: D1PreparedStatement, sql: string, isReadSql: boolean): D1PreparedStatement =>
     new Proxy(statement, {
       get(target, prop) {
         if (prop === REAL) return target;
-        if (prop === READ) return read;
+        if (prop === READ) return isReadSql;
+        if (prop === SQL) return sql;
         const value = Reflect.get(target, prop, target);
-        if (prop === "bind") return (...args: unknown[]) => wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), read);
-        if (read && prop === "all") {
-          return () => gather({ statements: [target], alone: () => target.all(), answer: ([result]) => result });
+        if (prop === "bind") return (...args: unknown[]) => wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), sql, isReadSql);
+        if (isReadSql && prop === "all") {
+          return () => gather({ statements: [target], sqls: [sql], alone: () => target.all(), answer: ([result]) => result });
         }
-        if (read && prop === "first") {
+        if (isReadSql && prop === "first") {
           return (column?: string) =>
             gather({
               statements: [target],
+              sqls: [sql],
               alone: () => (column === undefined ? target.first() : target.first(column)),
               answer: ([result]) => firstOf(result!, column),
             });
@@ -113,14 +158,14 @@ export function batchingD1(db: D1Database): D1Database {
 
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), isRead(sql));
+      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql, isRead(sql));
       if (prop === "batch") {
         return (statements: D1PreparedStatement[]) => {
           const parts = statements as unknown as Record<symbol, unknown>[];
           const reals = parts.map((s) => (s[REAL] as D1PreparedStatement | undefined) ?? (s as unknown as D1PreparedStatement));
           const run = () => target.batch(reals);
           if (!parts.every((s) => s[READ] === true)) return run();
-          return gather({ statements: reals, alone: run, answer: (results) => results });
+          return gather({ statements: reals, sqls: parts.map((s) => s[SQL] as string), alone: run, answer: (results) => results });
         };
       }
       const value = Reflect.get(target, prop, target);

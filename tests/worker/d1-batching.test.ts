@@ -1,13 +1,38 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { batchingD1, isRead } from "~/server/d1-batching.server";
+import { batchingD1, isRead, isStatementsFault } from "~/server/d1-batching.server";
+import { type D1Faults, DOCUMENTED_D1_ERRORS, faultyD1, READ_TRIES, resilientD1 } from "~/server/d1-faults.server";
 import { countingD1, type D1Counter } from "~/server/db-metrics.server";
 
 /** The batching database over a counting one: the round trips that reach D1. */
 function database() {
-  const counter: D1Counter = { calls: 0, statements: 0 };
+  const counter: D1Counter = { calls: 0, statements: 0, log: [] };
   return { db: batchingD1(countingD1(env.DB, counter)), counter };
 }
+
+/**
+ * The request's layers as the entry stacks them (batching over the retry policy), over a D1 whose
+ * round trips fail with `errors` (those `only` picks): `trips` counts every try that reaches D1.
+ */
+function failing(errors: readonly string[], only: (sql: string) => boolean = () => true) {
+  const trips: D1Counter = { calls: 0, statements: 0 };
+  const faults: D1Faults = {};
+  const db = batchingD1(resilientD1(countingD1(faultyD1(env.DB, 1, 1, only, errors), trips), faults));
+  return { db, trips, faults };
+}
+
+const OVERLOADED = DOCUMENTED_D1_ERRORS.filter((m) => /overloaded/.test(m));
+const TRANSIENT = ["D1_ERROR: Network connection lost."];
+/** Six reads side by side, as a page's loaders ask them. */
+const sixReads = (db: D1Database) =>
+  Promise.allSettled([
+    db.prepare("SELECT 1 AS n").first("n"),
+    db.prepare("SELECT 2 AS n").all(),
+    db.prepare("SELECT ?1 AS n").bind(3).first(),
+    db.batch([db.prepare("SELECT 4 AS n"), db.prepare("SELECT 5 AS n")]),
+    db.prepare("SELECT 6 AS n").first("n"),
+    db.prepare("SELECT 7 AS n").all(),
+  ]);
 
 describe("reads asked in the same turn share one round trip", () => {
   it("statements and batches of reads from side-by-side callers go as one batch, each caller answered its own", async () => {
@@ -54,7 +79,7 @@ describe("reads asked in the same turn share one round trip", () => {
   });
 
   it("a read that fails fails its own caller only; the others are answered", async () => {
-    const { db } = database();
+    const { db, counter } = database();
     const [bad, good, batch] = await Promise.allSettled([
       db.prepare("SELECT n FROM no_such_table").all(),
       db.prepare("SELECT 1 AS n").first("n"),
@@ -63,6 +88,32 @@ describe("reads asked in the same turn share one round trip", () => {
     expect(bad.status).toBe("rejected");
     expect(good).toEqual({ status: "fulfilled", value: 1 });
     expect(batch.status).toBe("fulfilled");
+    // D1 names no statement: the refused batch, then each read alone once.
+    expect(counter.calls).toBe(1 + 3);
+  });
+
+  it("a statement found at fault goes alone afterwards: the others are gathered again, not each asked apart", async () => {
+    const { db, counter } = database();
+    const bad = `SELECT n FROM no_such_table_${crypto.randomUUID().slice(0, 8)}`;
+    const ask = () => Promise.allSettled([db.prepare(bad).all(), db.prepare("SELECT 1 AS n").first("n"), db.prepare("SELECT 2 AS n").first("n")]);
+    const first = await ask();
+    expect(first.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(counter.calls).toBe(1 + 3);
+    counter.calls = 0;
+    const again = await ask();
+    expect(again.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    // The broken one alone, the two good ones as one batch.
+    expect(counter.calls).toBe(2);
+  });
+
+  it("only SQLite's error about a statement counts as that statement's fault", () => {
+    expect(isStatementsFault(new Error("D1_ERROR: no such table: nope: SQLITE_ERROR"))).toBe(true);
+    expect(isStatementsFault(new Error("D1_ERROR: no such column: x", { cause: new Error("no such column: x: SQLITE_ERROR") }))).toBe(true);
+    for (const message of DOCUMENTED_D1_ERRORS) expect(isStatementsFault(new Error(message)), message).toBe(false);
+    expect(isStatementsFault(new Error("D1_ERROR: interrupted: SQLITE_INTERRUPT"))).toBe(false);
+    expect(isStatementsFault(new Error("D1_ERROR: query timed out: SQLITE_ERROR"))).toBe(false);
+    expect(isStatementsFault(new Error("D1_ERROR: string or blob too big: SQLITE_TOOBIG"))).toBe(false);
+    expect(isStatementsFault(new TypeError("x is undefined"))).toBe(false);
   });
 
   it("reads are told from writes by their text", () => {
@@ -71,6 +122,43 @@ describe("reads asked in the same turn share one round trip", () => {
     expect(isRead("WITH c(id) AS (SELECT 1) INSERT INTO t SELECT id FROM c")).toBe(false);
     expect(isRead("INSERT INTO t VALUES (1)")).toBe(false);
     expect(isRead("UPDATE t SET n = 1")).toBe(false);
+  });
+});
+
+describe("a failed batch is one unit for the retry policy: it never multiplies the load", () => {
+  it("overloaded: six callers' reads cost the one round trip the policy allows, and all of them are told", async () => {
+    const { db, trips, faults } = failing(OVERLOADED);
+    const answers = await sixReads(db);
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill("rejected"));
+    for (const a of answers) expect(String((a as PromiseRejectedResult).reason)).toMatch(/overloaded/);
+    // The policy never tries "overloaded" again: one round trip, not one more per read.
+    expect(trips.calls).toBe(1);
+    expect(faults.unrecovered).toBe("overloaded");
+  });
+
+  it("a passing failure that stays: the batch's tries under the policy, not them again for each read", async () => {
+    const { db, trips, faults } = failing(TRANSIENT);
+    const answers = await sixReads(db);
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill("rejected"));
+    expect(trips.calls).toBe(READ_TRIES);
+    expect(trips.statements).toBe(READ_TRIES * 7);
+    expect(faults.unrecovered).toBe("transient");
+  });
+
+  it("a passing failure that passes: the batch is tried again whole and every caller gets its own answer", async () => {
+    let failures = 1;
+    const { db, trips, faults } = failing(TRANSIENT, () => failures-- > 0);
+    const answers = await sixReads(db);
+    expect(answers.map((a) => (a.status === "fulfilled" ? a.value : a.reason))).toEqual([
+      1,
+      expect.objectContaining({ results: [{ n: 2 }] }),
+      { n: 3 },
+      [expect.objectContaining({ results: [{ n: 4 }] }), expect.objectContaining({ results: [{ n: 5 }] })],
+      6,
+      expect.objectContaining({ results: [{ n: 7 }] }),
+    ]);
+    expect(trips).toMatchObject({ calls: 2, statements: 14 });
+    expect(faults.unrecovered).toBeUndefined();
   });
 });
 
