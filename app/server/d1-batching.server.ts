@@ -16,6 +16,9 @@ import { classifyD1Error } from "./d1-faults.server";
  *   statement), each read is asked alone once, so the others are answered; a statement found at
  *   fault then goes alone in this isolate, so a broken statement costs that fan-out once, not on
  *   every request (decision 105).
+ * - Program order holds: a write (any statement that is not a read, `exec`, a batch with a
+ *   write) first sends the reads asked before it and goes only once they are answered; reads
+ *   asked after a write go after it.
  * - `first(column)` answers as D1's own, gathered or alone: a column the row lacks throws.
  */
 
@@ -65,9 +68,42 @@ export function isStatementsFault(error: unknown): boolean {
   return /SQLITE_(ERROR|RANGE|MISMATCH)\b/.test(text) && !/time ?out|timed out|time limit|too long|interrupt/i.test(text);
 }
 
+const settledOf = (p: Promise<unknown>): Promise<void> =>
+  p.then(
+    () => {},
+    () => {},
+  );
+
 export function batchingD1(db: D1Database): D1Database {
   let queue: Waiting[] = [];
   let flushAtTurnEnd = false;
+  /** Reads sent and not yet answered: a write waits for them. */
+  const readsOut = new Set<Promise<void>>();
+  /** Settles once the last write asked for has been sent: reads and writes asked after it wait. */
+  let writeGoing: Promise<void> | null = null;
+
+  /** A read's round trip: after any write asked before it, and known to writes asked after it. */
+  const read = <T>(send: () => Promise<T>): Promise<T> => {
+    const trip = writeGoing ? writeGoing.then(send) : send();
+    const done = settledOf(trip);
+    readsOut.add(done);
+    void done.then(() => readsOut.delete(done));
+    return trip;
+  };
+
+  /** A write: the reads asked before it are sent now and answered first, then it goes. */
+  const write = <T>(send: () => Promise<T>): Promise<T> => {
+    flush();
+    if (readsOut.size === 0 && !writeGoing) return send();
+    const sent = Promise.all([...readsOut, writeGoing]).then(() => ({ answer: send() }));
+    const going = settledOf(sent);
+    writeGoing = going;
+    void going.then(() => {
+      if (writeGoing === going) writeGoing = null;
+    });
+    return sent.then((s) => s.answer);
+  };
+
   const settle = (w: Waiting, run: () => unknown) => {
     try {
       w.resolve(run());
@@ -75,10 +111,10 @@ export function batchingD1(db: D1Database): D1Database {
       w.reject(error);
     }
   };
-  const alone = (w: Waiting) => w.alone().then(w.resolve, w.reject);
+  const alone = (w: Waiting) => read(w.alone).then(w.resolve, w.reject);
   /** Asked alone after a batch D1 refused for a statement's fault: one that fails so again stays alone. */
   const aloneToFindFault = (w: Waiting) =>
-    w.alone().then(w.resolve, (error: unknown) => {
+    read(w.alone).then(w.resolve, (error: unknown) => {
       if (isStatementsFault(error) && atFault.size < MAX_AT_FAULT) for (const sql of w.sqls) atFault.add(sql);
       w.reject(error);
     });
@@ -103,7 +139,7 @@ export function batchingD1(db: D1Database): D1Database {
         void alone(chunk[0]!);
         continue;
       }
-      db.batch(chunk.flatMap((w) => w.statements)).then(
+      read(() => db.batch(chunk.flatMap((w) => w.statements))).then(
         (results) => {
           let at = 0;
           for (const w of chunk) {
@@ -152,6 +188,11 @@ export function batchingD1(db: D1Database): D1Database {
               answer: ([result]) => firstOf(result!, column),
             });
         }
+        if (prop === "all" || prop === "first" || prop === "run" || prop === "raw") {
+          // Not gathered (a write, or a read's run/raw whose answer has another shape), but in program order.
+          const runner = (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          return (...args: unknown[]) => (isReadSql ? read : write)(() => runner(...args));
+        }
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
@@ -164,10 +205,11 @@ export function batchingD1(db: D1Database): D1Database {
           const parts = statements as unknown as Record<symbol, unknown>[];
           const reals = parts.map((s) => (s[REAL] as D1PreparedStatement | undefined) ?? (s as unknown as D1PreparedStatement));
           const run = () => target.batch(reals);
-          if (!parts.every((s) => s[READ] === true)) return run();
+          if (!parts.every((s) => s[READ] === true)) return write(run);
           return gather({ statements: reals, sqls: parts.map((s) => s[SQL] as string), alone: run, answer: (results) => results });
         };
       }
+      if (prop === "exec") return (sql: string) => write(() => target.exec(sql));
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { batchingD1, isRead, isStatementsFault } from "~/server/d1-batching.server";
 import { type D1Faults, DOCUMENTED_D1_ERRORS, faultyD1, READ_TRIES, resilientD1 } from "~/server/d1-faults.server";
-import { countingD1, type D1Counter } from "~/server/db-metrics.server";
+import { type D1Call, countingD1, type D1Counter } from "~/server/db-metrics.server";
 
 /** The batching database over a counting one: the round trips that reach D1. */
 function database() {
@@ -33,6 +33,7 @@ const sixReads = (db: D1Database) =>
     db.prepare("SELECT 6 AS n").first("n"),
     db.prepare("SELECT 7 AS n").all(),
   ]);
+const sqlOf = (call: D1Call) => ("batch" in call ? call.batch.map((s) => s.sql).join(" ; ") : call.statement.sql);
 
 describe("reads asked in the same turn share one round trip", () => {
   it("statements and batches of reads from side-by-side callers go as one batch, each caller answered its own", async () => {
@@ -159,6 +160,42 @@ describe("a failed batch is one unit for the retry policy: it never multiplies t
     ]);
     expect(trips).toMatchObject({ calls: 2, statements: 14 });
     expect(faults.unrecovered).toBeUndefined();
+  });
+});
+
+describe("a write keeps its place in the program's order", () => {
+  it("reads asked before a write reach D1 before it and see the rows as they were; reads asked after it go after it", async () => {
+    const { db, counter } = database();
+    await env.DB.prepare("CREATE TABLE IF NOT EXISTS order_probe (n INTEGER)").run();
+    const count = "SELECT COUNT(*) AS c FROM order_probe";
+    const [before, alsoBefore, written, after] = await Promise.all([
+      db.prepare(count).first<number>("c"),
+      db.prepare(`${count} WHERE n > 0`).first<number>("c"),
+      db.prepare("INSERT INTO order_probe (n) VALUES (1)").run(),
+      db.prepare(`${count} WHERE n >= 0`).first<number>("c"),
+    ]);
+    expect([before, alsoBefore, written.meta.changes]).toEqual([0, 0, 1]);
+    expect(after).toBeTypeOf("number");
+    expect(counter.log!.map(sqlOf)).toEqual([`${count} ; ${count} WHERE n > 0`, "INSERT INTO order_probe (n) VALUES (1)", `${count} WHERE n >= 0`]);
+    await env.DB.prepare("DROP TABLE order_probe").run();
+  });
+
+  it("a batch with a write and exec() wait for the reads asked before them too", async () => {
+    const { db, counter } = database();
+    await env.DB.prepare("CREATE TABLE IF NOT EXISTS order_probe2 (n INTEGER)").run();
+    const count = "SELECT COUNT(*) AS c FROM order_probe2";
+    const [seen, , , later] = await Promise.all([
+      db.prepare(count).first<number>("c"),
+      db.batch([db.prepare("INSERT INTO order_probe2 (n) VALUES (1)"), db.prepare(count)]),
+      db.exec("INSERT INTO order_probe2 (n) VALUES (2)"),
+      db.prepare(count).first<number>("c"),
+    ]);
+    expect(seen).toBe(0);
+    expect(later).toBeTypeOf("number");
+    // exec() is not a counted round trip (its answer carries no statements); the rest in the program's order.
+    expect(counter.log!.map(sqlOf)).toEqual([count, `INSERT INTO order_probe2 (n) VALUES (1) ; ${count}`, count]);
+    expect(await env.DB.prepare(count).first("c")).toBe(2);
+    await env.DB.prepare("DROP TABLE order_probe2").run();
   });
 });
 
