@@ -17,7 +17,7 @@ import { classifyD1Error } from "./d1-faults.server";
  *   fault then goes alone in this isolate, so a broken statement costs that fan-out once, not on
  *   every request (decision 105).
  * - Program order holds: a write (any statement that is not a read, `exec`, a batch with a
- *   write) first sends the reads asked before it and goes only once they are answered; reads
+ *   write) first sends the reads queued before it and goes only once they are answered; reads
  *   asked after a write go after it.
  * - `first(column)` answers as D1's own, gathered or alone: a column the row lacks throws.
  */
@@ -42,6 +42,8 @@ type Waiting = {
   answer: (results: D1Result[]) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** Settles once the caller has its answer or its error (after any asking alone). */
+  answered: Promise<void>;
 };
 
 const WRITES = /\b(insert|update|delete|replace|create|drop|alter|pragma)\b/i;
@@ -77,25 +79,21 @@ const settledOf = (p: Promise<unknown>): Promise<void> =>
 export function batchingD1(db: D1Database): D1Database {
   let queue: Waiting[] = [];
   let flushAtTurnEnd = false;
-  /** Reads sent and not yet answered: a write waits for them. */
-  const readsOut = new Set<Promise<void>>();
   /** Settles once the last write asked for has been sent: reads and writes asked after it wait. */
   let writeGoing: Promise<void> | null = null;
 
-  /** A read's round trip: after any write asked before it, and known to writes asked after it. */
-  const read = <T>(send: () => Promise<T>): Promise<T> => {
-    const trip = writeGoing ? writeGoing.then(send) : send();
-    const done = settledOf(trip);
-    readsOut.add(done);
-    void done.then(() => readsOut.delete(done));
-    return trip;
-  };
+  /** A read's round trip: after any write asked before it. */
+  const read = <T>(send: () => Promise<T>): Promise<T> => (writeGoing ? writeGoing.then(send) : send());
 
-  /** A write: the reads asked before it are sent now and answered first, then it goes. */
+  /**
+   * A write: the reads queued before it are sent now and answered first, then it goes. Reads
+   * already sent in an earlier turn are not waited for: they left before it, as the code let them.
+   */
   const write = <T>(send: () => Promise<T>): Promise<T> => {
+    const queued = queue.map((w) => w.answered);
     flush();
-    if (readsOut.size === 0 && !writeGoing) return send();
-    const sent = Promise.all([...readsOut, writeGoing]).then(() => ({ answer: send() }));
+    if (queued.length === 0 && !writeGoing) return send();
+    const sent = Promise.all([...queued, writeGoing]).then(() => ({ answer: send() }));
     const going = settledOf(sent);
     writeGoing = going;
     void going.then(() => {
@@ -156,17 +154,22 @@ export function batchingD1(db: D1Database): D1Database {
     }
   }
 
-  const gather = (w: Omit<Waiting, "resolve" | "reject">) =>
-    new Promise<unknown>((resolve, reject) => {
-      queue.push({ ...w, resolve, reject });
-      if (!flushAtTurnEnd) {
-        flushAtTurnEnd = true;
-        setTimeout(() => {
-          flushAtTurnEnd = false;
-          flush();
-        }, 0);
-      }
+  const gather = (w: Omit<Waiting, "resolve" | "reject" | "answered">) => {
+    let waiting: Waiting | undefined;
+    const answer = new Promise<unknown>((resolve, reject) => {
+      waiting = { ...w, resolve, reject, answered: Promise.resolve() };
     });
+    waiting!.answered = settledOf(answer);
+    queue.push(waiting!);
+    if (!flushAtTurnEnd) {
+      flushAtTurnEnd = true;
+      setTimeout(() => {
+        flushAtTurnEnd = false;
+        flush();
+      }, 0);
+    }
+    return answer;
+  };
 
   const wrap = (statement: D1PreparedStatement, sql: string, isReadSql: boolean): D1PreparedStatement =>
     new Proxy(statement, {

@@ -197,6 +197,38 @@ describe("a write keeps its place in the program's order", () => {
     expect(await env.DB.prepare(count).first("c")).toBe(2);
     await env.DB.prepare("DROP TABLE order_probe2").run();
   });
+  it("a read sent in an earlier turn does not hold a write: it left first, and the code did not wait for it", async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    // D1 whose answer to the 'slow' read waits until released.
+    const slowD1 = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop !== "prepare") return Reflect.get(target, prop, target).bind(target);
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!sql.includes("slow")) return statement;
+          return new Proxy(statement, {
+            get(s, q) {
+              const value = Reflect.get(s, q, s) as (...a: unknown[]) => unknown;
+              return q === "first" ? (...a: unknown[]) => held.then(() => value.apply(s, a)) : value.bind(s);
+            },
+          });
+        };
+      },
+    });
+    const db = batchingD1(slowD1);
+    await env.DB.prepare("CREATE TABLE IF NOT EXISTS order_probe3 (n INTEGER)").run();
+    const state = { slowAnswered: false };
+    const slow = db.prepare("SELECT 'slow' AS n").first("n");
+    void slow.then(() => (state.slowAnswered = true));
+    await new Promise((r) => setTimeout(r, 0));
+    // Would never be answered if it waited for the held read.
+    expect((await db.prepare("INSERT INTO order_probe3 (n) VALUES (1)").run()).meta.changes).toBe(1);
+    expect(state.slowAnswered).toBe(false);
+    release();
+    expect(await slow).toBe("slow");
+    await env.DB.prepare("DROP TABLE order_probe3").run();
+  });
 });
 
 describe("first(column) answers the same gathered or alone", () => {
