@@ -85,6 +85,8 @@ function interceptD1(db: D1Database, around: <T>(sqls: string[], run: () => Prom
 
 /** Tries after the first for a read that met a transient failure, and the pause before each. */
 const READ_RETRY_DELAYS_MS = [25, 100];
+/** The most round trips one read (or batch of reads) costs under the policy: the first try and its retries. */
+export const READ_TRIES = 1 + READ_RETRY_DELAYS_MS.length;
 
 /**
  * The request's database: a read (or a batch of reads) that meets a transient failure is tried
@@ -128,13 +130,20 @@ export const DOCUMENTED_D1_ERRORS = [
  * Tests only (DEV_D1_FAULTS, or a test building it): the database, failing `rate` of its round
  * trips with one of D1's documented errors, before the statement reaches it (so a failed write
  * is never half done, as with a dropped connection before D1 took it); `only` picks the round
- * trips that may fail (a test failing one feature's reads).
+ * trips that may fail (a test failing one feature's reads), `errors` the messages (a test of
+ * one kind of failure).
  */
-export function faultyD1(db: D1Database, rate: number, seed = 1, only: (sql: string) => boolean = () => true): D1Database {
+export function faultyD1(
+  db: D1Database,
+  rate: number,
+  seed = 1,
+  only: (sql: string) => boolean = () => true,
+  errors: readonly string[] = DOCUMENTED_D1_ERRORS,
+): D1Database {
   const next = seededRandom(seed);
   return interceptD1(db, (sqls, run) => {
     if (sqls.some(only) && next() < rate) {
-      const message = DOCUMENTED_D1_ERRORS[Math.floor(next() * DOCUMENTED_D1_ERRORS.length)]!;
+      const message = errors[Math.floor(next() * errors.length)]!;
       return Promise.reject(new Error(message));
     }
     return run();

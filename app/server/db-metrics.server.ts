@@ -5,6 +5,8 @@
  * `answeringD1` gives back without a database: how `npm run bench` measures the Worker's own
  * CPU (locally D1 is emulated inside the Worker's own workerd; in production it runs elsewhere).
  */
+import { firstOf } from "./d1-batching.server";
+
 export type D1Counter = { calls: number; statements: number; ms?: number; rowsRead?: number; log?: D1Call[] };
 type Statement = { sql: string; args: unknown[] };
 export type D1Call = ({ method: string; runnerArgs: unknown[]; statement: Statement } | { batch: Statement[] }) & { answer?: unknown };
@@ -53,8 +55,7 @@ function recorded<T>(counter: D1Counter, call: D1Call, answer: Promise<T>): Prom
 async function firstOfAll(statement: D1PreparedStatement, counter: D1Counter, column?: string): Promise<unknown> {
   const answer = await statement.all<Record<string, unknown>>();
   counter.rowsRead = (counter.rowsRead ?? 0) + rowsReadOf(answer);
-  const row = answer.results[0] ?? null;
-  return column === undefined || row === null ? row : (row[column] ?? null);
+  return firstOf(answer, column);
 }
 
 function countStatement(statement: D1PreparedStatement, counter: D1Counter, source: Statement): D1PreparedStatement {
