@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatNumber, formatTime, formatUzs, monthName, tashkentDay } from "~/i18n/format";
+import { ROOT } from "./app-sources";
 
 /** Noon in Tashkent on a day of 2026 (month 1–12), in Unix seconds. */
 const noon = (month: number, day = 15) => Date.UTC(2026, month - 1, day, 7) / 1000;
@@ -105,5 +108,26 @@ describe("formatNumber and formatUzs", () => {
     expect(formatUzs(1_250_000, "uz")).toBe("1 250 000 so'm");
     expect(formatUzs(1_250_000, "ru")).toBe("1 250 000 сум");
     expect(formatUzs(1_250_000, "uk")).toBe("1 250 000 сум");
+  });
+});
+
+describe("the app's text of dates and numbers", () => {
+  it("comes from app/i18n/format.ts, never from the runtime's locale data (Intl, toLocale…String)", () => {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name)) {
+          const code = readFileSync(full, "utf8")
+            .replace(/\/\*[\s\S]*?\*\//g, "")
+            .replace(/^\s*\/\/.*$/gm, "");
+          if (/\bIntl\.|\.toLocale(Date|Time)?String\(/.test(code)) found.push(full.slice(ROOT.length));
+        }
+      }
+    };
+    walk(join(ROOT, "app"));
+    walk(join(ROOT, "workers"));
+    expect(found).toEqual([]);
   });
 });
