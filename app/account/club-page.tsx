@@ -1,5 +1,5 @@
-import { OrderDate } from "~/orders/index";
 import { useI18n } from "~/i18n/use-i18n";
+import { DayDate } from "~/ui/date";
 import { type ClubCard, ClubRulesList } from "./club-about";
 
 /** The signed-in shopper's club card: its number and balance, the orders where it counted, and the rules. */
@@ -37,7 +37,7 @@ export function ClubCardPage({ club }: { club: ClubCard }) {
                   {o.status === "cancelled" ? ` (${t("account:club.returned")})` : null}
                 </td>
                 <td>
-                  <OrderDate seconds={o.createdAt} />
+                  <DayDate seconds={o.createdAt} />
                 </td>
                 <td data-testid="club-order-discount">{price(o.clubDiscount)}</td>
                 <td data-testid="club-order-bonuses">{price(o.bonusesUsed)}</td>

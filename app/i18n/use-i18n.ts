@@ -1,6 +1,6 @@
 import { createContext, createElement, use, useMemo } from "react";
 import { useMatches } from "react-router";
-import { formatUzs } from "./format";
+import { formatDate, formatUzs } from "./format";
 import { FALLBACK_LANG, type Lang } from "./languages";
 import { createT, type LanguageData, type Namespaces, type TFunction } from "./translate";
 import { localizePath } from "./url";
@@ -12,6 +12,8 @@ export type I18n = {
   /** A site path (unprefixed, "/store/men") in the page language. */
   href: (path: string) => string;
   price: (amount: number) => string;
+  /** A moment (Unix seconds) as its day in Tashkent, in words: "7-dekabr, 2026". */
+  date: (seconds: number) => string;
 };
 
 /** Loader data that carries texts: the root sends "common", each route the namespaces it uses. */
@@ -25,6 +27,7 @@ export function createI18n(lang: Lang, defaultLang: Lang, messages: Namespaces):
     t: createT(lang, messages),
     href: (path: string) => localizePath(path, lang, defaultLang),
     price: (amount: number) => formatUzs(amount, lang),
+    date: (seconds: number) => formatDate(seconds, lang),
   };
 }
 

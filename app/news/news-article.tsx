@@ -1,6 +1,6 @@
 import { type ProductCard, ProductGrid } from "~/catalogue/index";
 import { useI18n } from "~/i18n/use-i18n";
-import { OrderDate } from "~/orders/index";
+import { DayDate } from "~/ui/date";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { pictureProps } from "~/ui/picture";
 import type { NewsArticle } from "./news.server";
@@ -19,7 +19,7 @@ export function NewsArticleView({ article, products, favourites }: { article: Ne
       <article className="news-article" data-testid="news-article">
         <h1>{article.title}</h1>
         <p className="news-card__date">
-          <OrderDate seconds={article.published} testId="news-date" />
+          <DayDate seconds={article.published} testId="news-date" />
         </p>
         <img
           className="news-article__cover"

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
-import { OrderDate } from "~/orders/index";
+import { DayDate } from "~/ui/date";
 import { Breadcrumbs } from "~/ui/breadcrumbs";
 import { Pagination } from "~/ui/pagination";
 import { pictureProps } from "~/ui/picture";
@@ -30,7 +30,7 @@ export function NewsList({ items, page, pageCount }: { items: NewsItem[]; page: 
                 <Link to={href(`/news/${item.slug}`)}>{item.title}</Link>
               </h2>
               <p className="news-card__date">
-                <OrderDate seconds={item.published} />
+                <DayDate seconds={item.published} />
               </p>
               <p>{item.summary}</p>
             </li>

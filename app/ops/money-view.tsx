@@ -1,7 +1,7 @@
 import { ConformForm, useReplyForm } from "~/forms/conform-form";
 import { FormError } from "~/forms/form-error";
 import type { FormReply } from "~/forms/parse";
-import { formatUzs } from "~/i18n/format";
+import { formatDate, formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { useI18n } from "~/i18n/use-i18n";
 import { type FindingRow, mayMarkDone, mayRetry, type ReceiptRow, type RefundRow } from "~/orders/index";
@@ -68,13 +68,12 @@ export function MoneyView({ refunds, receipts, findings, lang, replyOf }: Props)
 function RefundForm({ refund: r, lang, lastResult }: { refund: RefundRow; lang: Lang; lastResult?: FormReply }) {
   const { t } = useI18n();
   const form = useReplyForm({ id: `refund-${r.id}`, lastResult });
-  const deadline = new Date(r.deadlineAt * 1000).toISOString().slice(0, 10);
   return (
     <ConformForm form={form} className="form">
       <p>
         <strong>{r.orderNumber}</strong> · {formatUzs(r.amount, lang)} · {t(`ops:console.payments.${r.provider}`)} {r.transaction} ·{" "}
         <span data-testid="ops-money-refund-state">{t(`ops:console.money.state.${r.state}`)}</span>
-        {r.state === "pending" || r.state === "requested" ? ` · ${t("ops:console.money.deadline", { date: deadline })}` : ""}
+        {r.state === "pending" || r.state === "requested" ? ` · ${t("ops:console.money.deadline", { date: formatDate(r.deadlineAt, lang) })}` : ""}
       </p>
       {r.lastError ? <p data-testid="ops-money-refund-error">{r.lastError}</p> : null}
       {r.task ? (

@@ -15,6 +15,6 @@ export {
   withPointId,
 } from "./schema";
 export { PaymentState } from "./payment-state";
-export { OrderDate, OrderDetails } from "./order-details";
+export { OrderDetails } from "./order-details";
 export { OrderTimeline } from "./order-timeline";
 export { type FindingKind, type FindingRow, mayMarkDone, mayRetry, type ReceiptRow, type RefundRow } from "./ledger";

@@ -1,18 +1,7 @@
-import { tashkentDay } from "~/i18n/format";
 import { useI18n } from "~/i18n/use-i18n";
+import { DayDate } from "~/ui/date";
 import type { ShownOrder } from "./order-view.server";
 import type { OnlinePaymentState } from "./payment.server";
-
-/** The day an order was placed, in the page's language ("26 ноября 2026 г."), machine-readable too. */
-export function OrderDate({ seconds, testId }: { seconds: number; testId?: string }) {
-  const { t } = useI18n();
-  const { day, month, year, iso } = tashkentDay(seconds);
-  return (
-    <time dateTime={iso} data-testid={testId}>
-      {t("orders:date.long", { day, month: t(`orders:date.month${month}`), year })}
-    </time>
-  );
-}
 
 /** Where the order goes: city and delivery type, then the store or post office (with its hours), or the address. */
 function Place({ delivery }: { delivery: ShownOrder["delivery"] }) {
@@ -48,7 +37,7 @@ export function OrderDetails({ order, payment }: { order: ShownOrder; payment: O
       <div className="summary__row">
         <dt>{t("orders:done.date")}</dt>
         <dd>
-          <OrderDate seconds={order.createdAt} testId="order-date" />
+          <DayDate seconds={order.createdAt} testId="order-date" />
         </dd>
       </div>
       <div className="summary__row">
@@ -74,7 +63,7 @@ export function OrderDetails({ order, payment }: { order: ShownOrder; payment: O
           <dd data-testid="order-refund" data-state={refund.state}>
             {refund.state === "refunded" && refund.at !== null ? (
               <>
-                {t("orders:refund.refunded", { amount: price(refund.amount) })} <OrderDate seconds={refund.at} testId="order-refund-date" />
+                {t("orders:refund.refunded", { amount: price(refund.amount) })} <DayDate seconds={refund.at} testId="order-refund-date" />
               </>
             ) : (
               t(refund.state === "failed" ? "orders:refund.failed" : "orders:refund.pending", { amount: price(refund.amount) })

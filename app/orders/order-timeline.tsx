@@ -1,5 +1,5 @@
 import { useI18n } from "~/i18n/use-i18n";
-import { OrderDate } from "./order-details";
+import { DayDate } from "~/ui/date";
 import type { ShownOrder } from "./order-view.server";
 
 /** What happened to an order so far, oldest first: placed, paid, the shop's steps (a shipment with its tracking number). */
@@ -12,7 +12,7 @@ export function OrderTimeline({ timeline }: { timeline: ShownOrder["timeline"] }
       <ol className="order-timeline__steps">
         {timeline.map((step, i) => (
           <li key={i} data-testid="timeline-step" data-state={step.state}>
-            <strong>{t(`orders:status.${step.state}`)}</strong> · <OrderDate seconds={step.at} />
+            <strong>{t(`orders:status.${step.state}`)}</strong> · <DayDate seconds={step.at} />
             {step.tracking ? ` · ${t("orders:timeline.tracking", { tracking: step.tracking })}` : null}
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { tashkentTime } from "~/i18n/format";
+import { formatTime } from "~/i18n/format";
 import { useI18n } from "~/i18n/use-i18n";
 import type { PaymentView } from "./payment.server";
 
@@ -33,7 +33,7 @@ export function PaymentState({ view, refused }: Props) {
     <div className="alert alert--error" data-testid="payment-state" data-paid="false" data-state="failed">
       <p>
         <strong>{t("orders:payment.declined")}</strong> {t("orders:done.payWithin", { minutes: view.minutes })}{" "}
-        <span data-testid="pay-until">{t("orders:done.payUntil", { time: tashkentTime(view.holdsUntil) })}</span>
+        <span data-testid="pay-until">{t("orders:done.payUntil", { time: formatTime(view.holdsUntil) })}</span>
       </p>
       {view.payUrl ? (
         <p>

@@ -1,3 +1,4 @@
+import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { serverT } from "~/i18n/translator.server";
 import { alertOperators, enqueue } from "~/outbox/index.server";
@@ -241,7 +242,7 @@ type Made = { amount: number; orderJson: string };
 async function afterRefund(env: Env, made: Made, returnReceipt: { id: number } | undefined, byHand = false): Promise<void> {
   const order = JSON.parse(made.orderJson) as { number: string; phone: string; email: string | null; lang: Lang };
   const t = serverT(order.lang);
-  const vars = { number: order.number, amount: made.amount.toLocaleString("ru-RU").replace(/\u00a0/g, " ") };
+  const vars = { number: order.number, amount: formatUzs(made.amount, order.lang) };
   const key = byHand ? "refundedByHand" : "refunded";
   await enqueue(env, { channel: "sms", recipient: order.phone, body: t(`orders:sms.${key}`, vars) });
   if (order.email)

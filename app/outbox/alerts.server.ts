@@ -1,3 +1,4 @@
+import { formatUzs } from "~/i18n/format";
 import { defaultLangOf } from "~/i18n/languages";
 import { serverT } from "~/i18n/translator.server";
 import { dispatch, enqueueStatement, type OutboxMessage } from "./outbox.server";
@@ -29,11 +30,13 @@ export function isAlertMessage(env: Env, channel: string, recipient: string): bo
 /**
  * Tells operators once about `kind` of `ref` (a refund's id, a receipt's …): one batch records the
  * alert and writes its messages, only the first time (a repeated or parallel call writes none).
- * Returns whether this call told them.
+ * Returns whether this call told them. A numeric `amount` is money (UZS), written in the alert's language.
  */
-export async function alertOperators(env: Env, kind: AlertKind, ref: string | number, vars: Record<string, string | number> = {}): Promise<boolean> {
+export async function alertOperators(env: Env, kind: AlertKind, ref: string | number, given: Record<string, string | number> = {}): Promise<boolean> {
   const db = env.DB;
-  const t = serverT(defaultLangOf(env));
+  const lang = defaultLangOf(env);
+  const t = serverT(lang);
+  const vars = typeof given.amount === "number" ? { ...given, amount: formatUzs(given.amount, lang) } : given;
   const link = `${env.PUBLIC_ORIGIN ?? ""}${CONSOLE_PATH}`;
   const subject = t(`ops:alerts.${kind}.subject`, vars);
   const body = `${t(`ops:alerts.${kind}.body`, vars)}\n${t("ops:alerts.open", { link })}`;

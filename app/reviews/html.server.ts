@@ -1,4 +1,5 @@
-import { HTML_LANG, type Lang } from "~/i18n/languages";
+import { formatDate, tashkentDay } from "~/i18n/format";
+import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { escapeHtml, escapeUrl } from "~/ui/html";
 import type { ProductReviews, Review } from "./reviews.server";
@@ -17,15 +18,6 @@ export type WidgetContext = {
   all: boolean;
   signedIn: boolean;
 };
-
-// One date format per language, made on first use (making one costs more than a render's dates).
-const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
-function dateFormat(lang: Lang): Intl.DateTimeFormat {
-  let format = dateFormats.get(lang);
-  if (!format)
-    dateFormats.set(lang, (format = new Intl.DateTimeFormat(HTML_LANG[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Tashkent" })));
-  return format;
-}
 
 const stars = (rating: number, label: string) =>
   `<span class="stars" role="img" aria-label="${escapeHtml(label)}"><span class="stars__fill" style="width:${Math.round(rating * 20)}%"></span></span>`;
@@ -61,8 +53,7 @@ function query(c: WidgetContext, over: Partial<Pick<WidgetContext, "sort" | "all
 /** A render's fixed texts, escaped once rather than once per review. */
 type Texts = { ratings: string[]; confirmed: string; pending: string; rejected: string; matchings: string; signIn: string };
 
-function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Intl.DateTimeFormat, x: Texts): string {
-  const when = new Date(r.date * 1000);
+function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, x: Texts): string {
   const choices = data.parameters
     .map((p) => {
       const value = p.values.find((v) => v.id === r.matchings[String(p.id)]);
@@ -71,7 +62,7 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
     .join("");
   return (
     `<li class="review" id="review-${r.id}" data-testid="review">` +
-    `<p class="review__head"><b class="review__name">${escapeHtml(r.userName)}</b> <time datetime="${when.toISOString().slice(0, 10)}">${escapeHtml(date.format(when))}</time> ` +
+    `<p class="review__head"><b class="review__name">${escapeHtml(r.userName)}</b> <time datetime="${tashkentDay(r.date).iso}">${escapeHtml(formatDate(r.date, c.lang))}</time> ` +
     stars(r.rating, x.ratings[r.rating]!) +
     (r.confirmed ? ` <span class="badge badge--confirmed" data-testid="confirmed">${x.confirmed}</span>` : "") +
     `</p>` +
@@ -103,7 +94,6 @@ function reviewHtml(r: Review, data: ProductReviews, c: WidgetContext, date: Int
  * Forms and links work without JavaScript; the page's script only enhances them.
  */
 export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
-  const date = dateFormat(c.lang);
   const count = c.t("reviews:count", { count: data.count });
   const scales = data.parameters
     .map(
@@ -133,7 +123,7 @@ export function reviewsHtml(data: ProductReviews, c: WidgetContext): string {
     matchings: escapeHtml(c.t("reviews:matchings")),
     signIn: escapeHtml(c.t("reviews:signInToReact")),
   };
-  const list = data.reviews.map((r) => reviewHtml(r, data, c, date, x)).join("");
+  const list = data.reviews.map((r) => reviewHtml(r, data, c, x)).join("");
   return (
     `<div class="reviews__grid"><div class="reviews__summary" data-testid="reviews-summary">` +
     (data.count

@@ -4,19 +4,14 @@
 // language, and an online payment that did not go through.
 // Orders: 4 per project. Sign-ups: 1 per project.
 import type { Page } from "@playwright/test";
+import { formatDate } from "../../app/i18n/format";
 import { chooseCity, expect, fillCart, giveContacts, signUp, test, text, whenHydrated } from "./support";
 
 type Lang = "uz" | "ru" | "uk";
 const say = (lang: Lang, key: string) => text(lang, "orders", key);
 
-/** Today in Tashkent (UTC+5), as the order pages write it in `lang`. */
-function today(lang: Lang): string {
-  const d = new Date(Date.now() + 5 * 3600 * 1000);
-  return say(lang, "date.long")
-    .replace("{{day}}", String(d.getUTCDate()))
-    .replace("{{month}}", say(lang, `date.month${d.getUTCMonth() + 1}`))
-    .replace("{{year}}", String(d.getUTCFullYear()));
-}
+/** Today in Tashkent (UTC+5), as the order pages write it in `lang` (the words per month: tests/unit/format.test.ts). */
+const today = (lang: Lang) => formatDate(Math.floor(Date.now() / 1000), lang);
 
 /** The delivery step's "continue". */
 const continueDelivery = (page: Page, lang: Lang) =>

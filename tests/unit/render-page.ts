@@ -1,12 +1,9 @@
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { texts } from "~/i18n/resources.server";
-import { createT } from "~/i18n/translate";
-import { I18nProvider, useI18n, type I18n } from "~/i18n/use-i18n";
-import { localizePath } from "~/i18n/url";
+import { createI18n, I18nProvider, useI18n, type I18n } from "~/i18n/use-i18n";
 
 /**
  * React's server rendering of `content` as a page renders it: inside a static router (so
@@ -21,13 +18,7 @@ export async function renderPage(
   { defaultLang = "uz" as Lang, wrap = (router: React.ReactNode) => router } = {},
 ): Promise<{ i18n: I18n; html: string }> {
   const messages = texts(lang, namespaces);
-  const i18n: I18n = {
-    lang,
-    defaultLang,
-    t: createT(lang, messages),
-    href: (path) => localizePath(path, lang, defaultLang),
-    price: (amount) => formatUzs(amount, lang),
-  };
+  const i18n = createI18n(lang, defaultLang, messages);
   function Content() {
     return content(useI18n());
   }

@@ -74,6 +74,7 @@ describe("a news article", () => {
       expect(body).toContain(`<h1>${text.title}</h1>`);
       for (const paragraph of text.body) expect(body).toContain(paragraph.replace(/"/g, "&quot;").replace(/'/g, "&#x27;"));
       expect(body).toMatch(/<time dateTime="2026-03-02"/i);
+      expect(body).toContain({ uz: ">2-mart, 2026</time>", ru: ">2 марта 2026</time>", uk: ">2 березня 2026</time>" }[lang]);
       expect(body).toContain('class="news-article__cover"');
       const ids = newsProductIds(catalogue, article.id);
       const slugs = ids.map((id) => catalogue.products.find((p) => p.id === id)!);

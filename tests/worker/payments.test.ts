@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { expireUnpaidOrders } from "~/orders/index.server";
+import { formatTime } from "~/i18n/format";
+import { expireUnpaidOrders, unpaidMinutes } from "~/orders/index.server";
 import { get, ORIGIN, post } from "./helpers";
 import { buyable, ip, order, Shopper, signUp, stockOf } from "./fixtures";
 
@@ -269,6 +270,9 @@ describe("a payment that did not go through", () => {
     expect(failed).toContain('data-state="failed"');
     expect(failed).toContain("Оплата не прошла");
     expect(failed).toContain('data-testid="pay-now"');
+    // Until when the order holds its goods, as Tashkent's time of day.
+    const created = (await env.DB.prepare("SELECT created_at AS c FROM orders WHERE number = ?").bind(placed.number).first<{ c: number }>())!.c;
+    expect(failed).toContain(`data-testid="pay-until">Оплатите до ${formatTime(created + unpaidMinutes(env) * 60)} по Ташкенту.<`);
     // The courier takes cash and card.
     expect(failed).toContain('data-testid="pay-on-delivery"');
     expect(failed).toContain('data-testid="switch-cash"');

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { formatNumber, formatUzs } from "~/i18n/format";
 import { retryDueRefunds } from "~/orders/index.server";
 import { get, html, ORIGIN } from "./helpers";
 import { opsKey, ops, Shopper, signUp } from "./fixtures";
@@ -58,6 +59,8 @@ describe("Payme: money back is an operator's cancel in Payme's cabinet, made whe
       .first<{ body: string }>();
     expect(body!.body).toContain(trans);
     expect(body!.body).toContain("http://shop.test/ops/money");
+    // The sum to give back, grouped as the shop writes money (not a bare 459000).
+    expect(body!.body).toContain(formatNumber(placed.totals.total));
     // Payme may still send the money (its confirmation awaited): by hand is refused, nothing changes.
     const refused = await done(key, owed!.id);
     expect(refused.status).toBe(409);
@@ -77,6 +80,10 @@ describe("Payme: money back is an operator's cancel in Payme's cabinet, made whe
     expect((await refundRows(placed.id))[0]).toMatchObject({ state: "refunded", madeBy: "provider" });
     expect(await paymentOf(placed.id)).toEqual({ state: "refunded", reason: 5 });
     expect(await refundMessages(placed.number)).toEqual(["sms"]);
+    const sms = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'sms' AND body LIKE ?")
+      .bind(`%${placed.number}%возвращено%`)
+      .first<{ body: string }>();
+    expect(sms!.body).toContain(`возвращено ${formatUzs(placed.totals.total, "ru")}.`);
     const api = (await (await get(`/api/orders/${placed.id}?expand=payment`, { headers: { Cookie: shopper.cookie } })).json()) as {
       payment: { refund: unknown };
     };

@@ -402,6 +402,20 @@ describe("the widget and the add-review popup (pages, no JavaScript)", () => {
     expect(all.body).toContain('<button type="submit" name="sort" value="useful" aria-current="true"');
   });
 
+  it("dates each review by its day in Tashkent, in words of the page's language and in its datetime", async () => {
+    // A product whose reviews no other test here reads: 19:30 UTC on 7 December is already the 8th in Tashkent (UTC+5).
+    const p = catalogue.products.find((_, i) => demoReviewCount(i) > 0 && ![0, 1, 5, 7, 42].includes(demoReviewCount(i)))!;
+    await env.DB.prepare("UPDATE reviews SET created_at = ? WHERE product_id = ?")
+      .bind(Date.UTC(2026, 11, 7, 19, 30) / 1000, p.id)
+      .run();
+    const dates = async (path: string) =>
+      [...(await html(path, { headers: { "User-Agent": GOOGLEBOT } })).body.matchAll(/<time datetime="([^"]+)">([^<]*)<\/time>/g)].map((m) => [m[1], m[2]]);
+    expect(await dates(`/product/${p.slug}`)).toContainEqual(["2026-12-08", "8-dekabr, 2026"]);
+    expect(await dates(`/ru/product/${p.slug}`)).toContainEqual(["2026-12-08", "8 декабря 2026"]);
+    expect(await dates(`/uk/product/${p.slug}`)).toContainEqual(["2026-12-08", "8 грудня 2026"]);
+    expect(new Set((await dates(`/product/${p.slug}`)).map(([, text]) => text))).toEqual(new Set(["8-dekabr, 2026"]));
+  });
+
   it("a guest's popup asks to sign in; the links remember the product and come back to the popup", async () => {
     const { res, body } = await html(`/ru/product/${p.slug}/review`);
     expect(res.status).toBe(200);

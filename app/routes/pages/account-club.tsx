@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const userId = await requireUserId(context, localized(context, "/login"));
   const club = await clubCard(app.env, userId);
   if (!club) throw data(null, { status: 404 });
-  return { i18n: texts(lang, ["account", "orders"], { account: ["club"], orders: ["date"] }), club, title: getI18n(context).t("account:club.title") };
+  return { i18n: texts(lang, ["account"], { account: ["club"] }), club, title: getI18n(context).t("account:club.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [

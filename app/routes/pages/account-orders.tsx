@@ -7,8 +7,9 @@ import { getI18n, localized } from "~/i18n/translator.server";
 import { texts } from "~/i18n/resources.server";
 import { seo } from "~/i18n/seo";
 import { useI18n } from "~/i18n/use-i18n";
+import { DayDate } from "~/ui/date";
 import { LineList } from "~/ui/line-list";
-import { OrderDate, OrderDetails, OrderTimeline, PaymentState } from "~/orders/index";
+import { OrderDetails, OrderTimeline, PaymentState } from "~/orders/index";
 import { cancelOrder, localizeOrder, ordersOf, ownOrder, paymentView, runPayOnDelivery } from "~/orders/index.server";
 import { getApp } from "~/server/context.server";
 
@@ -97,7 +98,7 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
         <ul className="checkout__lines">
           {list.map((o) => (
             <li key={o.id} data-testid="history-order">
-              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · <OrderDate seconds={o.createdAt} /> · {t(`orders:status.${o.state}`)} ·{" "}
+              <a href={href(`/account/orders/${o.number}`)}>{o.number}</a> · <DayDate seconds={o.createdAt} /> · {t(`orders:status.${o.state}`)} ·{" "}
               {price(o.totals.total)}
             </li>
           ))}

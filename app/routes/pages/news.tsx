@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const t = getI18n(context).t;
   // One set of texts for both (the article's product cards need the product's).
-  const i18n = texts(lang, ["news", "catalogue", "product", "orders"], { catalogue: ["pagination", "prev", "next"], orders: ["date"] });
+  const i18n = texts(lang, ["news", "catalogue", "product"], { catalogue: ["pagination", "prev", "next"] });
   if (params.slug === undefined) {
     const url = new URL(request.url);
     const page = newsPageOf(url);
