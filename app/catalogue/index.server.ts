@@ -1,7 +1,7 @@
 export { catalogueApiPage, catalogueApiProduct, EXPANDS } from "./api.server";
 export { getCards, getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
-export { type SearchResult, searchProducts } from "./search.server";
+export { queryMatch, type SearchResult, searchProducts } from "./search.server";
 export { refreshSearchTerms } from "./search-index.server";
 export { type Miss, MISS_WEEKS, purgeOldMisses, recordMiss, searchMisses, weekOf } from "./search-misses.server";
 export { addSynonym, listSynonyms, type StoredSynonym } from "./search-synonyms.server";
