@@ -343,14 +343,6 @@ export function requireCleanListingUrl(url: URL): void {
   if (clean !== (asked ? `?${asked}` : "")) throw redirect(url.pathname + clean, 301);
 }
 
-/** The same search with exactly what was typed (no other layout, no correction), from its first page. */
-export function exactSearchUrl(url: URL): string {
-  const params = new URLSearchParams(url.searchParams);
-  params.set("exact", "1");
-  params.delete("page");
-  return url.pathname + cleanListingSearch(params);
-}
-
 export function pastTheEnd(url: URL): never {
   const first = new URLSearchParams(url.searchParams);
   first.delete("page");

@@ -14,7 +14,7 @@ import {
   toLatin,
   uzbekStem,
   wordsOf,
-} from "~/catalogue/search-terms.server";
+} from "~/search/terms.server";
 
 describe("the search's terms", () => {
   it("reads Uzbek Cyrillic as Latin, е as ye at a word's start or after a vowel", () => {

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/catalog";
-import { catalogueApiPage, catalogueApiProduct, EXPANDS, parseCatalogueQuery, queryMatch } from "~/catalogue/index.server";
+import { catalogueApiPage, catalogueApiProduct, EXPANDS, parseCatalogueQuery } from "~/catalogue/index.server";
+import { queryMatch } from "~/search/index.server";
 import { apiContext, apiError, expandOf, paginationHeaders } from "~/server/api.server";
 
 const PER_PAGE = 24;

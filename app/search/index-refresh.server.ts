@@ -1,6 +1,6 @@
-import { searchColumnsStatement } from "./product-search-columns.server";
-import { synonymsForIndex } from "./search-synonyms.server";
-import { productSearchColumns } from "./search-terms.server";
+import { searchColumnsStatement } from "~/catalogue/index.server";
+import { synonymsForIndex } from "./synonyms.server";
+import { productSearchColumns } from "./terms.server";
 
 type SourceRow = { id: number; brand: string; names: string; descriptions: string; categories: string; colour: string };
 

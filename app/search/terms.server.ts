@@ -13,8 +13,8 @@
  */
 import { stemmer as russianStem } from "@orama/stemmers/russian";
 import { stemmer as ukrainianStem } from "@orama/stemmers/ukrainian";
-import { ENGLISH_WORDS, RUSSIAN_IN_LATIN } from "./search-lexicon.ts";
-import { foldForSearch } from "./search-text.ts";
+import { ENGLISH_WORDS, RUSSIAN_IN_LATIN } from "./lexicon.ts";
+import { foldForSearch } from "./fold.ts";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /[a-z]/;

@@ -1,8 +1,8 @@
+import { cleanListingSearch, type Listing } from "~/catalogue/index";
+import { getListing, type ListingFilter, type ListingMatch } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { getListing, type ListingFilter, type ListingMatch } from "./listing.server";
-import { readQuery, searchLexicon } from "./search-reading.server";
-import { firstLetterAlikes, matchExpression, otherLayouts, type QueryWord, queryWords, typoBudget, typoCost, wordTerms } from "./search-terms.server";
-import type { Listing } from "./types";
+import { readQuery, searchLexicon } from "./reading.server";
+import { firstLetterAlikes, matchExpression, otherLayouts, type QueryWord, queryWords, typoBudget, typoCost, wordTerms } from "./terms.server";
 
 export type SearchResult = {
   listing: Listing;
@@ -174,4 +174,12 @@ async function correctTypos(db: D1Database, words: readonly QueryWord[]): Promis
   });
   if (!changed) return null;
   return { words: out.map((o) => o.word), spelling: out.map((o) => o.shown).join(" ") };
+}
+
+/** The same search with exactly what was typed (no other layout, no correction), from its first page. */
+export function exactSearchUrl(url: URL): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.set("exact", "1");
+  params.delete("page");
+  return url.pathname + cleanListingSearch(params);
 }

@@ -1,6 +1,6 @@
+import { addSearchTermsStatement } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { addSearchTermsStatement } from "./product-search-columns.server";
-import { indexTerms, matchExpression, meaningTerms, type Synonym } from "./search-terms.server";
+import { indexTerms, matchExpression, meaningTerms, type Synonym } from "./terms.server";
 
 export type StoredSynonym = Synonym & { id: number; lang: Lang; createdAt: number };
 
