@@ -2,7 +2,9 @@ import { cleanListingSearch, type Listing } from "~/catalogue/index";
 import { getListing, type ListingFilter, type ListingMatch } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
 import { readQuery, searchLexicon } from "./reading.server";
-import { firstLetterAlikes, matchExpression, otherLayouts, type QueryWord, queryWords, typoBudget, typoCost, wordTerms } from "./terms.server";
+import { matchExpression, type QueryWord, queryWords } from "./query-words.server";
+import { wordTerms } from "./terms.server";
+import { firstLetterAlikes, otherLayouts, typoBudget, typoCost } from "./typos.server";
 
 export type SearchResult = {
   listing: Listing;

@@ -2,7 +2,9 @@ import type { Category, ProductCard } from "~/catalogue/index";
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow, getCategories } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
 import { readQuery, type SearchLexicon, searchLexicon } from "./reading.server";
-import { matchExpression, otherLayouts, queryWords, toLatin, wordsOf, wordTerms } from "./terms.server";
+import { matchExpression, queryWords } from "./query-words.server";
+import { toLatin, wordsOf, wordTerms } from "./terms.server";
+import { otherLayouts } from "./typos.server";
 
 /** What the search box suggests while a query is typed. */
 export type Suggestions = {

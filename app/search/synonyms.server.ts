@@ -1,6 +1,7 @@
 import { addSearchTermsStatement } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { indexTerms, matchExpression, meaningTerms, type Synonym } from "./terms.server";
+import { matchExpression } from "./query-words.server";
+import { indexTerms, meaningTerms, type Synonym } from "./terms.server";
 
 export type StoredSynonym = Synonym & { id: number; lang: Lang; createdAt: number };
 
