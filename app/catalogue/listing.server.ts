@@ -331,7 +331,6 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
   };
 }
 
-/** A listing's page past its end: a 404 that links to the listing's first page (same filters). */
 /**
  * A listing's URL spelled other than its one clean form (empty or default parameters, another
  * order, a forms' submission without JavaScript): a permanent redirect to the clean one.
@@ -343,6 +342,7 @@ export function requireCleanListingUrl(url: URL): void {
   if (clean !== (asked ? `?${asked}` : "")) throw redirect(url.pathname + clean, 301);
 }
 
+/** A listing's page past its end: a 404 that links to the listing's first page (same filters). */
 export function pastTheEnd(url: URL): never {
   const first = new URLSearchParams(url.searchParams);
   first.delete("page");
