@@ -1,10 +1,9 @@
 import { purgeAbandonedCarts } from "~/cart/index.server";
-import { purgeOldMisses } from "~/catalogue/index.server";
 import { purgeAbandonedGuestFavourites } from "~/favourites/index.server";
 import { purgeOldGiftHints } from "~/gifts/index.server";
 import { purgeUnconfirmedSubscribers } from "~/newsletter/index.server";
 import { purgeOldAudit } from "~/ops/index.server";
-import { purgeAbandonedGuestSearches } from "~/search/index.server";
+import { purgeAbandonedGuestSearches, purgeOldMisses } from "~/search/index.server";
 import { purgeOldWindows } from "~/server/rate-limit.server";
 import { purgeExpiredSessions } from "~/server/session.server";
 

@@ -1,13 +1,8 @@
 export { catalogueApiPage, catalogueApiProduct, EXPANDS } from "./api.server";
-export { getCards, getPopular } from "./cards.server";
+export { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow, getCards, getPopular } from "./cards.server";
 export { categoryTrail, childrenOf, getCategories } from "./categories.server";
-export { type SearchResult, searchProducts } from "./search.server";
-export { refreshSearchTerms } from "./search-index.server";
-export { type Miss, MISS_WEEKS, purgeOldMisses, recordMiss, searchMisses, weekOf } from "./search-misses.server";
-export { addSynonym, listSynonyms, type StoredSynonym } from "./search-synonyms.server";
 export { type ImportProblem, importedProductIds, importReferences, importStatements, stockShortfalls } from "./import.server";
-export { SUGGEST_CANDIDATES, SUGGESTED, type Suggestions, suggest, suggestProducts } from "./suggest.server";
-export { exactSearchUrl, getListing, pastTheEnd, requireCleanListingUrl } from "./listing.server";
+export { getListing, type ListingFilter, type ListingMatch, pastTheEnd, requireCleanListingUrl } from "./listing.server";
 export { catalogueMenu } from "./menu.server";
 export { getColorHex, getProduct, getRelatedHtml, productWriterI18n } from "./product.server";
 export { productHtml } from "./product-html";
@@ -26,6 +21,7 @@ export {
   sitemapFileOf,
   sitemapIndex,
 } from "./sitemap.server";
+export { addSearchTermsStatement, searchColumnsStatement } from "./product-search-columns.server";
 export { returnStockStatement, setStockStatement, takeStockStatement } from "./stock.server";
 export {
   MAX_PHOTO_POSITION,

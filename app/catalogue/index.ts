@@ -8,4 +8,4 @@ export { ProductGrid } from "./product-card";
 export { silhouetteSvg } from "./silhouettes";
 export { SizeChart, SizeTablePopup, type SavedSizes, type SizeTable } from "./size-table";
 export { type CatalogueImport, catalogueImportSchema, IMPORT_MAX_SKUS } from "./schema";
-export type { ProductCard } from "./types";
+export type { Category, Listing, ProductCard } from "./types";

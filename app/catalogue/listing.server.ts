@@ -3,7 +3,6 @@ import { data, redirect } from "react-router";
 import type { Lang } from "~/i18n/languages";
 import { CARD_COLUMNS, CARD_JOINS, cardFromRow, ORDER, ORDER_IN_CATEGORY } from "./cards.server";
 import type { CatalogueQuery } from "./schema";
-import { matchExpression, type QueryWord, queryWords } from "./search-terms.server";
 import { sortSizes } from "./sizes";
 import { mapRows } from "~/server/db.server";
 import { nameCol } from "./sql.server";
@@ -28,15 +27,18 @@ export const FACET_COUNT_BOUND = 1_000;
 type Where = { sql: string[]; args: unknown[] };
 type FacetName = "brand" | "size" | "color" | "price" | "sale" | "club";
 
-/** The search's words, when the caller chose them (a corrected query); otherwise they come from `q`. */
-export type ListingFilter = CatalogueQuery & { categoryPath?: string; words?: readonly QueryWord[] };
+/**
+ * A search's words as a listing filters and ranks by them: FTS5 MATCH expressions over the
+ * products' index, in every column, in the name's and in the name's or the category's. The
+ * search builds them from the query's words; the listing never reads `q` itself.
+ */
+export type ListingMatch = { all: string; name: string; nameOrCategory: string };
+
+/** The search's match, when `q` has words to find; `q` without one finds nothing. */
+export type ListingFilter = CatalogueQuery & { categoryPath?: string; match?: ListingMatch | undefined };
 
 /** The FTS5 index of products (workers/migrations/0020_search_index.sql): rowid is the product's id. */
 const matching = (id: string) => `${id} IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)`;
-
-function wordsOf(f: ListingFilter): readonly QueryWord[] {
-  return f.words ?? (f.q ? queryWords(f.q) : []);
-}
 
 /**
  * A listing's rank and order over `l` (category_products). A search in the default order ranks
@@ -45,13 +47,12 @@ function wordsOf(f: ListingFilter): readonly QueryWord[] {
  * chose is the order, which an index of category_products gives as it is.
  */
 function orderOf(f: ListingFilter): { rank: string; sql: string; args: unknown[] } {
-  const words = wordsOf(f);
   const order = ORDER_IN_CATEGORY[f.sort];
-  if (!words.length || f.sort !== "new") return { rank: "0", sql: order, args: [] };
+  if (!f.match || f.sort !== "new") return { rank: "0", sql: order, args: [] };
   return {
     rank: `CASE WHEN ${matching("l.product_id")} THEN 0 WHEN ${matching("l.product_id")} THEN 1 ELSE 2 END`,
     sql: `r, ${order}`,
-    args: [matchExpression(words, ["search_name"]), matchExpression(words, ["search_name", "search_category"])],
+    args: [f.match.name, f.match.nameOrCategory],
   };
 }
 
@@ -80,10 +81,9 @@ function conditions(f: ListingFilter, omit?: FacetName): Where {
   const w: Where = { sql: [], args: [] };
   // The query's terms against the search index (no shopper text in SQL: a bound MATCH expression of quoted terms).
   // No LIKE on shopper text: D1 refuses LIKE patterns over 50 bytes (a 25-letter Cyrillic word).
-  const words = wordsOf(f);
-  if (words.length) {
+  if (f.match) {
     w.sql.push(matching("l.product_id"));
-    w.args.push(matchExpression(words));
+    w.args.push(f.match.all);
   } else if (f.q) {
     w.sql.push("0"); // No searchable word ("a", "%"): nothing, rather than everything.
   }
@@ -228,7 +228,7 @@ function facetsStatement(f: ListingFilter, lang: Lang, maxItems: number): { sql:
     args.push(...own.args);
     return `${name}x`;
   };
-  if (all.sql.length && (f.size.length || wordsOf(f).length)) {
+  if (all.sql.length && (f.size.length || f.match)) {
     // A size or a search asks something of each product beyond its row (a probe of its sizes, the
     // index's matches): one pass over the listing as far as it pages (`mx`), whose count is the
     // total and whose first products, bounded, every facet no filter is set on is counted over.
@@ -331,7 +331,6 @@ export async function getListing(db: D1Database, lang: Lang, f: ListingFilter, p
   };
 }
 
-/** A listing's page past its end: a 404 that links to the listing's first page (same filters). */
 /**
  * A listing's URL spelled other than its one clean form (empty or default parameters, another
  * order, a forms' submission without JavaScript): a permanent redirect to the clean one.
@@ -343,14 +342,7 @@ export function requireCleanListingUrl(url: URL): void {
   if (clean !== (asked ? `?${asked}` : "")) throw redirect(url.pathname + clean, 301);
 }
 
-/** The same search with exactly what was typed (no other layout, no correction), from its first page. */
-export function exactSearchUrl(url: URL): string {
-  const params = new URLSearchParams(url.searchParams);
-  params.set("exact", "1");
-  params.delete("page");
-  return url.pathname + cleanListingSearch(params);
-}
-
+/** A listing's page past its end: a 404 that links to the listing's first page (same filters). */
 export function pastTheEnd(url: URL): never {
   const first = new URLSearchParams(url.searchParams);
   first.delete("page");

@@ -1,5 +1,6 @@
 import { catalogueImportSchema } from "~/catalogue/index";
-import { type ImportProblem, importedProductIds, importReferences, importStatements, refreshSearchTerms, stockShortfalls } from "~/catalogue/index.server";
+import { type ImportProblem, importedProductIds, importReferences, importStatements, stockShortfalls } from "~/catalogue/index.server";
+import { refreshSearchTerms } from "~/search/index.server";
 import type { TFunction } from "~/i18n/translate";
 import { edgeSeconds } from "~/server/cache-policy.server";
 import { apiError } from "~/server/api.server";

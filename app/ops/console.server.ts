@@ -1,5 +1,6 @@
 import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
-import { addSynonym, importStatements, listSynonyms, searchMisses, setStockStatement, weekOf } from "~/catalogue/index.server";
+import { importStatements, setStockStatement } from "~/catalogue/index.server";
+import { addSynonym, listSynonyms, searchMisses, weekOf } from "~/search/index.server";
 import { isLang, type Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";

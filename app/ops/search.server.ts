@@ -1,4 +1,4 @@
-import { addSynonym, listSynonyms, searchMisses, weekOf } from "~/catalogue/index.server";
+import { addSynonym, listSynonyms, searchMisses, weekOf } from "~/search/index.server";
 import { parseForm, payloadForm } from "~/forms/parse.server";
 import { apiFailure, readPayload } from "~/server/api.server";
 import type { OpsRequest } from "./call.server";

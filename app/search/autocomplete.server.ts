@@ -1,8 +1,8 @@
-import { type Suggestions, suggest } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
 import { pictureSrcset } from "~/ui/picture";
 import type { SearchSuggestions } from "~/ui/search-suggestions";
+import { type Suggestions, suggest } from "./suggest.server";
 
 /**
  * `GET /api/search/autocomplete`'s answer (docs/api.md): the same for every shopper, so it is

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sortSizes } from "~/catalogue/sizes";
 import { jsonForScript } from "~/catalogue/json-ld";
 import { isFiltered, MAX_PAGE, parseCatalogueQuery } from "~/catalogue/schema";
-import { foldForSearch, searchTokens } from "~/catalogue/search-text";
+import { foldForSearch, searchTokens } from "~/search/fold";
 import { pageHref, pageWindow } from "~/ui/pagination";
 
 const parse = (qs: string) => parseCatalogueQuery(new URLSearchParams(qs));

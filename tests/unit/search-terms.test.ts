@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  indexTerms,
-  matchExpression,
-  firstLetterAlikes,
-  typoBudget,
-  typoCost,
-  otherLayouts,
-  productSearchColumns,
-  queryWords,
-  russianFromLatin,
-  uzbekKeyboardVariants,
-  wordTerms,
-  toLatin,
-  uzbekStem,
-  wordsOf,
-} from "~/catalogue/search-terms.server";
+import { matchExpression, queryWords, russianFromLatin, uzbekKeyboardVariants } from "~/search/query-words.server";
+import { indexTerms, productSearchColumns, toLatin, uzbekStem, wordsOf, wordTerms } from "~/search/terms.server";
+import { firstLetterAlikes, otherLayouts, typoBudget, typoCost } from "~/search/typos.server";
 
 describe("the search's terms", () => {
   it("reads Uzbek Cyrillic as Latin, е as ye at a word's start or after a vowel", () => {

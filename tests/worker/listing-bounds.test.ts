@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SUGGEST_CANDIDATES, suggestProducts } from "~/catalogue/index.server";
+import { SUGGEST_CANDIDATES, suggestProducts } from "~/search/index.server";
 import { html } from "./helpers";
 
 /**

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { suggestProducts } from "~/catalogue/index.server";
-import { weekOf } from "~/catalogue/search-misses.server";
+import { suggestProducts } from "~/search/index.server";
+import { weekOf } from "~/search/misses.server";
 import { ops, opsKey, Shopper } from "./fixtures";
 import { cardSlugs, html } from "./helpers";
 
@@ -67,7 +67,7 @@ describe("synonyms operators teach search", () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as { products: number }).products).toBe(0);
     // The index written again (a renamed brand, an import) keeps what was taught.
-    const { refreshSearchTerms } = await import("~/catalogue/index.server");
+    const { refreshSearchTerms } = await import("~/search/index.server");
     await refreshSearchTerms(env.DB);
     expect(cardSlugs((await html("/ru/search?q=%D0%BA%D0%B5%D0%B4%D1%8B&exact=1")).body)).toEqual(sneakers);
     const list = (await (await ops("/api/ops/search/synonyms", key)).json()) as { synonyms: { word: string; means: string; lang: string }[] };

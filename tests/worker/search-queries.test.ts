@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { refreshSearchTerms, suggestProducts } from "~/catalogue/index.server";
-import { searchTokens } from "~/catalogue/search-text";
-import { matchExpression, productSearchColumns, queryWords } from "~/catalogue/search-terms.server";
+import { refreshSearchTerms, suggestProducts } from "~/search/index.server";
+import { searchTokens } from "~/search/fold";
+import { matchExpression, queryWords } from "~/search/query-words.server";
+import { productSearchColumns } from "~/search/terms.server";
 import { catalogueStatements, generateCatalogue, type Catalogue } from "../../workers/seed/catalogue";
 import { cardSlugs, decode, html, PAGE_SIZE, resultCount, tags, testText } from "./helpers";
 

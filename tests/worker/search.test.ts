@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { searchTokens } from "~/catalogue/search-text";
+import { searchTokens } from "~/search/fold";
 import { catalogueStatements, generateCatalogue, type Catalogue, type ProductRow } from "../../workers/seed/catalogue";
 import { byNewest, cardSlugs, decode, html, htmlFollowing, PAGE_SIZE, products, resultCount, section, tags, titleOf } from "./helpers";
 

@@ -12,7 +12,7 @@
  * every size from 40 products up.
  */
 import { seededRandom } from "../../app/server/seeded-random.ts";
-import { productSearchColumns } from "../../app/catalogue/search-terms.server.ts";
+import { productSearchColumns } from "../../app/search/terms.server.ts";
 import { searchText } from "./search-text.ts";
 
 export { foldSearch, searchText } from "./search-text.ts";
@@ -52,7 +52,7 @@ export type ProductRow = {
   created_at: number;
   shape: Shape;
   search_text: string;
-  /** The search index's terms (app/catalogue/search-terms.server.ts): names and brand, category chain, colour and descriptions. */
+  /** The search index's terms (app/search/terms.server.ts): names and brand, category chain, colour and descriptions. */
   search_name: string;
   search_category: string;
   search_rest: string;

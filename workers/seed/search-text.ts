@@ -1,9 +1,9 @@
 /**
  * Search-text folding shared by the seed (products.search_text) and the app's
- * search (the shopper's query): one implementation, app/catalogue/search-text.ts,
+ * search (the shopper's query): one implementation, app/search/fold.ts,
  * so both sides fold Uzbek apostrophe variants the same way.
  */
-import { foldForSearch } from "../../app/catalogue/search-text.ts";
+import { foldForSearch } from "../../app/search/fold.ts";
 
 export const foldSearch = foldForSearch;
 

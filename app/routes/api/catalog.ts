@@ -1,5 +1,6 @@
 import type { Route } from "./+types/catalog";
 import { catalogueApiPage, catalogueApiProduct, EXPANDS, parseCatalogueQuery } from "~/catalogue/index.server";
+import { queryMatch } from "~/search/index.server";
 import { apiContext, apiError, expandOf, paginationHeaders } from "~/server/api.server";
 
 const PER_PAGE = 24;
@@ -26,7 +27,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (category !== null && !CATEGORY_PATH.test(category))
     apiError(400, t("server:api.badCategory"), [{ field: "category", message: t("server:api.badCategory") }]);
   const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
-  const filter = { ...parseCatalogueQuery(url.searchParams), ...(category ? { categoryPath: category } : {}) };
+  const query = parseCatalogueQuery(url.searchParams);
+  // `q` finds as the listing pages' words do (the search's terms), without their reading or corrections.
+  const filter = { ...query, ...(category ? { categoryPath: category } : {}), match: queryMatch(query.q) };
   const page = await catalogueApiPage(app.env.DB, where, filter, perPage, expand);
   return Response.json(page.products, { headers: paginationHeaders(page.total, page.page, perPage) });
 }

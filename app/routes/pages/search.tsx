@@ -3,19 +3,18 @@ import type { Route } from "./+types/search";
 import { getApp } from "~/server/context.server";
 import { getLang, getOwnerRef, getShopper } from "~/server/request.server";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import { historyFormSchema, clearSearchHistory, recordSearch, removeSearch, searchHistory } from "~/search/index.server";
-import { favouritesLookup } from "~/favourites/index.server";
 import {
+  clearSearchHistory,
   exactSearchUrl,
-  getCategories,
-  getPopular,
-  isFiltered,
-  parseCatalogueQuery,
-  pastTheEnd,
+  historyFormSchema,
   recordMiss,
-  requireCleanListingUrl,
+  recordSearch,
+  removeSearch,
+  searchHistory,
   searchProducts,
-} from "~/catalogue/index.server";
+} from "~/search/index.server";
+import { favouritesLookup } from "~/favourites/index.server";
+import { getCategories, getPopular, isFiltered, parseCatalogueQuery, pastTheEnd, requireCleanListingUrl } from "~/catalogue/index.server";
 import { cleanListingSearch, withPackedFacets } from "~/catalogue/index";
 import { ListingView } from "~/catalogue/index";
 import { getI18n, localized } from "~/i18n/translator.server";

@@ -1,7 +1,9 @@
+import { getCategories } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { getCategories } from "./categories.server";
-import { AUDIENCE_WORDS, JOINING_WORDS } from "./search-lexicon";
-import { ownTermsOf, toLatin, typoBudget, typoCost, wordsOf } from "./search-terms.server";
+import { AUDIENCE_WORDS, JOINING_WORDS } from "./lexicon";
+import { ownTermsOf } from "./query-words.server";
+import { toLatin, wordsOf } from "./terms.server";
+import { typoBudget, typoCost } from "./typos.server";
 
 /** What search reads a query's words against: the catalogue's colours, brands, sizes and departments. */
 export type SearchLexicon = {

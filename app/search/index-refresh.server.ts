@@ -1,5 +1,6 @@
-import { synonymsForIndex } from "./search-synonyms.server";
-import { productSearchColumns } from "./search-terms.server";
+import { searchColumnsStatement } from "~/catalogue/index.server";
+import { synonymsForIndex } from "./synonyms.server";
+import { productSearchColumns } from "./terms.server";
 
 type SourceRow = { id: number; brand: string; names: string; descriptions: string; categories: string; colour: string };
 
@@ -40,9 +41,7 @@ export async function refreshSearchTerms(db: D1Database, ids?: readonly number[]
       },
       synonyms,
     );
-    return db
-      .prepare("UPDATE products SET search_name = ?, search_category = ?, search_rest = ? WHERE id = ?")
-      .bind(c.search_name, c.search_category, c.search_rest, r.id);
+    return searchColumnsStatement(db, r.id, c);
   });
   for (let i = 0; i < updates.length; i += UPDATES_PER_BATCH) await db.batch(updates.slice(i, i + UPDATES_PER_BATCH));
   return updates.length;

@@ -1,5 +1,7 @@
+import { addSearchTermsStatement } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { indexTerms, matchExpression, meaningTerms, type Synonym } from "./search-terms.server";
+import { matchExpression } from "./query-words.server";
+import { indexTerms, meaningTerms, type Synonym } from "./terms.server";
 
 export type StoredSynonym = Synonym & { id: number; lang: Lang; createdAt: number };
 
@@ -31,9 +33,6 @@ export async function addSynonym(db: D1Database, s: Synonym & { lang: Lang }): P
     .run();
   // Only a new synonym is applied: taught twice, no product gets its terms twice.
   if (inserted.meta.changes === 0) return { created: false, products: 0 };
-  const updated = await db
-    .prepare(`UPDATE products SET search_rest = trim(search_rest || ' ' || ?1) WHERE id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?2)`)
-    .bind(terms, match)
-    .run();
+  const updated = await addSearchTermsStatement(db, terms, match).run();
   return { created: true, products: updated.meta.changes };
 }

@@ -1,9 +1,10 @@
+import type { Category, ProductCard } from "~/catalogue/index";
+import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow, getCategories } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardFromRow } from "./cards.server";
-import { getCategories } from "./categories.server";
-import { readQuery, type SearchLexicon, searchLexicon } from "./search-reading.server";
-import { matchExpression, otherLayouts, queryWords, toLatin, wordsOf, wordTerms } from "./search-terms.server";
-import type { Category, ProductCard } from "./types";
+import { readQuery, type SearchLexicon, searchLexicon } from "./reading.server";
+import { matchExpression, queryWords } from "./query-words.server";
+import { toLatin, wordsOf, wordTerms } from "./terms.server";
+import { otherLayouts } from "./typos.server";
 
 /** What the search box suggests while a query is typed. */
 export type Suggestions = {

@@ -1,8 +1,7 @@
 /**
  * The words search reads beyond a product's own text: who it is for, English, and words that
  * join others ("for"). Each word is compared by its index terms (`wordTerms`), so every form a
- * stemmer brings to one stem counts (мужской, мужская, мужские, мужских). Relative imports only,
- * as search-terms.server.ts.
+ * stemmer brings to one stem counts (мужской, мужская, мужские, мужских).
  */
 
 /** The catalogue's departments a word names; girls and boys are the kids' department (the catalogue has no finer one). */

@@ -1,8 +1,10 @@
+import { cleanListingSearch, type Listing } from "~/catalogue/index";
+import { getListing, type ListingFilter, type ListingMatch } from "~/catalogue/index.server";
 import type { Lang } from "~/i18n/languages";
-import { getListing, type ListingFilter } from "./listing.server";
-import { readQuery, searchLexicon } from "./search-reading.server";
-import { firstLetterAlikes, otherLayouts, type QueryWord, queryWords, typoBudget, typoCost, wordTerms } from "./search-terms.server";
-import type { Listing } from "./types";
+import { readQuery, searchLexicon } from "./reading.server";
+import { matchExpression, type QueryWord, queryWords } from "./query-words.server";
+import { wordTerms } from "./terms.server";
+import { firstLetterAlikes, otherLayouts, typoBudget, typoCost } from "./typos.server";
 
 export type SearchResult = {
   listing: Listing;
@@ -17,6 +19,21 @@ export type SearchResult = {
   dept: string | null;
   departmentName: string | null;
 };
+
+/** Words as the catalogue's listing matches them (`ListingMatch`); none without a word. */
+function listingMatch(words: readonly QueryWord[]): ListingMatch | undefined {
+  if (!words.length) return undefined;
+  return {
+    all: matchExpression(words),
+    name: matchExpression(words, ["search_name"]),
+    nameOrCategory: matchExpression(words, ["search_name", "search_category"]),
+  };
+}
+
+/** A query's words as the catalogue's listing matches them (the JSON catalogue's `q`); none when it has no word to search. */
+export function queryMatch(q: string): ListingMatch | undefined {
+  return listingMatch(q ? queryWords(q) : []);
+}
 
 /** A search's query: the catalogue's, with a department (a top category's slug) to narrow to. */
 export type SearchQuery = ListingFilter & { dept?: string | null };
@@ -70,7 +87,7 @@ export async function searchProducts(db: D1Database, lang: Lang, query: SearchQu
 async function listingOf(db: D1Database, lang: Lang, query: SearchQuery, pageSize?: number): Promise<Listing | null> {
   const f = { ...query, categoryPath: query.dept ?? undefined };
   const words = queryWords(query.q);
-  if (words.length) return getListing(db, lang, { ...f, words }, pageSize);
+  if (words.length) return getListing(db, lang, { ...f, match: listingMatch(words) }, pageSize);
   // Nothing left to find but what the query named (a department, a colour, a brand, a size): the catalogue, narrowed.
   if (query.q.trim() === "" && (query.dept || query.color.length || query.brand.length || query.size.length)) return getListing(db, lang, f, pageSize);
   return null;
@@ -90,14 +107,14 @@ async function correctedIfNothing(
   for (const spelling of otherLayouts(query.q)) {
     const other = queryWords(spelling);
     if (!other.length) continue;
-    const found = await getListing(db, lang, { ...query, words: other }, pageSize);
+    const found = await getListing(db, lang, { ...query, match: listingMatch(other) }, pageSize);
     if (found.total > 0) return { listing: found, correctedTo: spelling };
   }
   // Typos, in the query as typed, then (a typo on top of the wrong layout) as typed on the other one.
   for (const spelling of [query.q, ...otherLayouts(query.q)]) {
     const corrected = await correctTypos(db, queryWords(spelling));
     if (!corrected) continue;
-    const found = await getListing(db, lang, { ...query, words: corrected.words }, pageSize);
+    const found = await getListing(db, lang, { ...query, match: listingMatch(corrected.words) }, pageSize);
     if (found.total > 0) return { listing: found, correctedTo: corrected.spelling };
   }
   return { listing, correctedTo: null };
@@ -159,4 +176,12 @@ async function correctTypos(db: D1Database, words: readonly QueryWord[]): Promis
   });
   if (!changed) return null;
   return { words: out.map((o) => o.word), spelling: out.map((o) => o.shown).join(" ") };
+}
+
+/** The same search with exactly what was typed (no other layout, no correction), from its first page. */
+export function exactSearchUrl(url: URL): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.set("exact", "1");
+  params.delete("page");
+  return url.pathname + cleanListingSearch(params);
 }
