@@ -4,7 +4,7 @@ import { nextPageHeader } from "~/server/api.server";
 import { formatUzs } from "~/i18n/format";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
-import type { CartActionResult } from "./actions.server";
+import type { CartActionResult } from "./intents.server";
 import type { CartLine, CartView } from "./cart.server";
 import type { CartPopupData } from "./popup";
 

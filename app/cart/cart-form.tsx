@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "react-router";
 import type { FormReply } from "~/forms/parse";
 import { useI18n } from "~/i18n/use-i18n";
-import type { CartActionResult, CartIntent } from "./actions.server";
+import type { CartActionResult, CartIntent } from "./intents.server";
 
 export type Failure = Omit<Extract<CartActionResult, { ok: false }>, "status">;
 

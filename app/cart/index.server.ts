@@ -1,4 +1,5 @@
-export { addParseFailure, runCartAction } from "./actions.server";
+export { runCartAction } from "./actions.server";
+export { addParseFailure } from "./line-actions.server";
 export { cartInfoJson, failureMessage, itemsJson, jsonContext, popupJson, recalculationJson, summaryHeaders } from "./api.server";
 export {
   type CartLine,

@@ -1,20 +1,7 @@
 export {
-  additionalLabelOf,
   allCities,
-  postCodeOf,
-  streetIdOf,
-  type Street,
-  streetsOf,
-  cartCityPoints,
-  cartCityStreets,
   cityIdOf,
-  type DeliveryPoint,
-  pointJson,
-  pointOf,
-  pointStatement,
-  cartPointStatement,
   optionsQuery,
-  pointsOf,
   type DeliveryTypeRow,
   typesOfCity,
   type City,
@@ -35,4 +22,15 @@ export {
   placeNamesStatement,
   takesPaymentOnDelivery,
 } from "./delivery.server";
+export {
+  additionalLabelOf,
+  cartCityPoints,
+  type DeliveryPoint,
+  pointJson,
+  pointOf,
+  pointStatement,
+  cartPointStatement,
+  pointsOf,
+} from "./points.server";
+export { postCodeOf, streetIdOf, type Street, streetsOf, cartCityStreets } from "./streets.server";
 export { deliveryInfoHtml } from "./info-html";

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useNavigate } from "react-router";
 import { createT, type Messages } from "~/i18n/translate";
 import { useI18n } from "~/i18n/use-i18n";
-import type { SearchSuggestions } from "~/ui/search-suggestions";
+import { useSuggestions } from "./search-combobox-suggestions";
 
 /**
  * The header's search box as an ARIA combobox (loaded when the box is first focused): recent
@@ -12,12 +12,10 @@ import type { SearchSuggestions } from "~/ui/search-suggestions";
  * the form does. The box's own texts come with it (locales/<lang>/searchbox.json).
  */
 
-const DEBOUNCE_MS = 350;
 const MIN_CHARS = 2;
 // All three languages come with the module (≈ 0.5 KB each): a lazy glob would bring Vite's preload helper along.
 const LOCALES = import.meta.glob<Messages>("../../locales/*/searchbox.json", { eager: true, import: "default" });
 
-type Suggested = SearchSuggestions;
 /** The header's search form (its input is `q`), which exists before this module loads. */
 export type SearchComboboxProps = { form: HTMLFormElement };
 type History = { kept: boolean; items: { id: number; query: string; url: string }[] };
@@ -31,10 +29,8 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState(() => input.current?.value ?? "");
-  const [suggested, setSuggested] = useState<{ q: string; answer: Suggested | null } | null>(null);
   const [history, setHistory] = useState<History | null>(null);
   const [active, setActive] = useState(-1);
-  const cache = useRef(new Map<string, Suggested>());
 
   const t = useMemo(() => createT(lang, { searchbox: LOCALES[`../../locales/${lang}/searchbox.json`] ?? {} }), [lang]);
 
@@ -53,33 +49,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
 
   const typed = query.trim();
   const wanted = typed.length >= MIN_CHARS ? typed : "";
-
-  // Suggestions for what is typed, after a pause; answers the same for everyone, so no cookies
-  // go with the request and a shared cache can answer it.
-  useEffect(() => {
-    if (!wanted) return;
-    const known = cache.current.get(wanted);
-    if (known) {
-      setSuggested({ q: wanted, answer: known });
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/search/autocomplete?lang=${lang}&q=${encodeURIComponent(wanted)}`, { credentials: "omit", signal: abort.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<Suggested>) : Promise.reject(new Error(String(r.status)))))
-        .then(
-          (answer) => {
-            cache.current.set(wanted, answer);
-            setSuggested({ q: wanted, answer });
-          },
-          () => !abort.signal.aborted && setSuggested({ q: wanted, answer: null }),
-        );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [wanted, lang]);
+  const suggested = useSuggestions(wanted, lang);
 
   const answer = wanted && suggested?.q === wanted ? suggested.answer : null;
   const failed = Boolean(wanted && suggested?.q === wanted && !suggested.answer);

@@ -1,10 +1,7 @@
 export {
-  cancelOrder,
   guestOrdersClaim,
   type ClubOrder,
   clubOrdersOf,
-  expireUnpaidOrders,
-  lapseUnconfirmedOrders,
   type Order,
   type Refund,
   orderByKey,
@@ -17,8 +14,8 @@ export {
   type OrderState,
   ownOrder,
   ownOrderById,
-  unconfirmedHours,
 } from "./orders.server";
+export { cancelOrder, expireUnpaidOrders, lapseUnconfirmedOrders, unconfirmedHours } from "./cancellation.server";
 export { localizeOrder, localizeOrders, namedOrder, type ShownOrder } from "./order-view.server";
 export { expandedOrderJson, ORDER_EXPANDS, type OrderExpand } from "./order-expand.server";
 export {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { Lang } from "~/i18n/languages";
 import { localizePath } from "~/i18n/url";
-import { cancelUnpaidStatements } from "./orders.server";
+import { cancelUnpaidStatements } from "./cancellation.server";
 import { PAYME_TIMEOUT_MS, type PaymeConfig, paymeConfig } from "./providers.server";
 import { receiptOf, receiptStatements } from "./receipt.server";
 import { stepStatements } from "./fulfilment.server";

@@ -20,19 +20,24 @@ export type SourceFile = {
 
 /** Every .ts and .tsx file under `dir` (relative to the repository), generated types (+types) left out. */
 export function sourceFiles(dir: string): SourceFile[] {
-  const files: SourceFile[] = [];
+  return sourcePaths(dir).map((path) => ({ path, ...scan(readFileSync(join(ROOT, path), "utf8")) }));
+}
+
+/** The paths of `sourceFiles`, relative to the repository with "/" (e.g. "app/cart/lines.server.ts"), without reading them. */
+export function sourcePaths(dir: string): string[] {
+  const paths: string[] = [];
   const walk = (abs: string) => {
     for (const entry of readdirSync(abs, { withFileTypes: true })) {
       const full = join(abs, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "+types" && entry.name !== "node_modules") walk(full);
       } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
-        files.push({ path: relative(ROOT, full).split("\\").join("/"), ...scan(readFileSync(full, "utf8")) });
+        paths.push(relative(ROOT, full).split("\\").join("/"));
       }
     }
   };
   walk(join(ROOT, dir));
-  return files;
+  return paths;
 }
 
 /** Where a `/` in code starts a regular expression rather than a division (after `<` it closes a JSX tag). */

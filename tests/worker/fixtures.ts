@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { expect } from "vitest";
 import type { ProductRow } from "../../workers/seed/catalogue";
+import { demoReviewCount } from "../../workers/seed/reviews";
 import { createOpsKey, type OpsScope } from "~/ops/index.server";
 import { CLUB, DEMO } from "../shared/accounts";
 import { addressMaker } from "../shared/addresses";
@@ -9,7 +10,8 @@ import { catalogue, cookieOf, get, html, ORIGIN, post, skusOf } from "./helpers"
 
 /**
  * What a Worker test sets up, each in one place: client addresses, products in
- * stock, shoppers (guests, signed up, signed in), carts with lines, orders.
+ * stock, shoppers (guests, signed up, signed in), carts with lines, orders,
+ * reviews.
  * helpers.ts holds the requests and the HTML readers these are built on.
  */
 
@@ -252,5 +254,63 @@ export function ops(path: string, key: string | null, init: { method?: string; b
       ...ip(),
       ...headers,
     },
+  });
+}
+
+// ——— Reviews ———
+
+/** `GET /v2/product-review`'s answer, as the review tests read it. */
+export type ReviewsAnswer = {
+  calculated_values: { rating: number; ratingPercentage: number; reviews_count: number };
+  reviews: {
+    id: number;
+    rating: number;
+    text: string;
+    likes: number;
+    dislikes: number;
+    user_like: number;
+    user_dislike: number;
+    comment_date: string;
+    confirmed: boolean;
+    pending: boolean;
+    rejected_reason: string | null;
+    order_in_size: string | null;
+    order_in_color: string | null;
+  }[];
+  countReview: number;
+  matching_parameters: { id: number; name: string; values: { id: number; name: string }[] }[];
+};
+
+/** A product (not the first) the demo seed gave `count` reviews. */
+export const productWithReviews = (count: number) => catalogue.products.find((_, i) => demoReviewCount(i) === count && i > 0)!;
+
+/** A product's reviews as the API answers them (ru unless `headers` say otherwise); `query` adds to its parameters. */
+export async function readReviews(productId: number, query = "", headers: Record<string, string> = {}): Promise<ReviewsAnswer> {
+  const res = await get(`/v2/product-review?product_id=${productId}${query}`, { headers: { "Accept-Language": "ru-RU", ...headers } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as ReviewsAnswer;
+}
+
+/** A review sent through the JSON API as the widget sends it (a captcha token, its type, the shopper's cookie). */
+export function publishReview(
+  cookie: string | null,
+  reviewData: Record<string, unknown>,
+  token: string | undefined = "XXXX.DUMMY.TOKEN.XXXX",
+  lang = "ru-RU",
+  tokenType = "invisible",
+) {
+  return get("/v2/product-review", {
+    method: "POST",
+    body: JSON.stringify({ reviewData, token, tokenType, operationType: "publishReview" }),
+    headers: { "Content-Type": "application/json", "Accept-Language": lang, Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
+  });
+}
+
+/** A like or dislike (or neither) of a review, as the widget sends it. */
+export function reactTo(cookie: string | null, reviewId: number, like: 0 | 1, dislike: 0 | 1) {
+  return get("/reaction?lang=ru", {
+    method: "POST",
+    body: JSON.stringify({ product_review_id: reviewId, user_like: like, user_dislike: dislike }),
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...ip() },
   });
 }
