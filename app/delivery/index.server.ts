@@ -36,3 +36,4 @@ export {
   takesPaymentOnDelivery,
 } from "./delivery.server";
 export { deliveryInfoHtml } from "./info-html";
+export { pageSizeOf } from "./list.server";
