@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useI18n } from "~/i18n/use-i18n";
 import { ClosableNotice } from "~/ui/closable-notice";
 
 /**
@@ -8,6 +9,7 @@ import { ClosableNotice } from "~/ui/closable-notice";
  * stays until its × closes it (with or without JS) or the next page.
  */
 export function Notice({ text, error, section }: { text: string; error?: boolean; section: string }) {
+  const { t } = useI18n();
   const [shown, setShown] = useState(true);
   const [held, setHeld] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text (or error state) shows the notice again for its own 5000 ms
@@ -21,7 +23,7 @@ export function Notice({ text, error, section }: { text: string; error?: boolean
     // Closed, the page comes back without the notice (the pending phone stays), at its section:
     // `section` alone names no notice, and makes the link another URL than an action's answer at
     // /account (which a link with only an anchor would merely scroll).
-    <ClosableNotice drop={["notice", "email"]} set={{ section }} anchor={section}>
+    <ClosableNotice label={t("account:closeNotice")} drop={["notice", "email"]} set={{ section }} anchor={section}>
       <p
         className={error ? "alert alert--error" : "alert alert--success"}
         role={error ? "alert" : "status"}

@@ -62,14 +62,14 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
       <h1>{t("cart:title")}</h1>
       {/* A refusal no form on this page shows (an add sent here without the product page). */}
       {failure && (failure.intent === "add" || failure.intent === null) ? (
-        <ClosableNotice>
+        <ClosableNotice label={t("cart:closeNotice")}>
           <p className="alert alert--error" role="alert" data-testid="cart-error">
             {t(failure.error, failure.popup?.vars)}
           </p>
         </ClosableNotice>
       ) : null}
       {noticeShown ? (
-        <ClosableNotice drop={["notice"]} onClose={() => setNoticeShown(null)}>
+        <ClosableNotice label={t("cart:closeNotice")} drop={["notice"]} onClose={() => setNoticeShown(null)}>
           <p className={noticeShown === "deliveryTypeNotInCity" ? "alert alert--warning" : "alert alert--success"} role="status" data-testid="cart-notice">
             {t(`cart:notices.${noticeShown}`)}
           </p>

@@ -76,7 +76,8 @@ export default function MiniCart() {
     fetch(`/api/cart?lang=${lang}`, { signal: abort.signal })
       .then(async (res) => {
         const body = (await res.json().catch(() => null)) as Line[] | { message?: string } | null;
-        if (!res.ok || !Array.isArray(body)) return setFailed(body && "message" in body && body.message ? body.message : t("cartPopup.loadFailed"));
+        // Refused: the shop's reason; an answer that is not the shop's (a proxy's page) is said as no connection to it.
+        if (!res.ok || !Array.isArray(body)) return setFailed(body && "message" in body && body.message ? body.message : requestFailedText(t, "network"));
         setCart({ lines: body, quantity: Number(res.headers.get("X-Cart-Total-Quantity")), total: Number(res.headers.get("X-Cart-Total-Cost")) });
       })
       .catch(() => {

@@ -167,14 +167,14 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
         {t("favourites:title")} {data.brands ? null : <span className="favourites__count">{t("favourites:count", { count: data.total })}</span>}
       </h1>
       {error ? (
-        <ClosableNotice>
+        <ClosableNotice label={t("favourites:closeNotice")}>
           <p className="alert alert--error" role="alert" data-testid="fav-error">
             {t(error)}
           </p>
         </ClosableNotice>
       ) : null}
       {data.notice ? (
-        <ClosableNotice drop={["notice"]}>
+        <ClosableNotice label={t("favourites:closeNotice")} drop={["notice"]}>
           <p className="alert alert--success" role="status" data-testid="fav-notice">
             {t(`favourites:notices.${data.notice}`)}
           </p>

@@ -103,7 +103,8 @@ export async function sendReaction(form: HTMLFormElement, t: T) {
       // Refused, or an answer that is not the counts: back to what the server last counted, the
       // presses after it dropped, and the refusal's reason (signed out meanwhile, a held review).
       if (!res.ok || !answer) {
-        say(item, answer?.message ?? t("reviews:reactionFailed"));
+        // (An answer that is not the shop's, a proxy's page, is said as no connection to it.)
+        say(item, answer?.message ?? requestFailedText(t, "network"));
         break;
       }
       counted = answer;

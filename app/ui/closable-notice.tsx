@@ -1,28 +1,29 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useI18n } from "~/i18n/use-i18n";
 
 /**
  * A notice the shopper can close (errors otherwise stay until the next page). Its × is a link to
  * this page without what shows the notice: the URL's parameters named in `drop` (and with those
  * in `set`), and an action's answer, which a GET does not repeat. So it closes without
  * JavaScript too; with it the notice hides at once, without a request, and the next page or
- * answer (a new location) shows its own.
+ * answer (a new location) shows its own. `label` names the ×, from the page's own texts (not
+ * the layout's, which every page carries).
  */
 export function ClosableNotice({
   children,
+  label,
   drop = [],
   set = {},
   anchor,
   onClose,
 }: {
   children: React.ReactNode;
+  label: string;
   drop?: string[];
   set?: Record<string, string>;
   anchor?: string;
   onClose?: () => void;
 }) {
-  const { t } = useI18n();
   const { pathname, search, key } = useLocation();
   const [closedAt, setClosedAt] = useState<string | null>(null);
   if (closedAt === key) return null;
@@ -42,7 +43,7 @@ export function ClosableNotice({
   return (
     <div className="notice">
       {children}
-      <a className="notice__close" href={href} aria-label={t("closeNotice")} onClick={close} data-testid="notice-close">
+      <a className="notice__close" href={href} aria-label={label} onClick={close} data-testid="notice-close">
         ×
       </a>
     </div>

@@ -31,7 +31,7 @@ test("an error notice closes with its ×: the account's refused delete of a kid 
   await expect(error).toBeVisible();
   // …until its × closes it: in place with JavaScript, as the page again without it.
   const close = kids.getByTestId("notice-close");
-  await expect(close).toHaveAccessibleName(text("uz", "common", "closeNotice"));
+  await expect(close).toHaveAccessibleName(acc("closeNotice"));
   await close.click();
   await expect(kids.getByTestId("section-error")).toHaveCount(0);
   await expect(page).toHaveURL(urlWith("/account"));
