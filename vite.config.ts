@@ -47,14 +47,15 @@ export default defineConfig(({ command }) => ({
               // chunks cost more bytes than one. The line list (ui/line-list) and the tooltip (ui/tooltip) are the checkout's and the
               // orders' only, the pager (ui/pagination) the listings' and favourites'. Markup escaping (ui/html) is only for the
               // pages that write cards or facet rows in the browser, the markup hook (ui/markup) the product page's only, the pictures' srcset (ui/picture) the grids' and the cart's,
-              // the dialog's behaviour (ui/dialog), the route popups' frame (ui/route-popup) and the popup loader (ui/popup-content) the popups' (cart, review, size table) that load on use, and the search box's suggestions (layout/search-combobox) load on focus: none
+              // the dialog's behaviour (ui/dialog), the route popups' frame (ui/route-popup) and the popup loader (ui/popup-content) the popups' (cart, review, size table) that load on use,
+              // the notices' close link (ui/closable-notice) the account's, the cart's and the favourites', and the search box's suggestions (layout/search-combobox) load on focus: none
               // belongs on every page. Vite's preload helper (for the lazy imports of imask and the
               // combobox) is a chunk of its own: left to itself it lands in the forms chunk, and the
               // catalogue's price mask then loaded all of zod and conform with it.
               groups: [
                 {
                   name: "app",
-                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture|dialog|route-popup|popup-content)|i18n[\\/]|layout[\\/](?!search-combobox))|cart[\\/](analytics|popup-host|store|layout\.ts)|catalogue[\\/]card-grid)/,
+                  test: /[\\/]app[\\/]((ui[\\/](?!html|line-list|tooltip|pagination|markup|picture|dialog|route-popup|popup-content|closable-notice)|i18n[\\/]|layout[\\/](?!search-combobox))|cart[\\/](analytics|popup-host|store|layout\.ts)|catalogue[\\/]card-grid)/,
                 },
                 // The form rows and conform's glue, one chunk for the pages with forms (checkout,
                 // account, sign-in, the review form): shared two ways they split into many small files.

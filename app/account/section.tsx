@@ -19,7 +19,7 @@ export function replyFor(failure: Failure, form: string): FormReply | null {
 export function SectionStatus({ section, notice, failure }: { section: Section; notice: SectionProps["notice"]; failure: Failure }) {
   const { t } = useI18n();
   const error = failure?.section === section ? failure.reply.error?.[""]?.[0] : undefined;
-  if (error) return <Notice text={t(error)} error />;
-  if (notice?.section === section) return <Notice text={t(`account:notices.${notice.key}`)} />;
+  if (error) return <Notice text={t(error)} error section={section} />;
+  if (notice?.section === section) return <Notice text={t(`account:notices.${notice.key}`)} section={section} />;
   return null;
 }

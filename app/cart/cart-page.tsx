@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/use-i18n";
 // In the cart's chunk, with the cart popup's dialog code (an import() here landed in every page's layout chunk).
 import { openPopupContent } from "~/ui/popup-content";
+import { ClosableNotice } from "~/ui/closable-notice";
 import { pushEcommerce as track, type EcommerceItem } from "./analytics";
 import type { CartView } from "./cart.server";
 import type { Failure } from "./cart-form";
@@ -61,14 +62,18 @@ export function CartPage({ view, deliveryTypes, analytics, maxItems, limitRefuse
       <h1>{t("cart:title")}</h1>
       {/* A refusal no form on this page shows (an add sent here without the product page). */}
       {failure && (failure.intent === "add" || failure.intent === null) ? (
-        <p className="alert alert--error" role="alert" data-testid="cart-error">
-          {t(failure.error, failure.popup?.vars)}
-        </p>
+        <ClosableNotice label={t("cart:closeNotice")}>
+          <p className="alert alert--error" role="alert" data-testid="cart-error">
+            {t(failure.error, failure.popup?.vars)}
+          </p>
+        </ClosableNotice>
       ) : null}
       {noticeShown ? (
-        <p className={noticeShown === "deliveryTypeNotInCity" ? "alert alert--warning" : "alert alert--success"} role="status" data-testid="cart-notice">
-          {t(`cart:notices.${noticeShown}`)}
-        </p>
+        <ClosableNotice label={t("cart:closeNotice")} drop={["notice"]} onClose={() => setNoticeShown(null)}>
+          <p className={noticeShown === "deliveryTypeNotInCity" ? "alert alert--warning" : "alert alert--success"} role="status" data-testid="cart-notice">
+            {t(`cart:notices.${noticeShown}`)}
+          </p>
+        </ClosableNotice>
       ) : null}
       {lines.length === 0 ? (
         <div className="empty" data-testid="cart-empty">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n";
 import { closeAnimated } from "~/ui/dialog";
+import { REQUEST_TIMEOUT_MS, type RequestFailure, requestFailedText } from "~/ui/request";
 import type { lineJson } from "./api.server";
 import { MINI_CART_CLOSE_MS } from "./popup";
 
@@ -10,7 +11,7 @@ type MiniCartData = { lines: Line[]; quantity: number; total: number };
 /**
  * The header's mini-cart (desktop hover): open while the pointer is over the
  * header's cart, closed 1000 ms after it leaves (fading out, app.css); the cart's JSON read is
- * loaded each time it opens.
+ * loaded each time it opens, and a read that gets no answer says why (above the last read's lines, if any).
  */
 export default function MiniCart() {
   const { t, href, price, lang } = useI18n();
@@ -59,24 +60,48 @@ export default function MiniCart() {
       anchor.removeEventListener("click", clicked);
     };
   }, []);
+  // Why the cart could not be shown (no network, no answer in time, a refusal), or null.
+  const [failed, setFailed] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t is new with every revalidation; its texts change only with lang, and a new t must not read the cart again
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
+    // A timer of our own, not AbortSignal.any (too new for the phones the shop serves).
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, REQUEST_TIMEOUT_MS);
+    setFailed(null);
     fetch(`/api/cart?lang=${lang}`, { signal: abort.signal })
-      .then(async (res) =>
-        setCart({
-          lines: (await res.json()) as Line[],
-          quantity: Number(res.headers.get("X-Cart-Total-Quantity")),
-          total: Number(res.headers.get("X-Cart-Total-Cost")),
-        }),
-      )
-      .catch(() => {});
-    return () => abort.abort();
+      .then(async (res) => {
+        const body = (await res.json().catch(() => null)) as Line[] | { message?: string } | null;
+        // Refused: the shop's reason; an answer that is not the shop's (a proxy's page) is said as no connection to it.
+        if (!res.ok || !Array.isArray(body)) return setFailed(body && "message" in body && body.message ? body.message : requestFailedText(t, "network"));
+        setCart({ lines: body, quantity: Number(res.headers.get("X-Cart-Total-Quantity")), total: Number(res.headers.get("X-Cart-Total-Cost")) });
+      })
+      .catch(() => {
+        // Closed (or the language changed) before the answer: the page's own cancel, silent.
+        if (abort.signal.aborted && !timedOut) return;
+        setFailed(requestFailedText(t, (timedOut ? "timeout" : "network") satisfies RequestFailure));
+      })
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
   }, [lang, open]);
   return (
     <div className="mini-cart" data-testid="mini-cart" data-popup-from="top" ref={ref} hidden={!open}>
+      {failed ? (
+        <p className="mini-cart__failed" role="alert" data-testid="mini-cart-failed">
+          {failed}
+        </p>
+      ) : null}
       {!cart ? (
-        <p aria-busy="true">…</p>
+        failed ? null : (
+          <p aria-busy="true">…</p>
+        )
       ) : cart.lines.length === 0 ? (
         <p>{t("cartPopup.empty")}</p>
       ) : (

@@ -34,3 +34,4 @@ export {
 } from "./points.server";
 export { postCodeOf, streetIdOf, type Street, streetsOf, cartCityStreets } from "./streets.server";
 export { deliveryInfoHtml } from "./info-html";
+export { pageSizeOf } from "./list.server";

@@ -1,5 +1,6 @@
 import { Form, useLocation, useSubmit } from "react-router";
 import { Pagination } from "~/ui/pagination";
+import { ClosableNotice } from "~/ui/closable-notice";
 import { useI18n } from "~/i18n/use-i18n";
 import { useHydrated } from "~/ui/hydrated";
 import { ClubBadge, Price } from "~/ui/price";
@@ -166,14 +167,18 @@ export function FavouritesPage({ data, error }: { data: FavouritesPageData; erro
         {t("favourites:title")} {data.brands ? null : <span className="favourites__count">{t("favourites:count", { count: data.total })}</span>}
       </h1>
       {error ? (
-        <p className="alert alert--error" role="alert" data-testid="fav-error">
-          {t(error)}
-        </p>
+        <ClosableNotice label={t("favourites:closeNotice")}>
+          <p className="alert alert--error" role="alert" data-testid="fav-error">
+            {t(error)}
+          </p>
+        </ClosableNotice>
       ) : null}
       {data.notice ? (
-        <p className="alert alert--success" role="status" data-testid="fav-notice">
-          {t(`favourites:notices.${data.notice}`)}
-        </p>
+        <ClosableNotice label={t("favourites:closeNotice")} drop={["notice"]}>
+          <p className="alert alert--success" role="status" data-testid="fav-notice">
+            {t(`favourites:notices.${data.notice}`)}
+          </p>
+        </ClosableNotice>
       ) : null}
       <nav className="chips" aria-label={t("favourites:tabs.label")}>
         <a className="chip" href={href("/favorite")} aria-current={data.brands ? undefined : "page"} data-testid="fav-tab-products">

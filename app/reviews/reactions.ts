@@ -1,4 +1,5 @@
 import type { useI18n } from "~/i18n/use-i18n";
+import { REQUEST_TIMEOUT_MS, type RequestFailure, requestFailedText } from "~/ui/request";
 
 /*
  * Likes and dislikes in the browser: only signed-in shoppers have reaction forms,
@@ -36,6 +37,23 @@ function shown(item: Element): Counts {
 
 type Wish = { product_review_id: number; user_like: number; user_dislike: number };
 
+/**
+ * Says under a review's buttons why its press did not count (or clears it: null). role=alert, so
+ * a screen reader hears it as it appears; without JavaScript the form posts and the page answers.
+ */
+function say(item: Element, text: string | null) {
+  let note = item.querySelector<HTMLElement>(".review__failed");
+  if (!text) return note?.remove();
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "review__failed";
+    note.setAttribute("role", "alert");
+    note.dataset.testid = "reaction-failed";
+    item.querySelector(".review__reactions")!.insertAdjacentElement("afterend", note);
+  }
+  note.textContent = text;
+}
+
 /** A review's press made while its previous one was in flight: sent after it (the last press wins). */
 const queued = new WeakMap<Element, Wish>();
 
@@ -47,7 +65,7 @@ function showWish(item: Element, want: Wish, t: T) {
 
 /**
  * A like or dislike (or none): shown at once, then as the server counted it, or turned back to
- * the server's last count if it failed. A press while one is in flight is shown too and sent when
+ * the server's last count if it failed, with why under the buttons. A press while one is in flight is shown too and sent when
  * that answer has come, so quick presses (like, then dislike) end as the shopper left them.
  */
 export async function sendReaction(form: HTMLFormElement, t: T) {
@@ -64,15 +82,31 @@ export async function sendReaction(form: HTMLFormElement, t: T) {
     return;
   }
   let counted = shown(item);
+  say(item, null);
   showWish(item, next, t);
   item.ariaBusy = "true";
   try {
     while (next) {
-      const res = await fetch(form.action, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(next) }).catch(() => null);
-      const answer = res?.ok ? ((await res.json().catch(() => null)) as Counts | null) : null;
-      // Refused, offline or an answer that is not the counts: back to what the server last
-      // counted, and the presses after it dropped.
-      if (!answer) break;
+      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      // No answer: no network, or none in time. (A browser's abort comes as the page is left: unseen.)
+      const res = await fetch(form.action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(next),
+        signal: timeout,
+      }).catch(() => (timeout.aborted ? "timeout" : "network") satisfies RequestFailure);
+      if (typeof res === "string") {
+        say(item, requestFailedText(t, res));
+        break;
+      }
+      const answer = (await res.json().catch(() => null)) as (Counts & { message?: string }) | null;
+      // Refused, or an answer that is not the counts: back to what the server last counted, the
+      // presses after it dropped, and the refusal's reason (signed out meanwhile, a held review).
+      if (!res.ok || !answer) {
+        // (An answer that is not the shop's, a proxy's page, is said as no connection to it.)
+        say(item, answer?.message ?? requestFailedText(t, "network"));
+        break;
+      }
       counted = answer;
       next = queued.get(item);
       queued.delete(item);

@@ -1,7 +1,8 @@
 // A call from the page that gets no answer says why, in the page's language: no network,
-// the request aborted, or no answer in time. Without JavaScript the forms post as pages do.
+// the request aborted, or no answer in time (the add to the cart, a heart, a like, the
+// mini-cart's read). Without JavaScript the forms post as pages do.
 import type { Page, Route } from "@playwright/test";
-import { expect, FIXTURES, test, text, whenHydrated } from "./support";
+import { expect, FIXTURES, fillCart, REVIEWED, signUp, test, text, whenHydrated } from "./support";
 
 const failed = (key: "network" | "aborted" | "timeout") => text("ru", "common", `requestFailed.${key}`).replace("{{seconds}}", "30");
 const counter = (n: number) => `${text("ru", "common", "layout.cart")}: ${n}`;
@@ -89,4 +90,67 @@ test("a heart without an answer turns back and says why; without JavaScript the 
   await expect(page.getByRole("alert").filter({ hasText: failed("network") })).toBeVisible();
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByTestId("fav-counter")).toHaveAttribute("aria-label", /0$/);
+});
+
+test("a like without an answer turns back and says why under the review; without JavaScript the like's form posts", async ({
+  page,
+  javaScriptEnabled: js,
+  pageErrors,
+}) => {
+  pageErrors.allowMessage(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+  // A new account: no reaction of its own yet.
+  await signUp(page);
+  await page.goto(`/ru/product/${REVIEWED.six}`);
+  await whenHydrated(page.locator(".reviews__body"), js);
+  const item = page.getByTestId("review").first();
+  const like = item.getByTestId("like");
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  const likes = await like.locator("span").textContent();
+  if (!js) {
+    // The plain form posts, and the page that comes back counts the like: nothing to fail in the page.
+    await like.click();
+    await expect(page.getByTestId("review").first().getByTestId("like")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("reaction-failed")).toHaveCount(0);
+    return;
+  }
+  await page.route("**/reaction?*", (route) => route.abort("internetdisconnected"));
+  await like.click();
+  const note = item.getByTestId("reaction-failed");
+  await expect(note).toHaveText(failed("network"));
+  await expect(note).toHaveAttribute("role", "alert");
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(like.locator("span")).toHaveText(likes!);
+  // With the network back the next press counts, and the note goes.
+  await page.unroute("**/reaction?*");
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(note).toHaveCount(0);
+});
+
+test("the mini-cart without an answer says why (JavaScript); without it the header's link is the cart", async ({ page, javaScriptEnabled: js, pageErrors }) => {
+  pageErrors.allowMessage(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await fillCart(page, 1);
+  await page.goto("/ru/store");
+  const counter = page.getByTestId("cart-counter");
+  await whenHydrated(counter, js);
+  if (js) await page.route("**/api/cart?*", (route) => (route.request().method() === "GET" ? route.abort("internetdisconnected") : route.continue()));
+  await counter.hover();
+  if (!js) {
+    // The mini-cart is a hover preview that needs JavaScript: there is none to fail, and the link leads to the cart.
+    await expect(page.getByTestId("mini-cart")).toHaveCount(0);
+    await counter.click();
+    await expect(page).toHaveURL(/\/ru\/cart$/);
+    return;
+  }
+  const failure = page.getByTestId("mini-cart-failed");
+  await expect(failure).toHaveText(failed("network"));
+  await expect(failure).toHaveAttribute("role", "alert");
+  // Open again with the network back: the cart's lines, and no failure.
+  await page.unroute("**/api/cart?*");
+  await page.mouse.move(10, 700);
+  await expect(page.getByTestId("mini-cart")).toBeHidden({ timeout: 3000 });
+  await counter.hover();
+  await expect(page.getByTestId("mini-cart").locator(".mini-cart__lines li")).toHaveCount(1);
+  await expect(failure).toHaveCount(0);
 });

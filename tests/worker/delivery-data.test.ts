@@ -113,6 +113,38 @@ describe("the delivery data API", () => {
     expect((await get("/api/delivery/nothing")).status).toBe(404);
   });
 
+  it("limit, the older client's page size: 1 to 1000, outranking per-page and showAll; any other value a 400 in the request's language", async () => {
+    const five = await json<Page<unknown>>("/api/delivery/cities?limit=5&page=3&per-page=2");
+    expect(five.status).toBe(200);
+    expect(five.body._meta).toEqual({ totalCount: 14, pageCount: 3, perPage: 5, currentPage: 3 });
+    expect(five.body.items).toHaveLength(4);
+    // The older client's selects asked for 1000 (past per-page's 100): one page holds them all.
+    const all = await json<Page<unknown>>("/api/delivery/cities?limit=1000");
+    expect(all.body._meta).toMatchObject({ totalCount: 14, pageCount: 1, perPage: 1000 });
+    const offices = await json<Page<{ number: number }>>("/api/delivery/warehouses?city_ref_id=1&delivery_type_id=3&showAll=1&limit=2");
+    expect(offices.body.items.map((o) => o.number)).toEqual([1, 2]);
+    expect(offices.body._meta).toMatchObject({ totalCount: 5, pageCount: 3, perPage: 2 });
+    expect((await json<{ page: number }>("/api/delivery/city-page?city_id=13&limit=5")).body.page).toBe(3);
+    // An empty limit is none: per-page's default.
+    expect((await json<Page<unknown>>("/api/delivery/cities?limit=")).body._meta.perPage).toBe(20);
+    for (const bad of ["0", "1001", "-3", "2.5", "abc", "10abc"]) {
+      const res = await json<{ success: boolean; message: string; errors: { field: string; message: string }[] }>(`/api/delivery/cities?lang=ru&limit=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        message: "limit должен быть целым числом от 1 до 1000.",
+        errors: [{ field: "limit", message: "limit должен быть целым числом от 1 до 1000." }],
+      });
+    }
+    // Refused before anything is looked up, on every resource, in the asked language.
+    expect((await json<{ message: string }>("/api/delivery/city-page?city_id=999&limit=0&lang=uk")).body.message).toBe(
+      "limit має бути цілим числом від 1 до 1000.",
+    );
+    const uz = await get("/api/delivery/up-post-codes?street_id=2&house=12&limit=x");
+    expect(uz.status).toBe(400);
+    expect(((await uz.json()) as { message: string }).message).toBe("limit 1 dan 1000 gacha butun son bo'lishi kerak.");
+  });
+
   it("types carry their notes (info[]) in the asked language", async () => {
     const types = await json<Page<{ uuid: string; info: string[] }>>("/api/delivery/types?city_id=1&lang=ru");
     expect(types.body.items.find((t) => t.uuid === "post")!.info).toEqual(["Для получения нужен паспорт.", "Отделение хранит заказ 14 дней."]);

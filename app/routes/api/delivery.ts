@@ -1,5 +1,5 @@
 import type { Route } from "./+types/delivery";
-import { allCities, cityIdOf, pointJson, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
+import { allCities, cityIdOf, pageSizeOf, pointJson, pointsOf, postCodeOf, streetsOf, typesOfCity } from "~/delivery/index.server";
 import { LANGS } from "~/i18n/languages";
 import { unsupportedLang } from "~/server/request.server";
 import { getCartView } from "~/cart/index.server";
@@ -8,18 +8,11 @@ import { deliveryStepSchema } from "~/checkout/index";
 import { checkoutContext, saveDelivery } from "~/checkout/index.server";
 import { withPointId } from "~/orders/index";
 import { apiContext, apiError, apiFailure, nextPageHeader, readPayload, textFields } from "~/server/api.server";
-
-const PER_PAGE = 20;
-const PER_PAGE_MAX = 100;
-// showAll lists a city's points on one page; no city has more.
-const ALL_MAX = 1000;
+import type { TFunction } from "~/i18n/translate";
 
 /** One page of a list, as the delivery data API answers it (docs/api.md): `{items, _meta}`, and its `has-next-page` header. */
-function paged<T>(all: T[], url: URL): Response {
-  const perPage = Math.max(
-    1,
-    Math.min(url.searchParams.get("showAll") === "1" ? ALL_MAX : PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE),
-  );
+function paged<T>(all: T[], url: URL, t: TFunction): Response {
+  const perPage = pageSizeOf(url.searchParams, t);
   const pageCount = Math.max(1, Math.ceil(all.length / perPage));
   const currentPage = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
   return Response.json(
@@ -38,7 +31,7 @@ const PAGE_ORDERS = ["position", "title"];
  * `warehouses` (stores or post offices: `city_ref_id`, `delivery_type_id`; `ref`,
  * `title`, `showAll`), `streets` (the same pair; `ref`, `title`, `showAll`) and
  * `up-post-codes` (`street_id`, `house`; `post_code`), each with `page`,
- * `per-page` and `lang`. A missing required parameter answers 400 naming
+ * `per-page` (or `limit`, the older client's name) and `lang`. A missing required parameter answers 400 naming
  * it; an unsupported `lang` 400 listing the allowed ones.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -46,6 +39,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const unsupported = unsupportedLang(context);
   if (unsupported !== null) apiError(400, t("server:api.unsupportedLang", { lang: unsupported.slice(0, 10), allowed: LANGS.join(", ") }));
+  // A bad `limit` is refused before anything is read.
+  pageSizeOf(url.searchParams, t);
   const required = (names: string[]) => {
     const missing = names.filter((n) => !url.searchParams.get(n));
     if (missing.length)
@@ -66,7 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     case "cities": {
       const title = (url.searchParams.get("title") ?? "").trim().toLocaleLowerCase(lang).slice(0, 60);
       const cities = inOrder(await allCities(app.env.DB, lang)).filter((c) => !title || c.title.toLocaleLowerCase(lang).includes(title));
-      return paged(cities, url);
+      return paged(cities, url, t);
     }
     case "city-page": {
       // Which page of `cities` (at this per-page) holds the city: a select opens there.
@@ -74,14 +69,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const cities = inOrder(await allCities(app.env.DB, lang));
       const index = cities.findIndex((c) => String(c.id) === url.searchParams.get("city_id"));
       if (index < 0) apiError(404, t("server:api.unknownCity"));
-      const perPage = Math.max(1, Math.min(PER_PAGE_MAX, Number.parseInt(url.searchParams.get("per-page") ?? "", 10) || PER_PAGE));
+      const perPage = pageSizeOf(url.searchParams, t);
       return Response.json({ page: Math.floor(index / perPage) + 1, perPage, city: cities[index] });
     }
     case "types": {
       required(["city_id"]);
       const cityId = Number(url.searchParams.get("city_id"));
       const types = Number.isInteger(cityId) && cityId > 0 ? await typesOfCity(app.env.DB, lang, cityId, url.searchParams.get("show_inactive") === "1") : [];
-      return paged(types, url);
+      return paged(types, url, t);
     }
     case "warehouses": {
       required(["city_ref_id", "delivery_type_id"]);
@@ -93,7 +88,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const chosen = points.filter((p) => (!ref || p.ref === ref) && (!title || p.title.toLocaleLowerCase(lang).includes(title)));
       // showAll: every point on one page (clients ask for it to fill a select).
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
-      return paged(chosen.map(pointJson), url);
+      return paged(chosen.map(pointJson), url, t);
     }
     case "streets": {
       required(["city_ref_id", "delivery_type_id"]);
@@ -103,7 +98,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       const streets = cityId ? await streetsOf(app.env.DB, lang, cityId) : [];
       const chosen = streets.filter((x) => (!ref || x.ref === ref) && (!title || x.title.toLocaleLowerCase(lang).includes(title)));
       if (url.searchParams.get("showAll") === "1") url.searchParams.set("per-page", String(Math.max(1, chosen.length)));
-      return paged(chosen, url);
+      return paged(chosen, url, t);
     }
     case "up-post-codes": {
       required(["street_id", "house"]);
@@ -112,7 +107,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       // post_code narrows to one code (the client checks what it has).
       const asked = url.searchParams.get("post_code");
       const items = code && (!asked || asked === code) ? [{ post_code: code }] : [];
-      return paged(items, url);
+      return paged(items, url, t);
     }
     default:
       apiError(404, t("server:api.unknownOperation"));
