@@ -126,6 +126,12 @@ export default [
   // The operator console: its own sign-in with an operations key (app/ops/console.server.ts).
   page("ops/login", "ops-login.tsx"),
   page("ops/logout", "ops-logout.ts"),
-  page("ops/:section?", "ops.tsx"),
+  // One route per section (the scope each needs: app/ops/console.server.ts).
+  page("ops", "ops-index.ts"),
+  page("ops/reviews", "ops-reviews.tsx"),
+  page("ops/orders", "ops-orders.tsx"),
+  page("ops/money", "ops-money.tsx"),
+  page("ops/item", "ops-item.tsx"),
+  page("ops/searches", "ops-searches.tsx"),
   page("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,21 +1,19 @@
 import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
 import { importStatements, setStockStatement } from "~/catalogue/index.server";
-import { addSynonym, listSynonyms, searchMisses, weekOf } from "~/search/index.server";
-import { isLang, type Lang } from "~/i18n/languages";
+import { addSynonym } from "~/search/index.server";
+import type { Lang } from "~/i18n/languages";
 import { catalogueImportSchema } from "~/catalogue/index";
 import type { ShopStep } from "~/orders/index";
 import { parseForm, readFormData, refused } from "~/forms/parse.server";
-import type { RefundRow } from "~/orders/index";
-import { advanceOrder, listRefunds, type Order, ordersByIds } from "~/orders/index.server";
-import { moderateReview, pendingReviews } from "~/reviews/index.server";
+import { advanceOrder, type Order } from "~/orders/index.server";
+import { moderateReview } from "~/reviews/index.server";
 import { getApp } from "~/server/context.server";
 import { clientAddress, hit, refund } from "~/server/rate-limit.server";
 import { OPS_TRIES, OPS_TRIES_WINDOW } from "./call.server";
-import type { ConsoleItem, ConsoleOrder, ConsoleSection } from "./console";
-import { moneyPage, moneyStep } from "./money.server";
+import type { ConsoleSection } from "./console";
+import { moneyStep } from "./money.server";
 import { audit, clientOfId, clientOfKey, type OpsClient, type OpsScope, SCOPE } from "./keys.server";
 import {
-  consoleItemQuerySchema,
   consoleLoginSchema,
   consoleMoneySchema,
   consolePriceSchema,
@@ -131,78 +129,6 @@ export function nextSteps(order: Pick<Order, "state" | "status" | "payment">): s
     default:
       return [];
   }
-}
-
-/** How many of the week's searches that found nothing the console lists. */
-const CONSOLE_MISSES = 100;
-
-/** What a section shows: the pending reviews, the newest orders with their next steps, the item asked for, or this week's searches that found nothing with the words taught. */
-export async function consoleData(db: D1Database, section: ConsoleSection, url: URL) {
-  if (section === "reviews") return { reviews: await pendingReviews(db) };
-  if (section === "money") return moneyPage(db);
-  if (section === "searches") {
-    const [misses, synonyms] = await Promise.all([searchMisses(db, weekOf(Date.now()), null, CONSOLE_MISSES), listSynonyms(db)]);
-    const lang = url.searchParams.get("teach_lang");
-    return { misses, synonyms, teach: url.searchParams.get("teach")?.slice(0, 60) ?? "", teachLang: lang && isLang(lang) ? lang : "ru" };
-  }
-  if (section === "orders") {
-    const [{ results }, owed] = await Promise.all([
-      db.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 30").all<{ id: number }>(),
-      listRefunds(db, "open", 100),
-    ]);
-    const owedBy = new Map(owed.map((r) => [r.orderNumber, r]));
-    const orders = (
-      await ordersByIds(
-        db,
-        results.map((r) => r.id),
-      )
-    ).sort((a, b) => b.id - a.id);
-    return {
-      orders: orders.map(
-        (o): ConsoleOrder => ({
-          id: o.id,
-          number: o.number,
-          state: o.state,
-          createdAt: o.createdAt,
-          total: o.totals.total,
-          payment: o.payment.method === "online" ? (o.payment.provider ?? "online") : o.payment.method,
-          tracking: o.tracking,
-          steps: nextSteps(o),
-          refund: refundOf(o, owedBy.get(o.number)),
-        }),
-      ),
-    };
-  }
-  const q = url.searchParams.get("q");
-  if (q === null) return { item: null, query: "", queryError: null };
-  const parsed = consoleItemQuerySchema.safeParse({ q });
-  if (!parsed.success) return { item: null, query: q.slice(0, 120), queryError: "ops:console.itemQuery" };
-  return { item: await itemOf(db, parsed.data.q), query: parsed.data.q, queryError: null };
-}
-
-function refundOf(order: Order, owed: RefundRow | undefined): ConsoleOrder["refund"] {
-  if (owed) return { state: owed.state, amount: owed.amount, attempts: owed.attempts, lastError: owed.lastError };
-  const made = order.payment.refund;
-  return made ? { state: made.state, amount: made.amount, attempts: 0, lastError: null } : null;
-}
-
-/** A product (by slug, or by one of its sizes' numbers) with its prices and every size's stock. */
-async function itemOf(db: D1Database, q: string): Promise<ConsoleItem | null> {
-  const bySku = /^[0-9]+$/.test(q);
-  const product = await db
-    .prepare(
-      bySku
-        ? "SELECT p.id, p.slug, p.first_price AS firstPrice, p.sale_price AS salePrice FROM products p JOIN skus s ON s.product_id = p.id WHERE s.id = ?"
-        : "SELECT id, slug, first_price AS firstPrice, sale_price AS salePrice FROM products WHERE slug = ?",
-    )
-    .bind(bySku ? Number(q) : q)
-    .first<{ id: number; slug: string; firstPrice: number; salePrice: number }>();
-  if (!product) return null;
-  const { results } = await db
-    .prepare("SELECT id, size, stock FROM skus WHERE product_id = ? ORDER BY position, id")
-    .bind(product.id)
-    .all<{ id: number; size: string; stock: number }>();
-  return { slug: product.slug, firstPrice: product.firstPrice, salePrice: product.salePrice, skus: results };
 }
 
 /** A form's answer: the reply (errors, what was typed) and which row's form it was. */

@@ -3,7 +3,9 @@ export { createOpsKey, OPS_SCOPES, type OpsScope, SCOPE, purgeOldAudit, revokeOp
 export { acknowledgeOrders, orderFeed, setOrderStatus } from "./orders.server";
 export { decideReview, reviewQueue } from "./reviews.server";
 export { importCatalogue } from "./catalogue.server";
-export { CONSOLE_SECTIONS, consoleAction, consoleData, nextSteps, requireConsole, signIn, signOut } from "./console.server";
+export { CONSOLE_SECTIONS, consoleAction, nextSteps, requireConsole, signIn, signOut } from "./console.server";
+export { consolePage, itemSection, ordersSection, reviewsSection, searchesSection } from "./console-page.server";
+export { moneyPage } from "./money.server";
 export { uploadPhoto } from "./photos.server";
 export { searchMissesCall, searchSynonymsCall } from "./search.server";
 export { receiptStepCall, receiptsCall, reconciliationCall, refundsCall, refundStepCall } from "./refunds.server";

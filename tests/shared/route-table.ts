@@ -93,7 +93,12 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: "api/ops/*", url: "/api/ops/whatever", personal: true, json: true },
   { route: "ops/login", url: "/ops/login", personal: true, action: true },
   { route: "ops/logout", url: "/ops/logout", personal: true, action: true },
-  { route: "ops/:section?", url: "/ops/reviews", personal: true, action: true },
+  { route: "ops", url: "/ops", personal: true },
+  { route: "ops/reviews", url: "/ops/reviews", personal: true, action: true },
+  { route: "ops/orders", url: "/ops/orders", personal: true, action: true },
+  { route: "ops/money", url: "/ops/money", personal: true, action: true },
+  { route: "ops/item", url: "/ops/item", personal: true, action: true },
+  { route: "ops/searches", url: "/ops/searches", personal: true, action: true },
   { route: "*", url: "/no-such-page", personal: false },
 ];
 
