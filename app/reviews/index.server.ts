@@ -15,3 +15,4 @@ export { reviewRulesHtml, reviewsHtml, type WidgetContext } from "./html.server"
 export { type FormParameter, reviewFormOf } from "./form.server";
 export { reviewsQueryOf } from "./query.server";
 export { moderateReview, type PendingReview, pendingReviews } from "./moderation.server";
+export { reviewsWidget } from "./widget.server";

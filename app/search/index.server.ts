@@ -2,6 +2,7 @@ export { type AutocompleteAnswer, autocompleteAnswer } from "./autocomplete.serv
 export { refreshSearchTerms } from "./index-refresh.server";
 export { type Miss, MISS_WEEKS, purgeOldMisses, recordMiss, searchMisses, weekOf } from "./misses.server";
 export { exactSearchUrl, queryMatch, type SearchResult, searchProducts } from "./results.server";
+export { searchHistoryAction, searchPage } from "./page.server";
 export { SUGGEST_CANDIDATES, SUGGESTED, type Suggestions, suggest, suggestProducts } from "./suggest.server";
 export { addSynonym, listSynonyms, type StoredSynonym } from "./synonyms.server";
 export {

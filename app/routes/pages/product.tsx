@@ -32,7 +32,7 @@ import { useLinkNavigation } from "~/ui/link-navigation";
 import { CardGrid } from "~/catalogue/index";
 import { picturePreload } from "~/ui/picture";
 import { ReviewsWidget } from "~/reviews/index";
-import { productReviews, reviewsForSearch, reviewsForSearchQueries, reviewsHtml, reviewsQueryOf } from "~/reviews/index.server";
+import { reviewsForSearch, reviewsForSearchQueries, reviewsWidget } from "~/reviews/index.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -59,34 +59,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const trail = categoryTrail(categories, product.categoryPath) ?? [];
   const path = localized(context, `/product/${product.slug}`);
   const url = app.origin + path;
-  // The reviews stream after the product (a slow or failing query never holds it up): their sort and "all" from the URL.
   const { search, searchParams } = new URL(request.url);
-  const reviewsQuery = reviewsQueryOf(searchParams);
   // One set of texts for the page's server-written parts and its related cards.
   const writer = productWriterI18n(lang, app.defaultLang);
   const viewerId = shopper.owner.userId;
   // A size the URL names (a gift hint's link) when it is in stock, else the shopper's saved one.
   const asked = Number(searchParams.get("size"));
   const chosen = product.sizes.find((s) => s.id === asked && s.stock > 0)?.id ?? preselectedSku(product.sizeKind ?? "", product.sizes, saved);
-  const reviews = streamed(
-    productReviews(app.env.DB, lang, product.id, { sort: reviewsQuery.sort, all: reviewsQuery.reviews, viewerId }).then((data) => ({
-      count: data.count,
-      html: documentMarkup(
-        context,
-        reviewsHtml(data, {
-          lang,
-          defaultLang: app.defaultLang,
-          t,
-          path,
-          productId: product.id,
-          sort: reviewsQuery.sort,
-          all: reviewsQuery.reviews,
-          signedIn: viewerId !== null,
-        }),
-      ),
-    })),
-    "reviews",
-  );
+  const reviews = reviewsWidget(context, lang, { id: product.id, path }, searchParams, viewerId);
   return {
     i18n: texts(lang, ["product", "reviews"], { reviews: ["title", "unavailable", "likeCount", "dislikeCount"] }),
     reviews,

@@ -1,0 +1,1 @@
+export { RecentSearches } from "./recent-searches";
