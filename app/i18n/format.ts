@@ -38,12 +38,12 @@ export function tashkentDay(seconds: number): { year: number; month: number; day
   return { year, month, day, iso: `${year}-${pad2(month)}-${pad2(day)}` };
 }
 
+/** Uzbek names a month the same in a date and alone. */
+const UZ_MONTHS = ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr"];
+
 /** Month names, January first: as a date writes them (Russian and Ukrainian in the genitive) and standing alone. */
 const MONTHS: Record<Lang, { inDate: readonly string[]; alone: readonly string[] }> = {
-  uz: {
-    inDate: ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr"],
-    alone: ["yanvar", "fevral", "mart", "aprel", "may", "iyun", "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr"],
-  },
+  uz: { inDate: UZ_MONTHS, alone: UZ_MONTHS },
   ru: {
     inDate: ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"],
     alone: ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь"],
