@@ -1,18 +1,19 @@
 import { defineConfig } from "@playwright/test";
-
-const PORT = Number(process.env.E2E_PORT) || 8790;
+import { E2E_WORKERS, e2ePort, e2eState } from "./tests/e2e/servers";
 
 // Every spec runs twice: with JavaScript (enhanced) and without (the baseline
 // every flow must work in). Debian's Chromium; Playwright never downloads one.
 export default defineConfig({
   testDir: "tests/e2e",
+  // A spec's tests run in order; specs are shared out among the workers, each with a server of its own.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // Worker 0's server; tests/e2e/support.ts gives every other worker its own.
+    baseURL: `http://127.0.0.1:${e2ePort(0)}`,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
       args: [
@@ -30,21 +31,21 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // Without JavaScript the pages come in lite mode (no script at all, issue #15): everything must work as HTML.
+    // Without JavaScript the pages come in lite mode (no script at all): everything must work as HTML.
     { name: "no-js", use: { javaScriptEnabled: false, extraHTTPHeaders: { "Save-Data": "on" } } },
   ],
-  webServer: {
-    // The production build on workerd with the demo catalogue (npm test builds first).
-    command: `"${process.execPath}" scripts/start.mjs --no-build --quiet`,
-    env: { PORT: String(PORT) },
-    url: `http://127.0.0.1:${PORT}/robots.txt`,
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => ({
+    // The production build on workerd with the demo catalogue (npm test builds first), its own state per worker.
+    command: `"${process.execPath}" scripts/start.mjs --no-build --quiet --state=${e2eState(worker)}`,
+    env: { PORT: String(e2ePort(worker)) },
+    url: `http://127.0.0.1:${e2ePort(worker)}/robots.txt`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     // SIGTERM, not Playwright's default SIGKILL: scripts/start.mjs then stops
     // wrangler, which runs in its own process group and would outlive a SIGKILL
     // (and be silently reused, with a stale build, by the next run).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

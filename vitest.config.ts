@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { standInVerdict } from "./app/server/turnstile-stand-in";
 
@@ -92,6 +93,9 @@ export default defineConfig({
   test: {
     // A test's console (the Worker's request log lines among it) is shown only when it fails.
     silent: "passed-only",
+    // One test file per core (vitest's default keeps one core free: on 2 cores, one file at a time).
+    // A file's tests spend much of their time waiting on workerd, so the files share the cores well.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { tsconfigPaths: true },

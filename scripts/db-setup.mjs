@@ -13,7 +13,8 @@ if (products !== undefined && !/^[1-9]\d{0,6}$/.test(products)) {
   process.exit(2);
 }
 const state = option("persist-to") ?? STATE_DIR;
-const seedFile = `.wrangler/seed/demo${products ? `-${products}` : ""}.sql`;
+// Another state's seed is a file of its own: two setups at once (the browser tests' servers) never write one file.
+const seedFile = `.wrangler/seed/demo${products ? `-${products}` : ""}${state === STATE_DIR ? "" : `-${state.replace(/\W+/g, "-")}`}.sql`;
 /** `wrangler d1 <command…> DB <args…>` against the local state. */
 const d1 = (command, ...args) => run("npx", ["wrangler", "d1", ...command.split(" "), "DB", ...args, "--local", "--persist-to", state]);
 d1("migrations apply");

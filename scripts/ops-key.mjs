@@ -3,6 +3,7 @@
 //   node scripts/ops-key.mjs create <name> <scope>[,<scope>…] [--remote]
 //   node scripts/ops-key.mjs revoke <name> [--remote]
 //   node scripts/ops-key.mjs list [--remote]
+//   … --persist-to=<dir>   another local state than the shop's own (a browser-test worker's)
 //
 // Scopes: catalogue:write, orders:write, reviews:moderate. `create` prints the key once:
 // only its SHA-256 is stored (app/ops/keys.server.ts checks keys the same way). Without
@@ -14,12 +15,13 @@ import { run, STATE_DIR } from "./lib.mjs";
 const SCOPES = ["catalogue:write", "orders:write", "reviews:moderate"];
 const [command, ...rest] = process.argv.slice(2);
 const remote = rest.includes("--remote");
-const [name, scopeList] = rest.filter((a) => a !== "--remote");
-const where = remote ? ["--remote"] : ["--local", "--persist-to", STATE_DIR];
+const state = rest.find((a) => a.startsWith("--persist-to="))?.slice("--persist-to=".length) ?? STATE_DIR;
+const [name, scopeList] = rest.filter((a) => a !== "--remote" && !a.startsWith("--persist-to="));
+const where = remote ? ["--remote"] : ["--local", "--persist-to", state];
 
 function usage(message) {
   if (message) console.error(`✗ ${message}`);
-  console.error("usage: node scripts/ops-key.mjs create <name> <scope>[,<scope>…] | revoke <name> | list   [--remote]");
+  console.error("usage: node scripts/ops-key.mjs create <name> <scope>[,<scope>…] | revoke <name> | list   [--remote | --persist-to=<dir>]");
   process.exit(2);
 }
 

@@ -2,6 +2,7 @@
 // ("js" and "no-js") with the same code: the helpers below are where the two
 // differ (auto-submit with JavaScript, an Apply button without it).
 import { execFileSync } from "node:child_process";
+import { currentWorker, e2ePort, e2eState } from "./servers";
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { CLUB, DEMO } from "../shared/accounts";
@@ -25,6 +26,11 @@ export const test = base.extend<{
   member: Account;
   newAccount: () => Promise<Account>;
 }>({
+  /** This worker's own server (tests/e2e/servers.ts). */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${e2ePort(testInfo.parallelIndex)}`);
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddress() });
   },
@@ -456,7 +462,7 @@ export async function chooseCity(page: Page, city: string, js: boolean, how: "se
 export function localSql(sql: string): void {
   execFileSync(
     process.execPath,
-    ["node_modules/wrangler/bin/wrangler.js", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/state", "--command", sql],
+    ["node_modules/wrangler/bin/wrangler.js", "d1", "execute", "DB", "--local", "--persist-to", e2eState(currentWorker()), "--command", sql],
     {
       encoding: "utf8",
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
@@ -477,6 +483,8 @@ export async function consoleSignIn(page: Page, key: string, js: boolean, path =
  * (scripts/ops-key.mjs on the local D1 the server uses): the shop's systems, played.
  */
 export function opsKey(name: string, scopes: string[]): string {
-  const out = execFileSync(process.execPath, ["scripts/ops-key.mjs", "create", name, scopes.join(",")], { encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["scripts/ops-key.mjs", "create", name, scopes.join(","), `--persist-to=${e2eState(currentWorker())}`], {
+    encoding: "utf8",
+  });
   return /\b(ops_[0-9a-f]{8}_[A-Za-z0-9_-]{43})\b/.exec(out)![1]!;
 }
