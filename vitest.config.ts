@@ -94,7 +94,7 @@ export default defineConfig({
     // A test's console (the Worker's request log lines among it) is shown only when it fails.
     silent: "passed-only",
     // One test file per core (vitest's default keeps one core free: on 2 cores, one file at a time).
-    // A file's tests spend much of their time waiting on workerd, so the files share the cores well.
+    // Not more: the stand-ins answer from this process, and tests give a provider 300 ms.
     maxWorkers: availableParallelism(),
     projects: [
       {

@@ -14,8 +14,9 @@ async function newShopper(browser: Browser, use: { baseURL?: string; javaScriptE
   return { context, page: await context.newPage() };
 }
 
-test("a guest's order is not the next guest's: it goes with the guest into the account", async ({ page, browser, javaScriptEnabled: js }, info) => {
-  const use = info.project.use;
+test("a guest's order is not the next guest's: it goes with the guest into the account", async ({ page, browser, javaScriptEnabled: js, baseURL }, info) => {
+  // As the project browses, on this worker's server.
+  const use = { ...info.project.use, baseURL };
   // An account with a cart older than the guest's: the guest's cart merges into it at sign-in.
   const owner = await newShopper(browser, use);
   const { email, password } = await signUp(owner.page);

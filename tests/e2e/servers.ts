@@ -5,8 +5,11 @@
  */
 export const E2E_PORT = Number(process.env.E2E_PORT) || 8790;
 
-/** Two on this 2-core machine: a test mostly waits on one core (the page's script, the render), so two use both. */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2;
+/**
+ * Three on this 2-core machine: a test waits much of its time (a page's load, an animation, the
+ * network going idle), and three workers keep both cores busy (docs/testing.md, "Where the time goes").
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;
 
 export const e2ePort = (worker: number) => E2E_PORT + worker;
 
