@@ -94,7 +94,7 @@ export default defineConfig({
     // A test's console (the Worker's request log lines among it) is shown only when it fails.
     silent: "passed-only",
     // One test file per core (vitest's default keeps one core free: on 2 cores, one file at a time).
-    // Not more: the stand-ins answer from this process, and tests give a provider 300 ms.
+    // Not more: the stand-ins answer from this process, which also transforms the app for every file.
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -142,8 +142,9 @@ export default defineConfig({
                 TELEGRAM_BOT_TOKEN: "123:test-bot-token",
                 OPS_TELEGRAM_CHAT_ID: "-100200300",
                 TELEGRAM_API_URL: "http://provider.test/telegram",
-                // A provider's answer that never comes is given up on after this long (15 s in production).
-                DEV_PROVIDER_CALL_LIMIT_MS: "300",
+                // A provider's answer that never comes is given up on after this long (15 s in production; here long
+                // enough for a stand-in whose process is busy transforming the app for the other file at work).
+                DEV_PROVIDER_CALL_LIMIT_MS: "2000",
                 DEV_PAYMENTS: "1",
                 // Turnstile with Cloudflare's always-passing test secret; siteverify is the stand-in below.
                 TURNSTILE_SITE_KEY: "1x00000000000000000000BB",
