@@ -37,12 +37,15 @@ export function SearchCombobox(props: SearchComboboxProps) {
   // The last search this box remembered, while its call is under way: the list is read after it.
   const remembering = useRef<Promise<unknown> | null>(null);
 
+  // A list asked for before the last search was made is stale when it comes: only the newest is shown.
+  const asked = useRef(0);
   const loadHistory = useCallback(() => {
+    const ask = ++asked.current;
     Promise.resolve(remembering.current)
       .then(() => fetch(`/api/search/history?lang=${lang}`, { headers: { Accept: "application/json" } }))
       .then((r) => (r.ok ? (r.json() as Promise<History>) : null))
       .then(
-        (h) => h && setHistory(h),
+        (h) => h && ask === asked.current && setHistory(h),
         () => {},
       );
   }, [lang]);
@@ -90,6 +93,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
         }).catch(() => undefined);
       }
       input.current?.blur();
+      asked.current++;
       setHistory(null);
       navigate(url);
     },
