@@ -5,6 +5,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, FIXTURES, giveContacts, fillCart, REVIEWED, smsCode, test, text, uniquePhone } from "./support";
 
+// The longest spec, and its tests share nothing (each its own pages or account): they are shared
+// out among the workers like specs, so the suite does not wait on one worker running them all.
+test.describe.configure({ mode: "parallel" });
+
 const PAGES = [
   "/",
   "/store",
